@@ -1,0 +1,53 @@
+// Problems are data, not exceptions: a schema problem (the server asked for something the spec
+// does not allow) and a field problem (an answer does not fit the form).
+
+export type SchemaIssueCode =
+  | 'missing-message'
+  | 'missing-schema'
+  | 'not-an-object-schema'
+  | 'missing-properties'
+  | 'unsupported-dialect'
+  | 'unsupported-type'
+  | 'missing-type'
+  | 'nested-object'
+  | 'unsupported-array'
+  | 'ref-not-supported'
+  | 'composition-not-supported'
+  | 'invalid-keyword'
+  | 'invalid-options'
+  | 'too-large';
+
+export interface SchemaIssue {
+  /** Property name, or undefined for the request/schema as a whole. */
+  readonly field?: string;
+  readonly code: SchemaIssueCode;
+  /** Names the property and the reason, e.g. `property "address": nested objects are not allowed (spec S-08)`. */
+  readonly message: string;
+}
+
+export type FieldIssueCode =
+  | 'required'
+  | 'type'
+  | 'integer'
+  | 'minimum'
+  | 'maximum'
+  | 'min-length'
+  | 'max-length'
+  | 'format'
+  | 'pattern'
+  | 'not-an-option'
+  | 'min-items'
+  | 'max-items'
+  | 'duplicate-item'
+  | 'unknown-field'
+  | 'unsatisfiable';
+
+export interface FieldIssue {
+  /** Property name; undefined for form-wide issues. */
+  readonly field?: string;
+  readonly code: FieldIssueCode;
+  /** A sentence a person can read, e.g. `Age must be at most 120.` */
+  readonly message: string;
+}
+
+export type Validation<T, I> = { readonly ok: true; readonly value: T } | { readonly ok: false; readonly issues: readonly I[] };

@@ -1,0 +1,83 @@
+// The one interface every front-end implements (terminal, plain, browser, scripted).
+// Behaviour lives in the engine and adapter; a renderer only asks a person (or a script) and
+// reports what they chose. Everything in a prompt that came from the server is untrusted text.
+import type { Draft, FormContent, FormModel } from '../core/form-model.js';
+import type { FieldIssue, Validation } from '../core/issues.js';
+import type { FormOutcome, UrlOutcome } from '../core/outcome.js';
+import type { UrlAnalysis } from '../core/url-safety.js';
+
+export interface ServerIdentity {
+  /** The name the user gave this server (config key, --name, or the command/URL). Shown first. */
+  readonly label: string;
+  /** `serverInfo.name` (and version) from the server itself: self-asserted, shown as such. */
+  readonly selfName?: string;
+  readonly selfVersion?: string;
+  /** Origin of an HTTP server (`https://host:port`), used to flag URL-mode hosts that differ. */
+  readonly origin?: string;
+}
+
+export interface PromptContext {
+  readonly server: ServerIdentity;
+  /** The tool call (or prompt/resource request) this elicitation belongs to, when known. */
+  readonly request?: { readonly method: string; readonly name?: string };
+  readonly era: 'legacy' | 'modern';
+  /** Aborted when the server cancels the request or the connection closes: close the prompt. */
+  readonly signal: AbortSignal;
+  /** How many other elicitations are waiting behind this one (any server). */
+  readonly waiting: number;
+}
+
+export interface FormPrompt {
+  readonly kind: 'form';
+  /** The server's `message` (untrusted; sanitize before display). */
+  readonly message: string;
+  readonly model: FormModel;
+  /** Pre-filled values: defaults (SEP-1034), overlaid with what the person typed earlier. */
+  readonly initial: Draft;
+  /** Field names whose initial value is the schema default (so front-ends can mark them). */
+  readonly defaulted: ReadonlySet<string>;
+  /** True when `initial` restores values typed in an earlier, interrupted prompt. */
+  readonly restored: boolean;
+  /** The engine's own checker; front-ends show its issues, the adapter re-checks to fail closed. */
+  readonly validate: (draft: Draft) => Validation<FormContent, FieldIssue>;
+}
+
+export interface UrlPrompt {
+  readonly kind: 'url';
+  readonly message: string;
+  readonly url: string;
+  readonly analysis: UrlAnalysis;
+  /** 2025-11-25 era only; opaque (C-11). */
+  readonly elicitationId?: string;
+}
+
+export interface FormAnswer {
+  readonly outcome: FormOutcome;
+  /** What the person had typed when the prompt ended without accept; kept for the session. */
+  readonly draft?: Draft;
+  /** The person asked to cancel every further elicitation from this server for the session. */
+  readonly muteServer?: boolean;
+}
+
+export interface UrlAnswer {
+  readonly outcome: UrlOutcome;
+  readonly muteServer?: boolean;
+}
+
+export type RendererNotice =
+  | { readonly kind: 'server-cancelled'; readonly server: ServerIdentity; readonly message: string }
+  | { readonly kind: 'rejected'; readonly server: ServerIdentity; readonly message: string }
+  | { readonly kind: 'info'; readonly server: ServerIdentity; readonly message: string };
+
+export interface Renderer {
+  /** Stable name used by `--ui` and in transcripts. */
+  readonly name: string;
+  /** True when a person answers (URL mode is then enabled by default). */
+  readonly interactive: boolean;
+  form(prompt: FormPrompt, ctx: PromptContext): Promise<FormAnswer>;
+  /** Consent for a URL-mode elicitation. A renderer without it cannot serve URL mode. */
+  url?(prompt: UrlPrompt, ctx: PromptContext): Promise<UrlAnswer>;
+  /** One-line notices (a request withdrawn by the server, a rejected malformed request, ...). */
+  notice?(notice: RendererNotice): void;
+  close?(): Promise<void>;
+}

@@ -1,0 +1,33 @@
+// Server text is untrusted (house style 7): before display, strip terminal escape sequences,
+// control characters and bidirectional overrides, so a hostile server cannot recolour, move the
+// cursor, clear the screen, set the window title, plant OSC 8 links or reorder text.
+
+// ESC-introduced sequences: CSI (ESC [ ... final), OSC/DCS/SOS/PM/APC (ESC ] P X ^ _ ... ST or BEL),
+// and two-character escapes (ESC + one byte). C1 equivalents (0x9B CSI, 0x9D OSC, ...) likewise.
+const ESCAPE_SEQUENCE =
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: matching control characters is the point
+  /\u001b\[[\u0030-\u003f]*[\u0020-\u002f]*[\u0040-\u007e]?|\u009b[\u0030-\u003f]*[\u0020-\u002f]*[\u0040-\u007e]?|(?:\u001b[\]PX^_]|[\u0090\u0098\u009d\u009e\u009f])[^\u0007\u001b\u009c]*(?:\u0007|\u001b\\|\u009c)?|\u001b[\u0020-\u002f]*[\u0030-\u007e]?/g;
+
+// Remaining C0 (except tab and newline), DEL, C1, and bidi embedding/override/isolate controls.
+// biome-ignore lint/suspicious/noControlCharactersInRegex: matching control characters is the point
+const CONTROL = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u200e\u200f\u202a-\u202e\u2066-\u2069]/g;
+
+export interface SanitizeOptions {
+  /** Keep line breaks (messages, descriptions); otherwise they become spaces (titles, labels). */
+  readonly multiline?: boolean;
+  /** Cut after this many code points, adding an ellipsis (huge payloads). */
+  readonly maxLength?: number;
+}
+
+/** Plain, inert text for a terminal or a text node. */
+export function sanitizeText(input: string, options: SanitizeOptions = {}): string {
+  let text = input.replace(/\r\n?/g, '\n').replace(ESCAPE_SEQUENCE, '').replace(CONTROL, '');
+  text = text.replace(/\t/g, ' ');
+  if (!options.multiline) text = text.replace(/\n+/g, ' ');
+  const max = options.maxLength;
+  if (max !== undefined) {
+    const points = [...text];
+    if (points.length > max) text = `${points.slice(0, Math.max(0, max - 1)).join('')}…`;
+  }
+  return text;
+}

@@ -1,0 +1,221 @@
+// The one call that gives an SDK Client complete elicitation: declares the capability for the
+// enabled modes, registers one `elicitation/create` handler serving both eras (the SDK routes
+// 2026-07-28 `input_required` entries through the same handler), and answers through a renderer.
+import {
+  type CallToolRequest,
+  type CallToolResult,
+  type Client,
+  type ClientContext,
+  type GetPromptRequest,
+  type GetPromptResult,
+  type JSONRPCRequest,
+  ProtocolError,
+  ProtocolErrorCode,
+  type ReadResourceRequest,
+  type ReadResourceResult,
+  type RequestOptions,
+  type Result,
+} from '@modelcontextprotocol/client';
+import { DraftStore } from '../core/draft-store.js';
+import { toElicitResult } from '../core/result.js';
+import type { PromptContext, Renderer, ServerIdentity } from '../frontends/renderer.js';
+import type { ElicitationEvent, ElicitationListener } from './events.js';
+import { answerForm } from './form-elicitation.js';
+import { HumanDeadline, NO_SDK_TIMEOUT } from './human-deadline.js';
+import { DEFAULT_PROGRESS_INTERVAL_MS, startProgressHeartbeat } from './progress-heartbeat.js';
+import { PromptQueue } from './prompt-queue.js';
+import { checkElicitRequest, type ElicitationMode } from './request-check.js';
+
+const RELATED_TASK = 'io.modelcontextprotocol/related-task';
+export const DEFAULT_REQUEST_TIMEOUT_MS = 60_000;
+
+export interface AttachOptions {
+  /** The front-end that asks the person (or answers for a script). */
+  readonly renderer: Renderer;
+  /** How this server is named to the person: the label the user configured. */
+  readonly server: string | ServerIdentity;
+  /** Modes to declare. Default: form, plus url when the renderer can ask for consent. */
+  readonly modes?: readonly ElicitationMode[];
+  /** Share one queue between sessions so prompts from several servers appear one at a time. */
+  readonly queue?: PromptQueue;
+  /** Share one draft store so typed values survive interrupted prompts (per server label). */
+  readonly drafts?: DraftStore;
+  /** Interval of progress notifications while a person answers (X-06); 0 disables. */
+  readonly progressIntervalMs?: number;
+  readonly onEvent?: ElicitationListener;
+}
+
+export interface SessionRequestOptions extends Omit<RequestOptions, 'timeout'> {
+  /** Time the request may take, NOT counting time spent answering elicitations. Default 60 s. */
+  readonly timeoutMs?: number;
+}
+
+export interface ElicitationSession {
+  readonly modes: readonly ElicitationMode[];
+  /** Every elicitation the server attempted, in order, including rejected ones. */
+  readonly events: readonly ElicitationEvent[];
+  readonly queue: PromptQueue;
+  callTool(params: CallToolRequest['params'], options?: SessionRequestOptions): Promise<CallToolResult>;
+  getPrompt(params: GetPromptRequest['params'], options?: SessionRequestOptions): Promise<GetPromptResult>;
+  readResource(params: ReadResourceRequest['params'], options?: SessionRequestOptions): Promise<ReadResourceResult>;
+  /** Runs any request with human-aware timeouts and request attribution. */
+  run<T>(request: { method: string; name?: string }, send: (options: RequestOptions) => Promise<T>, options?: SessionRequestOptions): Promise<T>;
+}
+
+type Handler = (request: JSONRPCRequest, ctx: ClientContext) => Promise<Result>;
+interface WrappableClient {
+  _wrapHandler(method: string, handler: Handler): Handler;
+}
+
+export function attachElicitation(client: Client, options: AttachOptions): ElicitationSession {
+  const renderer = options.renderer;
+  const identity: ServerIdentity = typeof options.server === 'string' ? { label: options.server } : options.server;
+  const modes = options.modes ?? (renderer.url && renderer.interactive ? ['form', 'url'] : ['form']);
+  if (modes.length === 0) throw new TypeError('attachElicitation: at least one mode must be enabled (spec C-06)');
+  if (modes.includes('url') && !renderer.url) {
+    throw new TypeError(`attachElicitation: renderer "${renderer.name}" cannot serve URL mode`);
+  }
+  const queue = options.queue ?? new PromptQueue();
+  const drafts = options.drafts ?? new DraftStore();
+  const progressInterval = options.progressIntervalMs ?? DEFAULT_PROGRESS_INTERVAL_MS;
+  const events: ElicitationEvent[] = [];
+  const inFlight = new Set<{ method: string; name?: string }>();
+  const rawParams = new WeakMap<object, Record<string, unknown>>();
+
+  const emit = (event: ElicitationEvent) => {
+    events.push(event);
+    options.onEvent?.(event);
+  };
+  const era = (): 'legacy' | 'modern' => (client.getProtocolEra() === 'modern' ? 'modern' : 'legacy');
+  const server = (): ServerIdentity => {
+    const info = client.getServerVersion();
+    return {
+      ...identity,
+      ...(info?.name !== undefined && identity.selfName === undefined && { selfName: info.name }),
+      ...(info?.version !== undefined && identity.selfVersion === undefined && { selfVersion: info.version }),
+    };
+  };
+
+  // C-05/C-07: declare exactly the modes we serve. No `applyDefaults`: defaults are applied here.
+  client.registerCapabilities({
+    elicitation: Object.fromEntries(modes.map((mode) => [mode, {}])),
+  });
+
+  // Run our request check before the SDK's wire validation (see request-check.ts), and record
+  // every attempt, including rejected ones, as an event. `_wrapHandler` is the SDK's documented
+  // hook for wrapping registered handlers; it must be in place before setRequestHandler.
+  const wrappable = client as unknown as WrappableClient;
+  const sdkWrap = wrappable._wrapHandler.bind(client);
+  wrappable._wrapHandler = (method, handler) => {
+    const inner = sdkWrap(method, handler);
+    if (method !== 'elicitation/create') return inner;
+    return async (request, ctx) => {
+      const params = (request.params ?? undefined) as unknown;
+      const record = typeof params === 'object' && params !== null ? (params as Record<string, unknown>) : {};
+      const check = checkElicitRequest(params, modes, era());
+      if (!check.ok) {
+        reject(record, ProtocolErrorCode.InvalidParams, check.message);
+        throw new ProtocolError(ProtocolErrorCode.InvalidParams, check.message);
+      }
+      rawParams.set(ctx, record);
+      try {
+        return await inner(request, ctx);
+      } catch (error) {
+        if (!rawParams.has(ctx)) throw error; // already reported by the handler
+        rawParams.delete(ctx);
+        const code = error instanceof ProtocolError ? error.code : ProtocolErrorCode.InternalError;
+        reject(record, code, error instanceof Error ? error.message : String(error));
+        throw error;
+      }
+    };
+  };
+
+  const reject = (record: Record<string, unknown>, code: number, message: string) => {
+    const mode = record.mode === undefined || record.mode === 'form' ? 'form' : record.mode === 'url' ? 'url' : 'unknown';
+    emit({
+      server: identity.label,
+      mode,
+      message: typeof record.message === 'string' ? record.message : '',
+      ...(typeof record.url === 'string' && { url: record.url }),
+      error: { code, message },
+    });
+    renderer.notice?.({ kind: 'rejected', server: server(), message: `Rejected a malformed elicitation: ${message}` });
+  };
+
+  client.setRequestHandler('elicitation/create', async (_request, ctx) => {
+    const params = rawParams.get(ctx) ?? {};
+    rawParams.delete(ctx);
+    const signal = ctx.mcpReq.signal;
+    const meta = (params._meta ?? {}) as Record<string, unknown>;
+    const token = ctx.mcpReq._meta?.progressToken ?? (meta.progressToken as string | number | undefined);
+    const stopHeartbeat = startProgressHeartbeat(ctx, era() === 'legacy' ? token : undefined, progressInterval);
+    const context = (waiting: () => number): PromptContext => {
+      const request = inFlight.size === 1 ? [...inFlight][0] : undefined;
+      return {
+        server: server(),
+        era: era(),
+        signal,
+        get waiting() {
+          return waiting();
+        },
+        ...(request && { request }),
+      };
+    };
+    try {
+      const run = await answerForm(params, context, signal, { renderer, queue, drafts });
+      const outcome = run.outcome;
+      if (outcome.action === 'cancel' && outcome.reason === 'server-cancelled' && signal.aborted) {
+        renderer.notice?.({ kind: 'server-cancelled', server: server(), message: 'The server withdrew this request.' });
+      }
+      emit({
+        server: identity.label,
+        mode: 'form',
+        message: run.message,
+        action: outcome.action,
+        ...(outcome.action === 'accept' && { content: outcome.content }),
+        ...(outcome.action === 'cancel' && { reason: outcome.reason }),
+      });
+      const result: Result = { ...toElicitResult(outcome) };
+      // §2.9b: an elicitation tied to a task echoes the related-task metadata.
+      if (meta[RELATED_TASK] !== undefined) result._meta = { [RELATED_TASK]: meta[RELATED_TASK] };
+      return result as never;
+    } finally {
+      stopHeartbeat();
+    }
+  });
+
+  const run = async <T>(
+    request: { method: string; name?: string },
+    send: (options: RequestOptions) => Promise<T>,
+    requestOptions: SessionRequestOptions = {},
+  ): Promise<T> => {
+    const { timeoutMs = DEFAULT_REQUEST_TIMEOUT_MS, signal, ...rest } = requestOptions;
+    const deadline = new HumanDeadline(timeoutMs, queue.active);
+    const stopListening = queue.onActivity((active) => (active ? deadline.pause() : deadline.resume()));
+    const entry = { ...request };
+    inFlight.add(entry);
+    const combined = signal ? AbortSignal.any([signal, deadline.signal]) : deadline.signal;
+    try {
+      return await send({ ...rest, timeout: NO_SDK_TIMEOUT, signal: combined });
+    } catch (error) {
+      if (deadline.signal.aborted && deadline.signal.reason instanceof Error) throw deadline.signal.reason;
+      throw error;
+    } finally {
+      inFlight.delete(entry);
+      stopListening();
+      deadline.dispose();
+    }
+  };
+
+  return {
+    modes,
+    events,
+    queue,
+    run,
+    callTool: (params, o) =>
+      run({ method: 'tools/call', name: params.name }, (ro) => client.callTool(params, ro) as Promise<CallToolResult>, o),
+    getPrompt: (params, o) => run({ method: 'prompts/get', name: params.name }, (ro) => client.getPrompt(params, ro), o),
+    readResource: (params, o) =>
+      run({ method: 'resources/read', name: params.uri }, (ro) => client.readResource(params, ro), o),
+  };
+}

@@ -1,0 +1,81 @@
+// Form mode: schema → model → pre-filled prompt → person (or script) → fail-closed result.
+import { initialDraft } from '../core/defaults.js';
+import type { DraftStore } from '../core/draft-store.js';
+import type { Draft } from '../core/form-model.js';
+import type { FormOutcome } from '../core/outcome.js';
+import { failClosed } from '../core/result.js';
+import { parseFormParams } from '../core/schema-parser.js';
+import { validateContent } from '../core/validate.js';
+import type { FormAnswer, FormPrompt, PromptContext, Renderer } from '../frontends/renderer.js';
+import type { PromptQueue } from './prompt-queue.js';
+
+export interface FormDeps {
+  readonly renderer: Renderer;
+  readonly queue: PromptQueue;
+  readonly drafts: DraftStore;
+}
+
+export interface FormRun {
+  readonly message: string;
+  readonly outcome: FormOutcome;
+}
+
+/** `ctx` is built per turn so `waiting` reflects the queue when the prompt is shown. */
+export async function answerForm(
+  params: Record<string, unknown>,
+  context: (waiting: () => number) => PromptContext,
+  signal: AbortSignal,
+  deps: FormDeps,
+): Promise<FormRun> {
+  const parsed = parseFormParams(params);
+  // The adapter's request check has already rejected malformed requests; this is the same parse.
+  if (!parsed.ok) throw new Error(parsed.issues.map((i) => i.message).join('; '));
+  const { message, model } = parsed.value;
+  const probe = context(() => 0);
+  const server = probe.server.label;
+
+  const { draft: defaults, defaulted } = initialDraft(model);
+  const recalled = deps.drafts.recall(server, model);
+  const initial: Draft = { ...defaults, ...recalled };
+  const stillDefaulted = new Set([...defaulted].filter((name) => recalled?.[name] === undefined));
+  const prompt: FormPrompt = {
+    kind: 'form',
+    message,
+    model,
+    initial,
+    defaulted: stillDefaulted,
+    restored: recalled !== undefined && Object.keys(recalled).length > 0,
+    validate: (d) => validateContent(model, d),
+  };
+
+  const answer = await deps.queue.run<FormAnswer>(
+    server,
+    signal,
+    (waiting) => deps.renderer.form(prompt, context(waiting)),
+    (reason) => ({
+      outcome: {
+        action: 'cancel',
+        reason: reason === 'aborted' ? 'server-cancelled' : 'muted',
+        ...(reason === 'rate-limited' && { detail: 'too many elicitations waiting from this server (rate limit)' }),
+      },
+    }),
+  );
+  if (answer.muteServer) deps.queue.mute(server);
+
+  let outcome = answer.outcome;
+  if (signal.aborted && outcome.action !== 'cancel') {
+    // The server withdrew the request while the person answered: nothing will be sent (X-04).
+    outcome = { action: 'cancel', reason: 'server-cancelled' };
+  }
+  if (outcome.action === 'accept') {
+    const gated = failClosed(model, outcome);
+    // An answer that fails validation is never sent (house style 3), but it is kept as a draft.
+    if (gated.action === 'accept') deps.drafts.forget(server, model);
+    else deps.drafts.remember(server, model, outcome.content);
+    outcome = gated;
+  } else if (answer.draft && Object.keys(answer.draft).length > 0) {
+    // Nothing typed is lost: offered again when the same server asks with the same fields.
+    deps.drafts.remember(server, model, answer.draft);
+  }
+  return { message, outcome };
+}

@@ -1,0 +1,111 @@
+// One prompt on screen at a time, across every server attached to the same queue (spec §5 edge
+// case 39; the SDK dispatches the inputs of one 2026-era round concurrently, so the queue is ours).
+// Also the session-wide "cancel everything from this server" switch and a per-server cap (C-21).
+
+export interface QueueOptions {
+  /** Elicitations that may wait per server before new ones are cancelled (rate limit, C-21). */
+  readonly maxWaitingPerServer?: number;
+}
+
+interface Entry {
+  readonly server: string;
+  readonly start: () => void;
+}
+
+export type QueueTicket = { readonly ok: true; readonly waiting: () => number } | { readonly ok: false; readonly reason: 'muted' | 'rate-limited' | 'aborted' };
+
+export class PromptQueue {
+  readonly #entries: Entry[] = [];
+  readonly #muted = new Set<string>();
+  readonly #maxWaiting: number;
+  #busy = false;
+  /** Listeners told when the number of open-or-waiting prompts changes (human-aware timeouts). */
+  readonly #activity = new Set<(active: boolean) => void>();
+
+  constructor(options: QueueOptions = {}) {
+    this.#maxWaiting = options.maxWaitingPerServer ?? 16;
+  }
+
+  mute(server: string): void {
+    this.#muted.add(server);
+  }
+
+  isMuted(server: string): boolean {
+    return this.#muted.has(server);
+  }
+
+  /** Number of prompts waiting behind the one on screen. */
+  get waiting(): number {
+    return this.#entries.length;
+  }
+
+  get active(): boolean {
+    return this.#busy || this.#entries.length > 0;
+  }
+
+  onActivity(listener: (active: boolean) => void): () => void {
+    this.#activity.add(listener);
+    return () => this.#activity.delete(listener);
+  }
+
+  /**
+   * Runs `show` when it is this prompt's turn. A prompt whose signal aborts while it waits is
+   * never shown; a muted server's prompts are never shown.
+   */
+  async run<T>(
+    server: string,
+    signal: AbortSignal,
+    show: (waiting: () => number) => Promise<T>,
+    skipped: (reason: 'muted' | 'rate-limited' | 'aborted') => T,
+  ): Promise<T> {
+    if (this.#muted.has(server)) return skipped('muted');
+    if (signal.aborted) return skipped('aborted');
+    const queuedForServer = this.#entries.filter((e) => e.server === server).length;
+    if (queuedForServer >= this.#maxWaiting) return skipped('rate-limited');
+
+    const wasActive = this.active;
+    const turn = new Promise<boolean>((resolve) => {
+      const entry: Entry = { server, start: () => resolve(true) };
+      const onAbort = () => {
+        const index = this.#entries.indexOf(entry);
+        if (index >= 0) {
+          this.#entries.splice(index, 1);
+          resolve(false);
+        }
+      };
+      signal.addEventListener('abort', onAbort, { once: true });
+      this.#entries.push(entry);
+      this.#pump();
+    });
+    if (!wasActive) this.#emit(true);
+    const started = await turn;
+    if (!started) {
+      this.#afterTurn(false);
+      return skipped('aborted');
+    }
+    try {
+      if (this.#muted.has(server)) return skipped('muted');
+      return await show(() => this.#entries.length);
+    } finally {
+      this.#afterTurn(true);
+    }
+  }
+
+  #pump(): void {
+    if (this.#busy) return;
+    const next = this.#entries.shift();
+    if (!next) return;
+    this.#busy = true;
+    next.start();
+  }
+
+  #afterTurn(hadTurn: boolean): void {
+    if (hadTurn) this.#busy = false;
+    this.#pump();
+    if (!this.active) this.#emit(false);
+  }
+
+  #emit(active: boolean): void {
+    for (const listener of this.#activity) listener(active);
+  }
+}

@@ -1,0 +1,51 @@
+// Our own check of an incoming elicitation/create, run BEFORE the SDK's wire-schema validation so
+// that a malformed request is answered -32602 with a message naming the property and the reason
+// (the SDK's own message is a raw list of schema issues). The SDK's checks still run afterwards.
+import { parseFormParams } from '../core/schema-parser.js';
+
+export type ElicitationMode = 'form' | 'url';
+
+export type RequestCheck = { readonly ok: true; readonly mode: ElicitationMode } | { readonly ok: false; readonly message: string };
+
+export function checkElicitRequest(
+  params: unknown,
+  declared: readonly ElicitationMode[],
+  era: 'legacy' | 'modern',
+): RequestCheck {
+  if (typeof params !== 'object' || params === null || Array.isArray(params)) {
+    return { ok: false, message: 'Invalid elicitation request: params must be an object' };
+  }
+  const record = params as Record<string, unknown>;
+  const rawMode = record.mode;
+  // C-08: a request without `mode` is form mode.
+  const mode = rawMode === undefined ? 'form' : rawMode;
+  if (mode !== 'form' && mode !== 'url') {
+    return {
+      ok: false,
+      message: `Invalid elicitation request: unsupported mode ${JSON.stringify(String(mode)).slice(0, 80)} (only "form" and "url" exist)`,
+    };
+  }
+  // C-17: a mode the client did not declare is answered -32602.
+  if (!declared.includes(mode)) {
+    return { ok: false, message: `Client does not support ${mode}-mode elicitation requests (not declared, spec C-17)` };
+  }
+  if (mode === 'url') return checkUrlShape(record, era);
+  const parsed = parseFormParams(record);
+  if (!parsed.ok) {
+    return { ok: false, message: `Invalid elicitation request: ${parsed.issues.map((i) => i.message).join('; ')}` };
+  }
+  return { ok: true, mode };
+}
+
+function checkUrlShape(record: Record<string, unknown>, era: 'legacy' | 'modern'): RequestCheck {
+  const problems: string[] = [];
+  if (typeof record.message !== 'string') problems.push('"message" must be a string (spec S-05)');
+  if (typeof record.url !== 'string') problems.push('"url" must be a string (spec S-09)');
+  else if (!URL.canParse(record.url)) problems.push('"url" is not a valid URL (spec S-10)');
+  // The 2025-11-25 era requires an opaque elicitationId (S-09); 2026-07-28 removed it.
+  if (era === 'legacy' && typeof record.elicitationId !== 'string') {
+    problems.push('"elicitationId" must be a string (spec S-09)');
+  }
+  if (problems.length > 0) return { ok: false, message: `Invalid elicitation request: ${problems.join('; ')}` };
+  return { ok: true, mode: 'url' };
+}

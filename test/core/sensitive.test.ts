@@ -1,0 +1,114 @@
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import type { Field } from '../../src/core/form-model.js';
+import { looksSensitive, sensitiveReason } from '../../src/core/sensitive.js';
+
+function text(
+  name: string,
+  extra: { label?: string; description?: string; format?: 'email' | 'uri' } = {},
+): Field {
+  return {
+    kind: 'text',
+    name,
+    label: extra.label ?? name,
+    required: false,
+    ...(extra.description === undefined ? {} : { description: extra.description }),
+    ...(extra.format === undefined ? {} : { format: extra.format }),
+  };
+}
+
+// [field name, expected kind or undefined]
+const NAMES: ReadonlyArray<readonly [string, string | undefined]> = [
+  ['password', 'password'],
+  ['newPassword', 'password'],
+  ['PASSWORD', 'password'],
+  ['confirm_passwd', 'password'],
+  ['pin', 'password'],
+  ['otp', 'password'],
+  ['api_key', 'api-key'],
+  ['apiKey', 'api-key'],
+  ['APIKEY', 'api-key'],
+  ['openai-api-key', 'api-key'],
+  ['access_key', 'api-key'],
+  ['accessToken', 'token'],
+  ['github_token', 'token'],
+  ['refreshtoken', 'token'],
+  ['client_secret', 'secret'],
+  ['secret', 'secret'],
+  ['aws_credentials', 'secret'],
+  ['private_key', 'secret'],
+  ['seed_phrase', 'secret'],
+  ['cardNumber', 'card-number'],
+  ['cc_number', 'card-number'],
+  ['creditcard', 'card-number'],
+  ['cvv', 'card-code'],
+  ['cvc2', 'card-code'],
+  ['security_code', 'card-code'],
+  // S-03: personal data that is not a credential is not flagged.
+  ['name', undefined],
+  ['email', undefined],
+  ['username', undefined],
+  ['user_name', undefined],
+  ['passport', undefined],
+  ['passport_number', undefined],
+  ['address', undefined],
+  ['phone', undefined],
+  // Words that merely contain a trigger.
+  ['tokenizer_mode', undefined],
+  ['max_tokens', undefined],
+  ['token_limit', undefined],
+  ['secretary', undefined],
+  ['spinner', undefined],
+  ['pinned_message', undefined],
+  ['keyboard_layout', undefined],
+  ['primary_key', undefined],
+  ['card_title', undefined],
+  ['passwordless_login', undefined],
+];
+
+describe('looksSensitive flags fields that ask for secrets (S-01, S-28) and not personal data (S-03)', () => {
+  for (const [name, kind] of NAMES) {
+    it(`field "${name}" is ${kind === undefined ? 'not flagged' : `flagged as ${kind}`}`, () => {
+      assert.equal(sensitiveReason(text(name))?.kind, kind);
+      assert.equal(looksSensitive(text(name)), kind !== undefined);
+    });
+  }
+
+  it('a title or description can flag a blandly named field', () => {
+    assert.equal(sensitiveReason(text('field1', { label: 'Your API Key' }))?.kind, 'api-key');
+    assert.equal(
+      sensitiveReason(text('field2', { description: 'The 16 digits of your credit card' }))?.kind,
+      'card-number',
+    );
+    assert.equal(
+      sensitiveReason(text('field3', { description: 'Your full name, as on your passport' })),
+      undefined,
+    );
+  });
+
+  it('an email-format field is never flagged even when its description mentions a password', () => {
+    assert.equal(
+      looksSensitive(text('login', { format: 'email', description: 'where we send your password reset' })),
+      false,
+    );
+  });
+
+  it('yes/no and choice fields are not flagged: they cannot carry a secret', () => {
+    const toggle: Field = {
+      kind: 'boolean',
+      name: 'remember_password',
+      label: 'Remember password?',
+      required: false,
+    };
+    assert.equal(looksSensitive(toggle), false);
+  });
+
+  it('a number field named like a PIN is flagged', () => {
+    const pin: Field = { kind: 'number', name: 'card_pin', label: 'PIN', integer: true, required: true };
+    assert.equal(sensitiveReason(pin)?.kind, 'password');
+  });
+
+  it('the reason is a readable sentence citing the spec rule', () => {
+    assert.match(sensitiveReason(text('password'))?.message ?? '', /password.*forbids servers.*\(S-01\)/);
+  });
+});

@@ -1,0 +1,44 @@
+// Defaults (SEP-1034, C-09, edge cases 18-19): every field with a valid default starts pre-filled,
+// so an accept with untouched fields still carries the defaults (the conformance scenario
+// elicitation-sep1034-client-defaults fails otherwise). The parser keeps only defaults that are
+// valid answers, so nothing here re-validates.
+import type { Draft, FieldValue, FormModel } from './form-model.js';
+
+// Property names are server-chosen: "__proto__" must become an own key, not a prototype change.
+function setOwn(target: Draft, key: string, value: FieldValue): void {
+  Object.defineProperty(target, key, { value, enumerable: true, writable: true, configurable: true });
+}
+
+function copy(value: FieldValue | readonly string[]): FieldValue {
+  return Array.isArray(value) ? [...value] : (value as FieldValue);
+}
+
+/**
+ * The draft a form opens with, and which fields hold a default. Fields without a default are absent,
+ * including booleans: an untouched optional checkbox with no default is omitted, never sent as
+ * `false` (decision for edge case 18; a front-end that shows a checkbox may record `false` once the
+ * person has seen it).
+ */
+export function initialDraft(model: FormModel): { draft: Draft; defaulted: Set<string> } {
+  const draft: Draft = {};
+  const defaulted = new Set<string>();
+  for (const field of model.fields) {
+    if (field.default === undefined) continue;
+    setOwn(draft, field.name, copy(field.default));
+    defaulted.add(field.name);
+  }
+  return { draft, defaulted };
+}
+
+/**
+ * Scripted or recalled answers over the defaults: a key in `partial` wins; every other field keeps
+ * its default. Unknown keys are kept so that validation reports them instead of hiding them.
+ */
+export function mergeOverDefaults(model: FormModel, partial: Draft): Draft {
+  const { draft } = initialDraft(model);
+  for (const key of Object.keys(partial)) {
+    const value = partial[key];
+    if (value !== undefined) setOwn(draft, key, copy(value));
+  }
+  return draft;
+}

@@ -1,0 +1,57 @@
+// The wire result and the fail-closed gate (C-16, C-31, C-32; edge cases 20-21; house style 3).
+import type { FormContent, FormModel } from './form-model.js';
+import type { FormOutcome, UrlOutcome } from './outcome.js';
+import { validateContent } from './validate.js';
+
+export type ElicitResultWire =
+  | { action: 'accept'; content?: FormContent }
+  | { action: 'decline' }
+  | { action: 'cancel' };
+
+function copyContent(content: FormContent): FormContent {
+  const out: FormContent = {};
+  for (const key of Object.keys(content)) {
+    const value = content[key];
+    if (value === undefined) continue;
+    // defineProperty keeps a "__proto__" field an own key of the copy.
+    Object.defineProperty(out, key, {
+      value: Array.isArray(value) ? [...value] : value,
+      enumerable: true,
+      writable: true,
+      configurable: true,
+    });
+  }
+  return out;
+}
+
+/**
+ * The ElicitResult to send. `content` only on a form-mode accept (C-32, edge case 20); never on
+ * decline or cancel; URL-mode accept has none (C-15). The local cancel `reason`/`detail` never go
+ * on the wire.
+ */
+export function toElicitResult(outcome: FormOutcome | UrlOutcome): ElicitResultWire {
+  switch (outcome.action) {
+    case 'accept':
+      return 'content' in outcome
+        ? { action: 'accept', content: copyContent(outcome.content) }
+        : { action: 'accept' };
+    case 'decline':
+      return { action: 'decline' };
+    case 'cancel':
+      return { action: 'cancel' };
+  }
+}
+
+/**
+ * Never send an accept whose content breaks the requested schema (house style 3, C-31): such an
+ * accept becomes a cancel saying why. A valid accept is returned with exactly the validated content
+ * (fields of the form only). Decline and cancel pass through.
+ */
+export function failClosed(model: FormModel, outcome: FormOutcome): FormOutcome {
+  if (outcome.action !== 'accept') return outcome;
+  const checked = validateContent(model, outcome.content);
+  if (checked.ok) return { action: 'accept', content: checked.value };
+  // An unsatisfiable form gets its own reason: no answer could ever have been sent.
+  const reason = model.satisfiable ? 'invalid-answer' : 'unsatisfiable';
+  return { action: 'cancel', reason, detail: checked.issues.map((issue) => issue.message).join(' ') };
+}

@@ -1,0 +1,196 @@
+// Everything an answer must satisfy before anything is sent (C-31; edge cases 15-21). Problems are
+// data (house style 4): each FieldIssue names the field, a code, and a sentence using its label.
+import type {
+  Draft,
+  Field,
+  FieldValue,
+  FormContent,
+  FormModel,
+  MultiSelectField,
+  NumberField,
+  SelectOption,
+  SingleSelectField,
+  StringFormat,
+  TextField,
+} from './form-model.js';
+import { checkFormat } from './formats.js';
+import type { FieldIssue, FieldIssueCode, Validation } from './issues.js';
+import { matchesPattern } from './pattern.js';
+import { sanitizeText } from './sanitize.js';
+
+const FORMAT_WORDS: Readonly<Record<StringFormat, string>> = {
+  email: 'a valid email address',
+  uri: 'a valid absolute URI (e.g. https://example.com)',
+  date: 'a valid date (YYYY-MM-DD)',
+  'date-time': 'a valid date and time with a time zone (e.g. 2025-01-31T14:30:00Z)',
+};
+
+// How many option labels a "must be one of" sentence lists before saying "…".
+const LISTED_OPTIONS = 8;
+
+function labelOf(field: Field): string {
+  // Labels are untrusted server text (house style 7).
+  const label = sanitizeText(field.label, { maxLength: 80 }).trim();
+  return label === '' ? sanitizeText(field.name, { maxLength: 80 }) : label;
+}
+
+function make(field: Field, code: FieldIssueCode, sentence: string): FieldIssue {
+  return { field: field.name, code, message: `${labelOf(field)} ${sentence}` };
+}
+
+function plural(count: number, word: string): string {
+  return `${count} ${word}${count === 1 ? '' : 's'}`;
+}
+
+function optionList(options: readonly SelectOption[]): string {
+  const shown = options
+    .slice(0, LISTED_OPTIONS)
+    .map((option) => sanitizeText(option.label, { maxLength: 40 }));
+  return `${shown.join(', ')}${options.length > LISTED_OPTIONS ? ', …' : ''}`;
+}
+
+/** Length as JSON Schema counts it: Unicode code points, not UTF-16 units (edge case 16). */
+function codePoints(value: string): number {
+  let count = 0;
+  for (const _ of value) count += 1;
+  return count;
+}
+
+function validateText(field: TextField, value: unknown): FieldIssue[] {
+  if (typeof value !== 'string') return [make(field, 'type', 'must be text.')];
+  if (value === '' && field.required) return [make(field, 'required', 'is required.')];
+  const issues: FieldIssue[] = [];
+  const length = codePoints(value);
+  if (field.minLength !== undefined && length < field.minLength) {
+    issues.push(make(field, 'min-length', `must be at least ${plural(field.minLength, 'character')}.`));
+  }
+  if (field.maxLength !== undefined && length > field.maxLength) {
+    issues.push(make(field, 'max-length', `must be at most ${plural(field.maxLength, 'character')}.`));
+  }
+  if (field.format !== undefined && !checkFormat(field.format, value)) {
+    issues.push(make(field, 'format', `must be ${FORMAT_WORDS[field.format]}.`));
+  }
+  if (field.pattern !== undefined && !matchesPattern(field.pattern, value)) {
+    const shown = sanitizeText(field.pattern, { maxLength: 60 });
+    issues.push(make(field, 'pattern', `must match the pattern ${shown}.`));
+  }
+  return issues;
+}
+
+function validateNumber(field: NumberField, value: unknown): FieldIssue[] {
+  if (typeof value !== 'number') return [make(field, 'type', 'must be a number.')];
+  // NaN and ±Infinity have no JSON form (JSON.stringify turns them into null).
+  if (!Number.isFinite(value)) return [make(field, 'type', 'must be a finite number.')];
+  if (field.integer && !Number.isInteger(value)) return [make(field, 'integer', 'must be a whole number.')];
+  const issues: FieldIssue[] = [];
+  // Bounds are inclusive (edge case 15).
+  if (field.minimum !== undefined && value < field.minimum) {
+    issues.push(make(field, 'minimum', `must be at least ${field.minimum}.`));
+  }
+  if (field.maximum !== undefined && value > field.maximum) {
+    issues.push(make(field, 'maximum', `must be at most ${field.maximum}.`));
+  }
+  return issues;
+}
+
+function validateSingle(field: SingleSelectField, value: unknown): FieldIssue[] {
+  if (typeof value !== 'string') return [make(field, 'type', 'must be one of the options.')];
+  if (field.options.some((option) => option.value === value)) return [];
+  return [make(field, 'not-an-option', `must be one of: ${optionList(field.options)}.`)];
+}
+
+function validateMulti(field: MultiSelectField, value: unknown): FieldIssue[] {
+  if (!Array.isArray(value) || !value.every((item) => typeof item === 'string')) {
+    return [make(field, 'type', 'must be a list of options.')];
+  }
+  // Decision: a required multi-select needs at least one choice, like a required text field needs
+  // non-empty text; an optional one may be sent as [].
+  if (value.length === 0 && field.required)
+    return [make(field, 'required', 'is required: choose at least one option.')];
+  const issues: FieldIssue[] = [];
+  const allowed = new Set(field.options.map((option) => option.value));
+  const strangers = value.filter((item) => !allowed.has(item));
+  if (strangers.length > 0) {
+    const shown = strangers.slice(0, 3).map((item) => sanitizeText(JSON.stringify(item), { maxLength: 40 }));
+    const what =
+      strangers.length === 1
+        ? `${shown[0]} is not one of the options`
+        : `${shown.join(', ')} are not options`;
+    issues.push(make(field, 'not-an-option', `can only contain: ${optionList(field.options)} (${what}).`));
+  }
+  if (new Set(value).size !== value.length)
+    issues.push(make(field, 'duplicate-item', 'must not list the same option twice.'));
+  if (field.minItems !== undefined && value.length < field.minItems) {
+    issues.push(make(field, 'min-items', `needs at least ${plural(field.minItems, 'choice')}.`));
+  }
+  if (field.maxItems !== undefined && value.length > field.maxItems) {
+    issues.push(make(field, 'max-items', `allows at most ${plural(field.maxItems, 'choice')}.`));
+  }
+  return issues;
+}
+
+/** Problems with one field's value; `undefined` means the field was left empty. */
+export function validateField(field: Field, value: FieldValue | undefined): FieldIssue[] {
+  if (value === undefined) return field.required ? [make(field, 'required', 'is required.')] : [];
+  // Drafts may come from scripts or JSON: check the runtime type, not the static one.
+  const actual: unknown = value;
+  switch (field.kind) {
+    case 'text':
+      return validateText(field, actual);
+    case 'number':
+      return validateNumber(field, actual);
+    case 'boolean':
+      return typeof actual === 'boolean' ? [] : [make(field, 'type', 'must be yes or no (true or false).')];
+    case 'single-select':
+      return validateSingle(field, actual);
+    case 'multi-select':
+      return validateMulti(field, actual);
+  }
+}
+
+function copyValue(value: FieldValue): FieldValue {
+  return Array.isArray(value) ? [...value] : value;
+}
+
+// Property names are server-chosen: "__proto__" must become an own key, not a prototype change.
+function setOwn(target: Record<string, FieldValue>, key: string, value: FieldValue): void {
+  Object.defineProperty(target, key, { value, enumerable: true, writable: true, configurable: true });
+}
+
+/**
+ * Validates a whole answer against the form (C-31, edge case 21): required fields, JS types, no
+ * unknown keys. On success the value is the content to send, holding only the form's fields.
+ */
+export function validateContent(model: FormModel, draft: Draft): Validation<FormContent, FieldIssue> {
+  if (!model.satisfiable) {
+    // No answer can ever be valid (edge case 14): only decline and cancel make sense.
+    return {
+      ok: false,
+      issues: [
+        { code: 'unsatisfiable', message: 'This form can never be completed as the server defined it.' },
+      ],
+    };
+  }
+  const answer: unknown = draft;
+  if (typeof answer !== 'object' || answer === null || Array.isArray(answer)) {
+    return {
+      ok: false,
+      issues: [{ code: 'type', message: 'The answer must be an object of field values.' }],
+    };
+  }
+  const issues: FieldIssue[] = [];
+  const names = new Set(model.fields.map((field) => field.name));
+  for (const key of Object.keys(draft)) {
+    if (names.has(key)) continue;
+    const shown = sanitizeText(JSON.stringify(key), { maxLength: 60 });
+    issues.push({ field: key, code: 'unknown-field', message: `${shown} is not a field of this form.` });
+  }
+  const content: FormContent = {};
+  for (const field of model.fields) {
+    const value = Object.hasOwn(draft, field.name) ? draft[field.name] : undefined;
+    const problems = validateField(field, value);
+    issues.push(...problems);
+    if (problems.length === 0 && value !== undefined) setOwn(content, field.name, copyValue(value));
+  }
+  return issues.length > 0 ? { ok: false, issues } : { ok: true, value: content };
+}

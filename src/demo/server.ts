@@ -1,0 +1,43 @@
+// The bundled demo MCP server: one handler per tool serves both protocol eras. Each tool returns
+// `inputRequired(...)`; on 2026-07-28 the client answers by retrying (MRTR), on 2025-11-25 the SDK's
+// legacy shim turns it into a real `elicitation/create` request (spec file §2.7).
+import { McpServer } from '@modelcontextprotocol/server';
+import { serveStdio } from '@modelcontextprotocol/server/stdio';
+import { serveHttp } from './http.js';
+import { stateCodec } from './request-state.js';
+import { registerConfirm } from './tools/confirm.js';
+import { registerDeleteFiles } from './tools/delete-files.js';
+import { registerProfile } from './tools/profile.js';
+import { registerSignup } from './tools/signup.js';
+import { registerSurvey } from './tools/survey.js';
+
+export const DEMO_SERVER_NAME = 'mcp-elicit-demo';
+
+export type DemoServerOptions = { transport: 'stdio' } | { transport: 'http'; port: number; host?: string };
+
+export interface RunningDemoServer {
+  /** The Streamable HTTP endpoint (HTTP only). */
+  readonly url?: string;
+  close(): Promise<void>;
+}
+
+/** A fresh server instance; the serving entries call it once per connection (stdio) or request (HTTP). */
+export function createDemoServer(): McpServer {
+  const server = new McpServer(
+    { name: DEMO_SERVER_NAME, version: '0.1.0' },
+    { capabilities: { tools: {} }, requestState: { verify: stateCodec.verify } },
+  );
+  registerProfile(server);
+  registerSignup(server);
+  registerConfirm(server);
+  registerDeleteFiles(server);
+  registerSurvey(server);
+  return server;
+}
+
+export async function runDemoServer(options: DemoServerOptions): Promise<RunningDemoServer> {
+  if (options.transport === 'http')
+    return serveHttp(createDemoServer, options.port, options.host ?? '127.0.0.1');
+  const handle = serveStdio(createDemoServer);
+  return { close: () => handle.close() };
+}

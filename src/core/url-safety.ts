@@ -1,5 +1,7 @@
 // URL-mode safety analysis (spec §8.1, C-23..C-30). Pure: parses with the WHATWG URL parser and
 // never touches the network (C-24: no prefetch, no DNS, no HEAD).
+import { getDomain } from 'tldts';
+import { toUnicode } from 'tr46';
 
 export type UrlWarningCode =
   | 'punycode'
@@ -28,7 +30,374 @@ export interface UrlAnalysis {
   readonly asciiHost: string;
   /** Host as a person reads it (Unicode form); equals asciiHost when there is no IDN. */
   readonly unicodeHost: string;
-  /** Registrable domain (eTLD+1) from the public suffix list, when the host has one. */
+  /**
+   * Registrable domain (eTLD+1) from the public suffix list, when the host has one; in the same
+   * (Unicode) form as `unicodeHost`, of which it is a suffix, so front-ends can highlight it.
+   */
   readonly registrableDomain?: string;
   readonly warnings: readonly UrlWarning[];
+}
+
+export interface AnalyzeUrlOptions {
+  /** Origin of the requesting server (HTTP transports); a URL on another site is flagged. */
+  readonly serverOrigin?: string;
+}
+
+/** Longer than this (in characters of the serialised URL) and a URL is flagged as very long. */
+export const LONG_URL_THRESHOLD = 2000;
+
+// Query/fragment parameter names that suggest credentials or secrets in the URL (S-23). Compared
+// after lower-casing and removing `-`, `_` and `.`.
+const SENSITIVE_PARAMS = new Set([
+  'token',
+  'accesstoken',
+  'refreshtoken',
+  'idtoken',
+  'authtoken',
+  'bearer',
+  'jwt',
+  'password',
+  'passwd',
+  'pwd',
+  'pass',
+  'secret',
+  'clientsecret',
+  'apikey',
+  'apisecret',
+  'privatekey',
+  'secretkey',
+  'accesskey',
+  'sessionid',
+  'session',
+  'sid',
+  'auth',
+  'authorization',
+  'credential',
+  'credentials',
+  'otp',
+  'ssn',
+  'creditcard',
+  'cardnumber',
+  'cvv',
+]);
+
+// Scripts that real hostnames mix legitimately within one label (Chromium's IDN policy allows
+// Latin with Han/Kana/Hangul, and the Japanese and Korean script combinations).
+const SCRIPTS: readonly (readonly [string, RegExp])[] = [
+  ['Latin', /\p{Script=Latin}/u],
+  ['Cyrillic', /\p{Script=Cyrillic}/u],
+  ['Greek', /\p{Script=Greek}/u],
+  ['Armenian', /\p{Script=Armenian}/u],
+  ['Hebrew', /\p{Script=Hebrew}/u],
+  ['Arabic', /\p{Script=Arabic}/u],
+  ['Devanagari', /\p{Script=Devanagari}/u],
+  ['Thai', /\p{Script=Thai}/u],
+  ['Georgian', /\p{Script=Georgian}/u],
+  ['Cherokee', /\p{Script=Cherokee}/u],
+  ['Han', /\p{Script=Han}/u],
+  ['Hiragana', /\p{Script=Hiragana}/u],
+  ['Katakana', /\p{Script=Katakana}/u],
+  ['Hangul', /\p{Script=Hangul}/u],
+];
+const CJK = new Set(['Han', 'Hiragana', 'Katakana', 'Hangul']);
+
+// Cyrillic and Greek letters that render like Latin ones (Unicode confusables, lower case).
+const LATIN_LOOKALIKES: Readonly<Record<string, string>> = {
+  а: 'a',
+  в: 'b',
+  с: 'c',
+  ԁ: 'd',
+  е: 'e',
+  һ: 'h',
+  і: 'i',
+  ј: 'j',
+  к: 'k',
+  ӏ: 'l',
+  м: 'm',
+  п: 'n',
+  о: 'o',
+  р: 'p',
+  ԛ: 'q',
+  ѕ: 's',
+  т: 't',
+  ц: 'u',
+  ѵ: 'v',
+  ԝ: 'w',
+  х: 'x',
+  у: 'y',
+  α: 'a',
+  β: 'b',
+  ε: 'e',
+  ι: 'i',
+  κ: 'k',
+  ν: 'v',
+  ο: 'o',
+  ρ: 'p',
+  τ: 't',
+  υ: 'u',
+  χ: 'x',
+  γ: 'y',
+};
+
+/**
+ * Decide whether a URL-mode `url` may be offered to a person, and what they should be warned
+ * about. Only `https:` (and `http:` to this machine) is allowed; everything is computed from the
+ * string alone.
+ */
+export function analyzeUrl(url: string, options: AnalyzeUrlOptions = {}): UrlAnalysis {
+  let parsed: URL;
+  try {
+    parsed = new URL(url);
+  } catch {
+    return refused(url, '', '', url.trim() === '' ? 'The URL is empty.' : 'This is not a valid URL.');
+  }
+  const scheme = parsed.protocol.replace(/:$/, '');
+  const asciiHost = parsed.hostname;
+  if (scheme !== 'https' && scheme !== 'http') {
+    return refused(
+      parsed.href,
+      scheme,
+      asciiHost,
+      `Links of type "${scheme}:" are never opened; only https:// web addresses are.`,
+    );
+  }
+  if (asciiHost === '') return refused(parsed.href, scheme, asciiHost, 'The URL has no host.');
+
+  const warnings: UrlWarning[] = [];
+  const bareHost = asciiHost.replace(/\.$/, '');
+  const ipHost = isIpLiteral(bareHost);
+  const loopback = isLoopback(bareHost);
+  if (scheme === 'http') {
+    if (!loopback) {
+      return refused(
+        parsed.href,
+        scheme,
+        asciiHost,
+        'Plain http:// links are only opened for this computer (localhost); this one goes to another host unencrypted.',
+      );
+    }
+    warnings.push({
+      code: 'http-loopback',
+      message: `Unencrypted http:// link to this computer (${asciiHost}); fine for local development only.`,
+    });
+  }
+
+  const { host: unicodeHost, invalid } = unicodeForm(bareHost, ipHost);
+  const rawHost = rawHostOf(url);
+  const oddIp = checkHostSpelling(warnings, rawHost, bareHost, url, ipHost);
+  if (ipHost && !loopback && !oddIp) {
+    warnings.push({
+      code: 'ip-host',
+      message: `The link goes to a raw IP address (${asciiHost}), not a named site.`,
+    });
+  }
+  if (!ipHost) checkIdn(warnings, bareHost, unicodeHost, invalid);
+  if (parsed.username !== '' || parsed.password !== '') {
+    const shown = decodeSafely(parsed.username) + (parsed.password !== '' ? ':…' : '');
+    warnings.push({
+      code: 'userinfo',
+      message: `The text before "@" ("${shown}") is not where the link goes; the real host is ${unicodeHost}.`,
+    });
+  }
+  if (parsed.href.length > LONG_URL_THRESHOLD) {
+    warnings.push({
+      code: 'long-url',
+      message: `The URL is very long (${parsed.href.length} characters); check the host carefully.`,
+    });
+  }
+  checkEncoding(warnings, parsed);
+  checkSensitiveParams(warnings, parsed);
+
+  const asciiDomain = ipHost ? null : getDomain(bareHost, { allowPrivateDomains: true });
+  const registrableDomain = asciiDomain === null ? undefined : unicodeForm(asciiDomain, false).host;
+  checkOrigin(warnings, bareHost, registrableDomain, options.serverOrigin);
+
+  return {
+    allowed: true,
+    href: parsed.href,
+    scheme,
+    asciiHost,
+    unicodeHost,
+    ...(registrableDomain !== undefined && { registrableDomain }),
+    warnings,
+  };
+}
+
+function refused(href: string, scheme: string, host: string, refusal: string): UrlAnalysis {
+  return { allowed: false, refusal, href, scheme, asciiHost: host, unicodeHost: host, warnings: [] };
+}
+
+function isIpLiteral(host: string): boolean {
+  return host.startsWith('[') || /^\d{1,3}(\.\d{1,3}){3}$/.test(host);
+}
+
+function isLoopback(host: string): boolean {
+  return host === 'localhost' || host === '[::1]' || /^127(\.\d{1,3}){3}$/.test(host);
+}
+
+function unicodeForm(host: string, ip: boolean): { host: string; invalid: boolean } {
+  if (ip || !/(^|\.)xn--/i.test(host)) return { host, invalid: false };
+  const { domain, error } = toUnicode(host, { ignoreInvalidPunycode: false });
+  return { host: error ? host : domain, invalid: error };
+}
+
+// The host exactly as the server wrote it (before the parser decoded and normalised it), so
+// tricks such as `%65vil.example`, `0x7f.1` or a backslash can be named.
+function rawHostOf(url: string): string | undefined {
+  const match = /^\s*[a-zA-Z][a-zA-Z0-9+.-]*:[/\\]*([^/\\?#]*)/.exec(url);
+  if (!match?.[1]) return undefined;
+  const authority = match[1];
+  const host = authority.slice(authority.lastIndexOf('@') + 1);
+  return host.startsWith('[') ? host.replace(/(\]):\d*$/, '$1') : host.replace(/:\d*$/, '');
+}
+
+function checkHostSpelling(
+  warnings: UrlWarning[],
+  rawHost: string | undefined,
+  host: string,
+  url: string,
+  ip: boolean,
+): boolean {
+  if (/^\s*[a-zA-Z][a-zA-Z0-9+.-]*:[/\\]*[^?#]*\\/.test(url)) {
+    warnings.push({
+      code: 'heavily-encoded',
+      message:
+        'The URL contains backslashes, which browsers read as slashes; the host may not be what it seems.',
+    });
+  }
+  if (rawHost === undefined) return false;
+  if (rawHost.includes('%')) {
+    warnings.push({
+      code: 'heavily-encoded',
+      message: `The host is percent-encoded ("${rawHost}"); it really is ${host}.`,
+    });
+  } else if (ip && rawHost.replace(/\.$/, '').toLowerCase() !== host) {
+    warnings.push({
+      code: 'ip-host',
+      message: `The host "${rawHost}" is a raw IP address written in an unusual form; browsers read it as ${host}.`,
+    });
+    return true;
+  }
+  return false;
+}
+
+function checkIdn(warnings: UrlWarning[], asciiHost: string, unicodeHost: string, invalid: boolean): void {
+  if (/(^|\.)xn--/i.test(asciiHost)) {
+    warnings.push({
+      code: 'punycode',
+      message: invalid
+        ? `The host ${asciiHost} contains malformed Punycode (xn--) labels.`
+        : `The host uses international characters: it reads as ${unicodeHost} but is really ${asciiHost}. Look-alike letters can imitate another site.`,
+    });
+  }
+  for (const label of unicodeHost.split('.')) {
+    const scripts = scriptsOf(label);
+    if (scripts.length > 1 && !isAllowedMix(scripts)) {
+      warnings.push({
+        code: 'mixed-script',
+        message: `The host label "${label}" mixes ${scripts.join(' and ')} letters, a common look-alike trick.`,
+      });
+      continue;
+    }
+    const skeleton = latinSkeleton(label);
+    if (scripts.length === 1 && scripts[0] !== 'Latin' && skeleton !== undefined) {
+      warnings.push({
+        code: 'mixed-script',
+        message: `The host label "${label}" is written in ${scripts[0]} letters that look like the Latin "${skeleton}".`,
+      });
+    }
+  }
+}
+
+function scriptsOf(label: string): string[] {
+  const found: string[] = [];
+  for (const char of label) {
+    const script = SCRIPTS.find(([, pattern]) => pattern.test(char))?.[0];
+    if (script !== undefined && !found.includes(script)) found.push(script);
+  }
+  return found;
+}
+
+function isAllowedMix(scripts: readonly string[]): boolean {
+  return (
+    scripts.every((s) => s === 'Latin' || CJK.has(s)) &&
+    !(scripts.includes('Hangul') && scripts.includes('Katakana'))
+  );
+}
+
+function latinSkeleton(label: string): string | undefined {
+  let out = '';
+  for (const char of label) {
+    if (/[0-9-]/.test(char)) out += char;
+    else {
+      const latin = LATIN_LOOKALIKES[char];
+      if (latin === undefined) return undefined;
+      out += latin;
+    }
+  }
+  return /[a-z]/.test(out) ? out : undefined;
+}
+
+function checkEncoding(warnings: UrlWarning[], parsed: URL): void {
+  const rest = parsed.pathname + parsed.search + parsed.hash;
+  const escapes = rest.match(/%[0-9a-fA-F]{2}/g)?.length ?? 0;
+  const doubled = /%25[0-9a-fA-F]{2}/.test(rest);
+  if ((escapes >= 12 && (escapes * 3) / rest.length > 0.3) || doubled) {
+    warnings.push({
+      code: 'heavily-encoded',
+      message: doubled
+        ? 'The URL is percent-encoded twice, which can hide where it really leads.'
+        : `Much of the URL is percent-encoded (${escapes} escapes), which can hide what it contains.`,
+    });
+  }
+}
+
+function checkSensitiveParams(warnings: UrlWarning[], parsed: URL): void {
+  const names = new Set<string>();
+  const collect = (params: URLSearchParams) => {
+    for (const name of params.keys()) {
+      if (SENSITIVE_PARAMS.has(name.toLowerCase().replace(/[-_.]/g, ''))) names.add(name);
+    }
+  };
+  collect(parsed.searchParams);
+  if (parsed.hash.includes('=')) collect(new URLSearchParams(parsed.hash.slice(1)));
+  if (names.size === 0) return;
+  const list = [...names].map((n) => `"${n}"`).join(', ');
+  warnings.push({
+    code: 'sensitive-query',
+    message: `The URL carries ${list}, which looks like a secret; servers must not put credentials in URLs, and anyone who sees this link may be able to use it.`,
+  });
+}
+
+function checkOrigin(
+  warnings: UrlWarning[],
+  host: string,
+  domain: string | undefined,
+  serverOrigin: string | undefined,
+): void {
+  if (serverOrigin === undefined) return;
+  let serverHost: string;
+  try {
+    serverHost = new URL(serverOrigin).hostname.replace(/\.$/, '');
+  } catch {
+    return;
+  }
+  const serverAscii = isIpLiteral(serverHost) ? null : getDomain(serverHost, { allowPrivateDomains: true });
+  const serverDomain = serverAscii === null ? undefined : unicodeForm(serverAscii, false).host;
+  const same =
+    domain !== undefined && serverDomain !== undefined ? domain === serverDomain : host === serverHost;
+  if (!same) {
+    warnings.push({
+      code: 'different-origin',
+      message: `The link goes to ${domain ?? host}, a different site from the server's own (${serverDomain ?? serverHost}).`,
+    });
+  }
+}
+
+function decodeSafely(text: string): string {
+  try {
+    return decodeURIComponent(text);
+  } catch {
+    return text;
+  }
 }

@@ -139,7 +139,10 @@ function finiteNumber(ctx: Context, p: Json, key: string, field: string): number
 function noteUnknownKeywords(ctx: Context, p: Json, field: string, known: readonly string[]): void {
   const unknown = Object.keys(p).filter((key) => !known.includes(key) && !ANNOTATIONS.has(key));
   if (unknown.length === 0) return;
-  const list = unknown.slice(0, 10).map(quote).join(', ');
+  const list = unknown
+    .slice(0, 10)
+    .map((key) => quote(key))
+    .join(', ');
   const more = unknown.length > 10 ? ` and ${unknown.length - 10} more` : '';
   note(
     ctx,
@@ -574,7 +577,7 @@ function parseProperty(ctx: Context, name: string, p: unknown, required: boolean
   // oneOf is the titled single-select shape on a string; any other composition is unsupported.
   const composition = COMPOSITION.filter((key) => has(p, key) && !(key === 'oneOf' && type === 'string'));
   if (composition.length > 0) {
-    const list = composition.map(quote).join(', ');
+    const list = composition.map((key) => quote(key)).join(', ');
     issue(
       ctx,
       'composition-not-supported',
@@ -691,7 +694,7 @@ export function parseRequestedSchema(schema: unknown): Validation<FormModel, Sch
       ctx,
       'composition-not-supported',
       undefined,
-      `${composition.map(quote).join(', ')} is not allowed on the form schema (spec S-08)`,
+      `${composition.map((key) => quote(key)).join(', ')} is not allowed on the form schema (spec S-08)`,
     );
   }
   const known = [
@@ -716,7 +719,10 @@ export function parseRequestedSchema(schema: unknown): Validation<FormModel, Sch
       ctx,
       'unknown-keyword',
       undefined,
-      `keyword(s) ${unknown.slice(0, 10).map(quote).join(', ')} are ignored`,
+      `keyword(s) ${unknown
+        .slice(0, 10)
+        .map((key) => quote(key))
+        .join(', ')} are ignored`,
     );
 
   const properties = schema.properties;

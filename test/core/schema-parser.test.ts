@@ -486,7 +486,7 @@ describe('parseRequestedSchema: rejections name the property and the rule (S-08,
 
   it('quotes hostile property names inertly in issue messages', () => {
     const problem = one(schemaOf({ 'evil\u001b]8;;http://x\u0007name\u202e': { type: 'object' } }));
-    assert.doesNotMatch(problem.message, /[\u001b\u0007\u202e]/);
+    for (const control of ['\u001b', '\u0007', '\u202e']) assert.ok(!problem.message.includes(control));
     assert.match(problem.message, /nested objects/);
   });
 });

@@ -57,9 +57,16 @@ export interface ElicitationSession {
   readonly queue: PromptQueue;
   callTool(params: CallToolRequest['params'], options?: SessionRequestOptions): Promise<CallToolResult>;
   getPrompt(params: GetPromptRequest['params'], options?: SessionRequestOptions): Promise<GetPromptResult>;
-  readResource(params: ReadResourceRequest['params'], options?: SessionRequestOptions): Promise<ReadResourceResult>;
+  readResource(
+    params: ReadResourceRequest['params'],
+    options?: SessionRequestOptions,
+  ): Promise<ReadResourceResult>;
   /** Runs any request with human-aware timeouts and request attribution. */
-  run<T>(request: { method: string; name?: string }, send: (options: RequestOptions) => Promise<T>, options?: SessionRequestOptions): Promise<T>;
+  run<T>(
+    request: { method: string; name?: string },
+    send: (options: RequestOptions) => Promise<T>,
+    options?: SessionRequestOptions,
+  ): Promise<T>;
 }
 
 type Handler = (request: JSONRPCRequest, ctx: ClientContext) => Promise<Result>;
@@ -69,9 +76,11 @@ interface WrappableClient {
 
 export function attachElicitation(client: Client, options: AttachOptions): ElicitationSession {
   const renderer = options.renderer;
-  const identity: ServerIdentity = typeof options.server === 'string' ? { label: options.server } : options.server;
+  const identity: ServerIdentity =
+    typeof options.server === 'string' ? { label: options.server } : options.server;
   const modes = options.modes ?? (renderer.url && renderer.interactive ? ['form', 'url'] : ['form']);
-  if (modes.length === 0) throw new TypeError('attachElicitation: at least one mode must be enabled (spec C-06)');
+  if (modes.length === 0)
+    throw new TypeError('attachElicitation: at least one mode must be enabled (spec C-06)');
   if (modes.includes('url') && !renderer.url) {
     throw new TypeError(`attachElicitation: renderer "${renderer.name}" cannot serve URL mode`);
   }
@@ -131,7 +140,12 @@ export function attachElicitation(client: Client, options: AttachOptions): Elici
   };
 
   const reject = (record: Record<string, unknown>, code: number, message: string) => {
-    const mode = record.mode === undefined || record.mode === 'form' ? 'form' : record.mode === 'url' ? 'url' : 'unknown';
+    const mode =
+      record.mode === undefined || record.mode === 'form'
+        ? 'form'
+        : record.mode === 'url'
+          ? 'url'
+          : 'unknown';
     emit({
       server: identity.label,
       mode,
@@ -139,7 +153,11 @@ export function attachElicitation(client: Client, options: AttachOptions): Elici
       ...(typeof record.url === 'string' && { url: record.url }),
       error: { code, message },
     });
-    renderer.notice?.({ kind: 'rejected', server: server(), message: `Rejected a malformed elicitation: ${message}` });
+    renderer.notice?.({
+      kind: 'rejected',
+      server: server(),
+      message: `Rejected a malformed elicitation: ${message}`,
+    });
   };
 
   client.setRequestHandler('elicitation/create', async (_request, ctx) => {
@@ -148,7 +166,11 @@ export function attachElicitation(client: Client, options: AttachOptions): Elici
     const signal = ctx.mcpReq.signal;
     const meta = (params._meta ?? {}) as Record<string, unknown>;
     const token = ctx.mcpReq._meta?.progressToken ?? (meta.progressToken as string | number | undefined);
-    const stopHeartbeat = startProgressHeartbeat(ctx, era() === 'legacy' ? token : undefined, progressInterval);
+    const stopHeartbeat = startProgressHeartbeat(
+      ctx,
+      era() === 'legacy' ? token : undefined,
+      progressInterval,
+    );
     const context = (waiting: () => number): PromptContext => {
       const request = inFlight.size === 1 ? [...inFlight][0] : undefined;
       return {
@@ -165,7 +187,11 @@ export function attachElicitation(client: Client, options: AttachOptions): Elici
       const run = await answerForm(params, context, signal, { renderer, queue, drafts });
       const outcome = run.outcome;
       if (outcome.action === 'cancel' && outcome.reason === 'server-cancelled' && signal.aborted) {
-        renderer.notice?.({ kind: 'server-cancelled', server: server(), message: 'The server withdrew this request.' });
+        renderer.notice?.({
+          kind: 'server-cancelled',
+          server: server(),
+          message: 'The server withdrew this request.',
+        });
       }
       emit({
         server: identity.label,
@@ -213,8 +239,13 @@ export function attachElicitation(client: Client, options: AttachOptions): Elici
     queue,
     run,
     callTool: (params, o) =>
-      run({ method: 'tools/call', name: params.name }, (ro) => client.callTool(params, ro) as Promise<CallToolResult>, o),
-    getPrompt: (params, o) => run({ method: 'prompts/get', name: params.name }, (ro) => client.getPrompt(params, ro), o),
+      run(
+        { method: 'tools/call', name: params.name },
+        (ro) => client.callTool(params, ro) as Promise<CallToolResult>,
+        o,
+      ),
+    getPrompt: (params, o) =>
+      run({ method: 'prompts/get', name: params.name }, (ro) => client.getPrompt(params, ro), o),
     readResource: (params, o) =>
       run({ method: 'resources/read', name: params.uri }, (ro) => client.readResource(params, ro), o),
   };

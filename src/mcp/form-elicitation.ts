@@ -56,7 +56,9 @@ export async function answerForm(
       outcome: {
         action: 'cancel',
         reason: reason === 'aborted' ? 'server-cancelled' : 'muted',
-        ...(reason === 'rate-limited' && { detail: 'too many elicitations waiting from this server (rate limit)' }),
+        ...(reason === 'rate-limited' && {
+          detail: 'too many elicitations waiting from this server (rate limit)',
+        }),
       },
     }),
   );

@@ -12,7 +12,9 @@ interface Entry {
   readonly start: () => void;
 }
 
-export type QueueTicket = { readonly ok: true; readonly waiting: () => number } | { readonly ok: false; readonly reason: 'muted' | 'rate-limited' | 'aborted' };
+export type QueueTicket =
+  | { readonly ok: true; readonly waiting: () => number }
+  | { readonly ok: false; readonly reason: 'muted' | 'rate-limited' | 'aborted' };
 
 export class PromptQueue {
   readonly #entries: Entry[] = [];

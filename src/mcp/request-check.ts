@@ -5,7 +5,9 @@ import { parseFormParams } from '../core/schema-parser.js';
 
 export type ElicitationMode = 'form' | 'url';
 
-export type RequestCheck = { readonly ok: true; readonly mode: ElicitationMode } | { readonly ok: false; readonly message: string };
+export type RequestCheck =
+  | { readonly ok: true; readonly mode: ElicitationMode }
+  | { readonly ok: false; readonly message: string };
 
 export function checkElicitRequest(
   params: unknown,
@@ -27,12 +29,18 @@ export function checkElicitRequest(
   }
   // C-17: a mode the client did not declare is answered -32602.
   if (!declared.includes(mode)) {
-    return { ok: false, message: `Client does not support ${mode}-mode elicitation requests (not declared, spec C-17)` };
+    return {
+      ok: false,
+      message: `Client does not support ${mode}-mode elicitation requests (not declared, spec C-17)`,
+    };
   }
   if (mode === 'url') return checkUrlShape(record, era);
   const parsed = parseFormParams(record);
   if (!parsed.ok) {
-    return { ok: false, message: `Invalid elicitation request: ${parsed.issues.map((i) => i.message).join('; ')}` };
+    return {
+      ok: false,
+      message: `Invalid elicitation request: ${parsed.issues.map((i) => i.message).join('; ')}`,
+    };
   }
   return { ok: true, mode };
 }
@@ -46,6 +54,7 @@ function checkUrlShape(record: Record<string, unknown>, era: 'legacy' | 'modern'
   if (era === 'legacy' && typeof record.elicitationId !== 'string') {
     problems.push('"elicitationId" must be a string (spec S-09)');
   }
-  if (problems.length > 0) return { ok: false, message: `Invalid elicitation request: ${problems.join('; ')}` };
+  if (problems.length > 0)
+    return { ok: false, message: `Invalid elicitation request: ${problems.join('; ')}` };
   return { ok: true, mode: 'url' };
 }

@@ -1,0 +1,293 @@
+// Command-line parsing with node:util parseArgs. Everything after the first `--` is the stdio
+// server command, taken verbatim.
+import { parseArgs } from 'node:util';
+import { CliError } from './errors.js';
+
+/** Same shape as the scripted front-end's ScriptedAnswer (kept structural to keep args.ts standalone). */
+export interface ScriptedAnswerLike {
+  readonly action: 'accept' | 'decline' | 'cancel';
+  readonly content?: Record<string, unknown>;
+  readonly when?: string;
+}
+
+export type UiChoice = 'auto' | 'terminal' | 'plain' | 'scripted';
+export type ProtocolChoice =
+  | { kind: 'auto' }
+  | { kind: 'legacy'; version?: string }
+  | { kind: 'modern'; version: string };
+export type ServerTarget =
+  | { kind: 'stdio'; command: string; args: string[] }
+  | { kind: 'http'; url: URL; headers: Record<string, string> }
+  | { kind: 'config'; file: string; name: string };
+
+export interface CliArgs {
+  readonly command: 'tools' | 'call' | 'demo' | 'help' | 'version';
+  readonly tool?: string;
+  readonly toolArgs: Record<string, unknown>;
+  readonly target?: ServerTarget;
+  readonly label?: string;
+  readonly ui: UiChoice;
+  readonly uiExplicit: boolean;
+  readonly answersFile?: string;
+  /** In-memory scripted answers (the demo's transcript); not settable from the command line. */
+  readonly scriptedAnswers?: readonly ScriptedAnswerLike[];
+  readonly sets: Record<string, string>;
+  readonly acceptDefaults: boolean;
+  readonly decline: boolean;
+  readonly cancel: boolean;
+  readonly openUrls: boolean;
+  readonly modes?: ('form' | 'url')[];
+  readonly protocol: ProtocolChoice;
+  readonly eraCache: boolean;
+  readonly timeoutMs: number;
+  readonly json: boolean;
+  readonly verbose: boolean;
+}
+
+const OPTIONS = {
+  url: { type: 'string' },
+  header: { type: 'string', multiple: true },
+  config: { type: 'string' },
+  server: { type: 'string' },
+  name: { type: 'string' },
+  args: { type: 'string' },
+  ui: { type: 'string' },
+  answers: { type: 'string' },
+  set: { type: 'string', multiple: true },
+  'accept-defaults': { type: 'boolean' },
+  decline: { type: 'boolean' },
+  cancel: { type: 'boolean' },
+  'open-urls': { type: 'boolean' },
+  modes: { type: 'string' },
+  protocol: { type: 'string' },
+  'no-era-cache': { type: 'boolean' },
+  timeout: { type: 'string' },
+  json: { type: 'boolean' },
+  verbose: { type: 'boolean', short: 'v' },
+  help: { type: 'boolean', short: 'h' },
+  version: { type: 'boolean' },
+} as const;
+
+export function parseCliArgs(argv: readonly string[]): CliArgs {
+  const dashdash = argv.indexOf('--');
+  const own = dashdash >= 0 ? argv.slice(0, dashdash) : [...argv];
+  const serverCommand = dashdash >= 0 ? argv.slice(dashdash + 1) : [];
+
+  let parsed: ReturnType<typeof parseArgs<{ options: typeof OPTIONS; allowPositionals: true; strict: true }>>;
+  try {
+    parsed = parseArgs({ args: own, options: OPTIONS, allowPositionals: true, strict: true });
+  } catch (error) {
+    throw new CliError('usage', (error as Error).message);
+  }
+  const v = parsed.values;
+  const positionals = parsed.positionals;
+
+  if (v.help) return base('help');
+  if (v.version) return base('version');
+
+  const [commandWord, ...rest] = positionals;
+  if (commandWord === undefined)
+    throw new CliError('usage', 'missing command: use one of tools, call, demo (see --help)');
+  if (commandWord !== 'tools' && commandWord !== 'call' && commandWord !== 'demo' && commandWord !== 'help') {
+    throw new CliError(
+      'usage',
+      `unknown command "${commandWord}": use one of tools, call, demo (see --help)`,
+    );
+  }
+  if (commandWord === 'help') return base('help');
+  let tool: string | undefined;
+  if (commandWord === 'call') {
+    tool = rest.shift();
+    if (tool === undefined)
+      throw new CliError('usage', 'call needs a tool name: mcp-elicit call <tool> [--args <json>]');
+  }
+  if (rest.length > 0) throw new CliError('usage', `unexpected argument "${rest[0]}"`);
+
+  const toolArgs = parseToolArgs(v.args);
+  if (v.args !== undefined && commandWord !== 'call')
+    throw new CliError('usage', '--args only applies to call');
+
+  const targets = [serverCommand.length > 0, v.url !== undefined, v.config !== undefined].filter(
+    Boolean,
+  ).length;
+  if (targets > 1)
+    throw new CliError(
+      'usage',
+      'give one server: either -- <command>, --url <url>, or --config <file> --server <name>',
+    );
+  if (v.server !== undefined && v.config === undefined)
+    throw new CliError('usage', '--server needs --config <file>');
+  if (v.config !== undefined && v.server === undefined)
+    throw new CliError('usage', '--config needs --server <name>');
+  if (v.header !== undefined && v.url === undefined)
+    throw new CliError('usage', '--header only applies with --url');
+  let target: ServerTarget | undefined;
+  if (serverCommand.length > 0) {
+    const [command, ...args] = serverCommand as [string, ...string[]];
+    target = { kind: 'stdio', command, args };
+  } else if (v.url !== undefined) {
+    target = { kind: 'http', url: parseHttpUrl(v.url), headers: parseHeaders(v.header ?? []) };
+  } else if (v.config !== undefined && v.server !== undefined) {
+    target = { kind: 'config', file: v.config, name: v.server };
+  }
+  if (target === undefined && commandWord !== 'demo') {
+    throw new CliError(
+      'usage',
+      'no server given: add -- <command> [args...], --url <url>, or --config <file> --server <name>',
+    );
+  }
+  if (target !== undefined && commandWord === 'demo') {
+    throw new CliError('usage', 'demo runs the bundled demo server; it takes no server');
+  }
+
+  const scriptedFlags = [
+    v.answers !== undefined,
+    (v.set ?? []).length > 0,
+    !!v['accept-defaults'],
+    !!v.decline,
+    !!v.cancel,
+  ];
+  if ([v.decline, v.cancel, v['accept-defaults']].filter(Boolean).length > 1) {
+    throw new CliError('usage', '--accept-defaults, --decline and --cancel exclude each other');
+  }
+  const ui = parseUi(v.ui);
+  if (ui !== undefined && ui !== 'scripted' && scriptedFlags.some(Boolean)) {
+    throw new CliError(
+      'usage',
+      `--ui ${ui} cannot be combined with --answers, --set, --accept-defaults, --decline or --cancel (they imply --ui scripted)`,
+    );
+  }
+  const impliedScripted = scriptedFlags.some(Boolean);
+
+  return {
+    ...base(commandWord),
+    ...(tool !== undefined && { tool }),
+    toolArgs,
+    ...(target !== undefined && { target }),
+    ...(v.name !== undefined && { label: v.name }),
+    ui: ui ?? (impliedScripted ? 'scripted' : 'auto'),
+    uiExplicit: ui !== undefined || impliedScripted,
+    ...(v.answers !== undefined && { answersFile: v.answers }),
+    sets: parseSets(v.set ?? []),
+    acceptDefaults: !!v['accept-defaults'],
+    decline: !!v.decline,
+    cancel: !!v.cancel,
+    openUrls: !!v['open-urls'],
+    ...(v.modes !== undefined && { modes: parseModes(v.modes) }),
+    protocol: parseProtocol(v.protocol),
+    eraCache: !v['no-era-cache'],
+    timeoutMs: parseTimeout(v.timeout),
+    json: !!v.json,
+    verbose: !!v.verbose,
+  };
+}
+
+function base(command: CliArgs['command']): CliArgs {
+  return {
+    command,
+    toolArgs: {},
+    ui: 'auto',
+    uiExplicit: false,
+    sets: {},
+    acceptDefaults: false,
+    decline: false,
+    cancel: false,
+    openUrls: false,
+    protocol: { kind: 'auto' },
+    eraCache: true,
+    timeoutMs: 60_000,
+    json: false,
+    verbose: false,
+  };
+}
+
+function parseToolArgs(text: string | undefined): Record<string, unknown> {
+  if (text === undefined) return {};
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch (error) {
+    throw new CliError('usage', `--args is not valid JSON: ${(error as Error).message}`);
+  }
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) {
+    throw new CliError('usage', '--args must be a JSON object, e.g. --args \'{"city":"Paris"}\'');
+  }
+  return value as Record<string, unknown>;
+}
+
+function parseHttpUrl(text: string): URL {
+  let url: URL;
+  try {
+    url = new URL(text);
+  } catch {
+    throw new CliError('usage', `--url "${text}" is not a valid URL`);
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') {
+    throw new CliError('usage', `--url must be http: or https:, got ${url.protocol}`);
+  }
+  return url;
+}
+
+function parseHeaders(lines: readonly string[]): Record<string, string> {
+  const headers: Record<string, string> = {};
+  for (const line of lines) {
+    const colon = line.indexOf(':');
+    if (colon <= 0) throw new CliError('usage', `--header "${line}" must look like "Name: value"`);
+    headers[line.slice(0, colon).trim()] = line.slice(colon + 1).trim();
+  }
+  return headers;
+}
+
+function parseSets(items: readonly string[]): Record<string, string> {
+  const sets: Record<string, string> = {};
+  for (const item of items) {
+    const eq = item.indexOf('=');
+    if (eq <= 0) throw new CliError('usage', `--set "${item}" must look like field=value`);
+    sets[item.slice(0, eq)] = item.slice(eq + 1);
+  }
+  return sets;
+}
+
+function parseUi(text: string | undefined): UiChoice | undefined {
+  if (text === undefined) return undefined;
+  if (text === 'auto' || text === 'terminal' || text === 'plain' || text === 'scripted') return text;
+  throw new CliError('usage', `--ui must be one of auto, terminal, plain, scripted (got "${text}")`);
+}
+
+function parseModes(text: string): ('form' | 'url')[] {
+  const modes = [
+    ...new Set(
+      text
+        .split(',')
+        .map((m) => m.trim())
+        .filter(Boolean),
+    ),
+  ];
+  for (const mode of modes) {
+    if (mode !== 'form' && mode !== 'url')
+      throw new CliError('usage', `--modes takes form and/or url (got "${mode}")`);
+  }
+  if (modes.length === 0) throw new CliError('usage', '--modes needs at least one of form, url');
+  return modes as ('form' | 'url')[];
+}
+
+function parseProtocol(text: string | undefined): ProtocolChoice {
+  if (text === undefined || text === 'auto') return { kind: 'auto' };
+  if (text === 'legacy') return { kind: 'legacy' };
+  if (text === 'modern') return { kind: 'modern', version: '2026-07-28' };
+  if (/^\d{4}-\d{2}-\d{2}$/.test(text)) {
+    return text >= '2026-01-01' ? { kind: 'modern', version: text } : { kind: 'legacy', version: text };
+  }
+  throw new CliError(
+    'usage',
+    `--protocol must be auto, legacy, modern or a version like 2025-11-25 (got "${text}")`,
+  );
+}
+
+function parseTimeout(text: string | undefined): number {
+  if (text === undefined) return 60_000;
+  const seconds = Number(text);
+  if (!Number.isFinite(seconds) || seconds <= 0)
+    throw new CliError('usage', `--timeout takes a positive number of seconds (got "${text}")`);
+  return Math.round(seconds * 1000);
+}

@@ -1,0 +1,54 @@
+// Shared by tools and call: choose the front-end, connect, and report elicitations as they end.
+import type { Renderer } from '../../frontends/renderer.js';
+import type { CliArgs } from '../args.js';
+import { type Connection, connect } from '../connect.js';
+import { chooseRenderer, type Io } from '../frontend.js';
+import type { CommandContext } from '../main.js';
+import { formatEvent } from '../output.js';
+
+export interface OpenSession {
+  readonly connection: Connection;
+  readonly renderer: Renderer;
+  close(): Promise<void>;
+}
+
+export async function openSession(args: CliArgs, io: Io, context: CommandContext): Promise<OpenSession> {
+  const renderer = await chooseRenderer(args, io);
+  const stderrTail: string[] = [];
+  const modes = args.modes ?? ['form'];
+  let connection: Connection;
+  try {
+    connection = await connect({
+      target: context.target,
+      label: context.label,
+      protocol: args.protocol,
+      useEraCache: args.eraCache,
+      env: io.env,
+      renderer,
+      attach: {
+        modes,
+        onEvent: (event) => {
+          context.events.push(event);
+          if (args.verbose) io.stderr.write(`${formatEvent(event)}\n`);
+        },
+      },
+      onServerStderr: (chunk) => {
+        if (args.verbose) io.stderr.write(chunk);
+        stderrTail.push(chunk);
+        if (stderrTail.length > 20) stderrTail.shift();
+      },
+    });
+  } catch (error) {
+    await renderer.close?.();
+    if (!args.verbose && stderrTail.length > 0) io.stderr.write(stderrTail.join('').slice(-2000));
+    throw error;
+  }
+  return {
+    connection,
+    renderer,
+    close: async () => {
+      await connection.close().catch(() => {});
+      await renderer.close?.();
+    },
+  };
+}

@@ -1,0 +1,33 @@
+import type { CliArgs } from '../args.js';
+import { CliError } from '../errors.js';
+import type { Io } from '../frontend.js';
+import type { CommandContext } from '../main.js';
+import { formatTools, type JsonReport } from '../output.js';
+import { openSession } from './session.js';
+
+export async function runTools(args: CliArgs, io: Io, context: CommandContext): Promise<number> {
+  const session = await openSession(args, io, context);
+  try {
+    const { connection } = session;
+    let tools: Awaited<ReturnType<typeof connection.client.listTools>>;
+    try {
+      tools = await connection.client.listTools(undefined, { timeout: args.timeoutMs });
+    } catch (error) {
+      throw new CliError('request', `tools/list failed: ${(error as Error).message}`, { cause: error });
+    }
+    if (args.json) {
+      const report: JsonReport = {
+        ok: true,
+        result: tools,
+        elicitations: context.events,
+        protocol: { era: connection.era, version: connection.version },
+      };
+      io.stdout.write(`${JSON.stringify(report)}\n`);
+    } else {
+      io.stdout.write(formatTools(tools.tools));
+    }
+    return 0;
+  } finally {
+    await session.close();
+  }
+}

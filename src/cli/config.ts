@@ -1,0 +1,126 @@
+// Reads the `mcpServers` JSON that Claude Desktop, Cursor and Claude Code users already keep
+// (and VS Code's `servers` / `mcp.servers`), and resolves one entry to a stdio or HTTP target.
+import { readFile } from 'node:fs/promises';
+import { CliError } from './errors.js';
+
+export type ConfigTarget =
+  | { kind: 'stdio'; command: string; args: string[]; env: Record<string, string>; cwd?: string }
+  | { kind: 'http'; url: URL; headers: Record<string, string> };
+
+export async function loadServerFromConfig(
+  file: string,
+  name: string,
+  env: NodeJS.ProcessEnv,
+): Promise<ConfigTarget> {
+  let text: string;
+  try {
+    text = await readFile(file, 'utf8');
+  } catch (error) {
+    throw new CliError(
+      'config',
+      `cannot read config file ${file}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`,
+    );
+  }
+  let json: unknown;
+  try {
+    json = JSON.parse(text);
+  } catch (error) {
+    throw new CliError('config', `config file ${file} is not valid JSON: ${(error as Error).message}`);
+  }
+  const servers = findServers(json);
+  if (!servers) {
+    throw new CliError('config', `config file ${file} has no "mcpServers" (or "servers") object`);
+  }
+  const entry = servers[name];
+  if (entry === undefined) {
+    const known = Object.keys(servers);
+    throw new CliError(
+      'config',
+      `no server "${name}" in ${file}; it has: ${known.length > 0 ? known.join(', ') : '(none)'}`,
+    );
+  }
+  return resolveEntry(entry, `${file}: server "${name}"`, env);
+}
+
+function findServers(json: unknown): Record<string, unknown> | undefined {
+  if (!isRecord(json)) return undefined;
+  if (isRecord(json.mcpServers)) return json.mcpServers;
+  if (isRecord(json.servers)) return json.servers; // VS Code .vscode/mcp.json
+  if (isRecord(json.mcp) && isRecord(json.mcp.servers)) return json.mcp.servers; // VS Code settings.json
+  return undefined;
+}
+
+function resolveEntry(entry: unknown, where: string, env: NodeJS.ProcessEnv): ConfigTarget {
+  if (!isRecord(entry)) throw new CliError('config', `${where} must be an object`);
+  const sub = (value: unknown, field: string): string => {
+    if (typeof value !== 'string') throw new CliError('config', `${where}: "${field}" must be a string`);
+    return substitute(value, env, `${where}: "${field}"`);
+  };
+  const type = entry.type === undefined ? undefined : sub(entry.type, 'type');
+  const urlText = entry.url ?? entry.serverUrl;
+  if (urlText !== undefined || type === 'http' || type === 'streamable-http' || type === 'sse') {
+    if (type === 'sse') {
+      throw new CliError(
+        'config',
+        `${where}: the legacy HTTP+SSE transport is not supported; use the server's Streamable HTTP endpoint`,
+      );
+    }
+    const raw = sub(urlText, 'url');
+    let url: URL;
+    try {
+      url = new URL(raw);
+    } catch {
+      throw new CliError('config', `${where}: "url" is not a valid URL`);
+    }
+    if (url.protocol !== 'http:' && url.protocol !== 'https:') {
+      throw new CliError('config', `${where}: "url" must be http: or https:`);
+    }
+    return { kind: 'http', url, headers: stringMap(entry.headers, 'headers', where, env) };
+  }
+  if (type !== undefined && type !== 'stdio')
+    throw new CliError('config', `${where}: unknown "type" "${type}"`);
+  const command = sub(entry.command, 'command');
+  const args = entry.args === undefined ? [] : entry.args;
+  if (!Array.isArray(args)) throw new CliError('config', `${where}: "args" must be an array of strings`);
+  return {
+    kind: 'stdio',
+    command,
+    args: args.map((a, i) => sub(a, `args[${i}]`)),
+    env: stringMap(entry.env, 'env', where, env),
+    ...(entry.cwd !== undefined && { cwd: sub(entry.cwd, 'cwd') }),
+  };
+}
+
+function stringMap(
+  value: unknown,
+  field: string,
+  where: string,
+  env: NodeJS.ProcessEnv,
+): Record<string, string> {
+  if (value === undefined) return {};
+  if (!isRecord(value)) throw new CliError('config', `${where}: "${field}" must be an object of strings`);
+  const out: Record<string, string> = {};
+  for (const [key, v] of Object.entries(value)) {
+    if (typeof v !== 'string') throw new CliError('config', `${where}: "${field}.${key}" must be a string`);
+    out[key] = substitute(v, env, `${where}: "${field}.${key}"`);
+  }
+  return out;
+}
+
+// `${VAR}`, `${VAR:-default}` (Claude Code) and `${env:VAR}` (VS Code). A missing variable without a
+// default is an error rather than an empty string, so a server never starts with a blank secret.
+function substitute(text: string, env: NodeJS.ProcessEnv, where: string): string {
+  return text.replace(
+    /\$\{(?:env:)?([A-Za-z_][A-Za-z0-9_]*)(?::-([^}]*))?\}/g,
+    (_m, name: string, fallback?: string) => {
+      const value = env[name];
+      if (value !== undefined) return value;
+      if (fallback !== undefined) return fallback;
+      throw new CliError('config', `${where} uses \${${name}}, which is not set in the environment`);
+    },
+  );
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}

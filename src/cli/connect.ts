@@ -1,0 +1,144 @@
+// Builds the transport for a target, negotiates the era (using the cache), and hands back a
+// connected SDK Client with elicitation attached.
+import {
+  Client,
+  StreamableHTTPClientTransport,
+  type Transport,
+  type VersionNegotiationMode,
+} from '@modelcontextprotocol/client';
+import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
+import type { Renderer } from '../frontends/renderer.js';
+import { type AttachOptions, attachElicitation, type ElicitationSession } from '../mcp/attach.js';
+import type { ProtocolChoice } from './args.js';
+import { EraCache } from './era-cache.js';
+import { CliError } from './errors.js';
+import { VERSION } from './version.js';
+
+export type ResolvedTarget =
+  | { kind: 'stdio'; command: string; args: string[]; env: Record<string, string>; cwd?: string }
+  | { kind: 'http'; url: URL; headers: Record<string, string> };
+
+export interface ConnectOptions {
+  readonly target: ResolvedTarget;
+  readonly label: string;
+  readonly protocol: ProtocolChoice;
+  readonly useEraCache: boolean;
+  readonly env: NodeJS.ProcessEnv;
+  readonly renderer: Renderer;
+  readonly attach: Omit<AttachOptions, 'renderer' | 'server'>;
+  /** Server stderr lines (stdio); the CLI shows them with --verbose or on failure. */
+  readonly onServerStderr: (chunk: string) => void;
+}
+
+export interface Connection {
+  readonly client: Client;
+  readonly session: ElicitationSession;
+  readonly era: 'legacy' | 'modern';
+  readonly version: string | undefined;
+  close(): Promise<void>;
+}
+
+export async function connect(options: ConnectOptions): Promise<Connection> {
+  const cache =
+    options.useEraCache && options.protocol.kind === 'auto' ? new EraCache(options.env) : undefined;
+  const key = cacheKey(options.target);
+  const cached = cache ? await cache.get(key) : undefined;
+  if (cached) {
+    try {
+      return await connectOnce(
+        options,
+        cached.kind === 'legacy' ? { kind: 'legacy' } : { kind: 'modern', discover: cached.discover },
+      );
+    } catch {
+      await cache?.delete(key); // stale: the server changed; probe again below
+    }
+  }
+  const connection = await connectOnce(options, undefined);
+  if (cache) {
+    const discover = connection.client.getDiscoverResult();
+    await cache.set(
+      key,
+      connection.era === 'modern' && discover
+        ? { kind: 'modern', discover, savedAt: Date.now() }
+        : { kind: 'legacy', savedAt: Date.now() },
+    );
+  }
+  return connection;
+}
+
+async function connectOnce(
+  options: ConnectOptions,
+  prior:
+    | { kind: 'legacy' }
+    | { kind: 'modern'; discover: NonNullable<ReturnType<Client['getDiscoverResult']>> }
+    | undefined,
+): Promise<Connection> {
+  const client = new Client({ name: 'mcp-elicit', version: VERSION }, clientOptions(options.protocol));
+  const session = attachElicitation(client, {
+    ...options.attach,
+    renderer: options.renderer,
+    server: {
+      label: options.label,
+      ...(options.target.kind === 'http' && { origin: options.target.url.origin }),
+    },
+  });
+  const transport = makeTransport(options);
+  try {
+    await client.connect(transport, prior ? { prior } : {});
+  } catch (error) {
+    await client.close().catch(() => {});
+    throw new CliError('connect', `cannot connect to ${options.label}: ${(error as Error).message}`, {
+      cause: error,
+    });
+  }
+  return {
+    client,
+    session,
+    era: client.getProtocolEra() === 'modern' ? 'modern' : 'legacy',
+    version: client.getNegotiatedProtocolVersion(),
+    close: () => client.close(),
+  };
+}
+
+function clientOptions(protocol: ProtocolChoice): ConstructorParameters<typeof Client>[1] {
+  switch (protocol.kind) {
+    case 'auto':
+      return { versionNegotiation: { mode: 'auto' } };
+    case 'legacy':
+      return {
+        versionNegotiation: { mode: 'legacy' satisfies VersionNegotiationMode },
+        ...(protocol.version !== undefined && { supportedProtocolVersions: [protocol.version] }),
+      };
+    case 'modern':
+      return { versionNegotiation: { mode: { pin: protocol.version } } };
+  }
+}
+
+function makeTransport(options: ConnectOptions): Transport {
+  const target = options.target;
+  if (target.kind === 'http') {
+    return new StreamableHTTPClientTransport(target.url, { requestInit: { headers: target.headers } });
+  }
+  const transport = new StdioClientTransport({
+    command: target.command,
+    args: target.args,
+    // A CLI user expects the server to see their environment (API keys exported in the shell).
+    env: { ...stringEnv(options.env), ...target.env },
+    ...(target.cwd !== undefined && { cwd: target.cwd }),
+    stderr: 'pipe',
+  });
+  transport.stderr?.on('data', (chunk: Buffer) => options.onServerStderr(chunk.toString('utf8')));
+  return transport;
+}
+
+function stringEnv(env: NodeJS.ProcessEnv): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [k, v] of Object.entries(env)) if (v !== undefined) out[k] = v;
+  return out;
+}
+
+function cacheKey(target: ResolvedTarget): string {
+  return target.kind === 'http'
+    ? `http ${target.url.origin}${target.url.pathname}`
+    : `stdio ${JSON.stringify([target.cwd ?? process.cwd(), target.command, ...target.args])}`;
+}

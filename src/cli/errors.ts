@@ -1,0 +1,25 @@
+// The CLI's one error class (house style 6). Only main.ts turns a code into an exit status.
+
+export type CliErrorCode = 'usage' | 'config' | 'connect' | 'request' | 'tool-error';
+
+const EXIT_STATUS: Record<CliErrorCode, number> = {
+  usage: 2,
+  config: 2,
+  connect: 3,
+  request: 1,
+  'tool-error': 1,
+};
+
+export class CliError extends Error {
+  readonly code: CliErrorCode;
+
+  constructor(code: CliErrorCode, message: string, options?: { cause?: unknown }) {
+    super(message, options);
+    this.name = 'CliError';
+    this.code = code;
+  }
+
+  get exitStatus(): number {
+    return EXIT_STATUS[this.code];
+  }
+}

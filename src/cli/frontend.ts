@@ -1,0 +1,66 @@
+// Picks the front-end: scripted when any scripted flag is given, the interactive terminal form
+// when stdin and stdout are TTYs that can show it, the plain line mode otherwise.
+import { readFile } from 'node:fs/promises';
+import { PlainRenderer } from '../frontends/plain/index.js';
+import type { Renderer } from '../frontends/renderer.js';
+import { loadAnswersFile, ScriptedRenderer } from '../frontends/scripted/index.js';
+import { TerminalRenderer, terminalSupported } from '../frontends/terminal/index.js';
+import type { CliArgs } from './args.js';
+import { CliError } from './errors.js';
+
+export interface Io {
+  readonly stdin: NodeJS.ReadStream;
+  readonly stdout: NodeJS.WriteStream;
+  readonly stderr: NodeJS.WriteStream;
+  readonly env: NodeJS.ProcessEnv;
+}
+
+export async function chooseRenderer(args: CliArgs, io: Io): Promise<Renderer> {
+  // With --json, stdout carries only the JSON object, so prompts go to stderr.
+  const output = args.json ? io.stderr : io.stdout;
+  switch (args.ui) {
+    case 'scripted':
+      return new ScriptedRenderer({
+        ...(args.scriptedAnswers !== undefined && { answers: [...args.scriptedAnswers] }),
+        ...(args.answersFile !== undefined && { answers: await readAnswers(args.answersFile) }),
+        sets: args.sets,
+        acceptDefaults: args.acceptDefaults,
+        decline: args.decline,
+        cancel: args.cancel,
+        openUrls: args.openUrls,
+        log: (line) => io.stderr.write(`${line}\n`),
+      });
+    case 'plain':
+      return new PlainRenderer({ input: io.stdin, output });
+    case 'terminal':
+      if (!io.stdin.isTTY || !output.isTTY) {
+        throw new CliError(
+          'usage',
+          '--ui terminal needs a terminal on stdin and stdout; use --ui plain or --ui scripted',
+        );
+      }
+      return new TerminalRenderer({ input: io.stdin, output, env: io.env });
+    case 'auto':
+      if (io.stdin.isTTY && output.isTTY && terminalSupported(io.env, { input: io.stdin, output })) {
+        return new TerminalRenderer({ input: io.stdin, output, env: io.env });
+      }
+      return new PlainRenderer({ input: io.stdin, output });
+  }
+}
+
+async function readAnswers(file: string) {
+  let text: string;
+  try {
+    text = await readFile(file, 'utf8');
+  } catch (error) {
+    throw new CliError(
+      'usage',
+      `cannot read --answers file ${file}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`,
+    );
+  }
+  const loaded = loadAnswersFile(text);
+  if (!loaded.ok) {
+    throw new CliError('usage', `--answers file ${file}: ${loaded.issues.map((i) => i.message).join('; ')}`);
+  }
+  return loaded.value;
+}

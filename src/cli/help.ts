@@ -1,0 +1,75 @@
+// The --help text. Kept in step with args.ts by test/cli/help.test.ts (every option is listed).
+export const HELP = `mcp-elicit: talk to any MCP server and answer its elicitations (forms and URL steps).
+
+Usage
+  mcp-elicit [options] tools                          -- <command> [args...]
+  mcp-elicit [options] call <tool> [--args <json>]    -- <command> [args...]
+  mcp-elicit [options] tools|call ...  --url <http(s)-url> | --config <file> --server <name>
+  mcp-elicit [options] demo
+
+Commands
+  tools                   List the server's tools.
+  call <tool>             Call a tool, answering any elicitation it makes.
+  demo                    Tour of every form type against the bundled demo server. On a
+                          terminal it is interactive; without one it answers for you and
+                          prints a transcript.
+
+Server (exactly one, except for demo)
+  -- <command> [args...]  Start a stdio server (everything after -- is the command).
+  --url <url>             A Streamable HTTP server.
+  --header "Name: value"  Extra HTTP header (repeatable), e.g. authorization.
+  --config <file>         An mcpServers JSON file (Claude Desktop, Cursor, Claude Code, VS Code)
+  --server <name>           ...and the server entry to use from it.
+  --name <label>          How the server is named in prompts (default: config name, command or host).
+
+Tool call
+  --args <json>           Tool arguments as a JSON object.
+  --timeout <seconds>     Time a request may take, not counting time spent answering
+                          elicitations (default 60).
+
+Front-end
+  --ui <name>             auto (default: terminal form on a TTY, else plain), terminal, plain, scripted.
+  --answers <file>        Scripted answers: a JSON array of
+                          {"action":"accept"|"decline"|"cancel","content"?:{...},"when"?:"<text in message>"}
+                          used in order; accepted content is merged over the defaults.
+  --set field=value       Answer a field in every form that has it (repeatable; comma-separated for
+                          multi-select). Alone, it accepts with defaults for the other fields.
+  --accept-defaults       Accept every form with its defaults (plus --set values).
+  --decline               Decline every elicitation.
+  --cancel                Cancel every elicitation.
+                          The scripted flags imply --ui scripted. When no scripted answer applies or
+                          an answer does not validate, the elicitation is answered cancel (never
+                          decline) and the reason is printed on stderr.
+  --open-urls             Scripted: consent to URL-mode steps and open them (BROWSER is honoured).
+  --modes <list>          Elicitation modes to declare: form, url or form,url (default: form,url for
+                          interactive front-ends, form for scripted unless --open-urls).
+
+Protocol
+  --protocol <p>          auto (default: probe once, then remember the server's era), legacy
+                          (2025-11-25 handshake), modern (2026-07-28), or a version like 2025-06-18.
+  --no-era-cache          Do not read or write the era cache (~/.cache/mcp-elicit/eras.json,
+                          or $MCP_ELICIT_CACHE_DIR).
+
+Output
+  --json                  Print one JSON object on stdout:
+                          {"ok","result","elicitations":[{"server","mode","message","action","content"?,
+                          "reason"?,"url"?,"error"?}],"protocol":{"era","version"},"error"?}
+                          (prompts, if any, go to stderr).
+  -v, --verbose           Show the server's stderr and each elicitation's outcome on stderr.
+  -h, --help              This help.
+  --version               Print the version.
+
+Outcomes
+  accept   the person submitted the form (or consented to open the URL); only accept carries content.
+  decline  the person explicitly said no.
+  cancel   dismissed: Escape, Ctrl-C, closed, withdrawn by the server, or no person to ask.
+
+Exit status
+  0 success; 1 the request or tool failed (a tool result with isError counts); 2 usage or config
+  error; 3 cannot connect to the server.
+
+Examples
+  mcp-elicit call trigger-elicitation-request -- npx -y @modelcontextprotocol/server-everything
+  mcp-elicit --json --accept-defaults --set name=Ada call signup -- node server.js
+  mcp-elicit --config ~/.cursor/mcp.json --server github tools
+`;

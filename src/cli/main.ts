@@ -1,0 +1,84 @@
+// The CLI entry: parse, connect, run the command, report. The only place that decides the exit
+// status (bin.ts turns it into process.exit).
+import { basename } from 'node:path';
+import type { ElicitationEvent } from '../mcp/events.js';
+import { type CliArgs, parseCliArgs } from './args.js';
+import { runCall } from './commands/call.js';
+import { runDemo } from './commands/demo.js';
+import { runTools } from './commands/tools.js';
+import { loadServerFromConfig } from './config.js';
+import type { ResolvedTarget } from './connect.js';
+import { CliError } from './errors.js';
+import type { Io } from './frontend.js';
+import { HELP } from './help.js';
+import type { JsonReport } from './output.js';
+import { VERSION } from './version.js';
+
+export async function runMain(argv: readonly string[], io: Io): Promise<number> {
+  let args: CliArgs;
+  try {
+    args = parseCliArgs(argv);
+  } catch (error) {
+    return fail(error, io, argv.includes('--json'), []);
+  }
+  if (args.command === 'help') {
+    io.stdout.write(HELP);
+    return 0;
+  }
+  if (args.command === 'version') {
+    io.stdout.write(`${VERSION}\n`);
+    return 0;
+  }
+  const events: ElicitationEvent[] = [];
+  try {
+    if (args.command === 'demo') return await runDemo(args, io);
+    const target = await resolveTarget(args, io.env);
+    const label = args.label ?? defaultLabel(args, target);
+    const command = args.command === 'tools' ? runTools : runCall;
+    return await command(args, io, { target, label, events });
+  } catch (error) {
+    return fail(error, io, args.json, events);
+  }
+}
+
+export interface CommandContext {
+  readonly target: ResolvedTarget;
+  readonly label: string;
+  /** Filled as elicitations happen, so a failure report still lists them. */
+  readonly events: ElicitationEvent[];
+}
+
+async function resolveTarget(args: CliArgs, env: NodeJS.ProcessEnv): Promise<ResolvedTarget> {
+  const target = args.target;
+  if (!target) throw new CliError('usage', 'no server given');
+  if (target.kind === 'config') return loadServerFromConfig(target.file, target.name, env);
+  if (target.kind === 'http') return target;
+  return { kind: 'stdio', command: target.command, args: target.args, env: {} };
+}
+
+function defaultLabel(args: CliArgs, target: ResolvedTarget): string {
+  if (args.target?.kind === 'config') return args.target.name;
+  if (target.kind === 'http') return target.url.host;
+  const words = [basename(target.command), ...target.args.map((a) => (a.includes('/') ? basename(a) : a))];
+  const label = words.join(' ');
+  return label.length > 48 ? `${label.slice(0, 47)}…` : label;
+}
+
+function fail(error: unknown, io: Io, json: boolean, events: ElicitationEvent[]): number {
+  const cliError =
+    error instanceof CliError
+      ? error
+      : new CliError('request', error instanceof Error ? error.message : String(error), { cause: error });
+  if (json) {
+    const report: JsonReport = {
+      ok: false,
+      elicitations: events,
+      error: { code: cliError.code, message: cliError.message },
+    };
+    io.stdout.write(`${JSON.stringify(report)}\n`);
+  } else {
+    io.stderr.write(`mcp-elicit: ${cliError.message}\n`);
+    if (cliError.code === 'usage') io.stderr.write('Run mcp-elicit --help for usage.\n');
+  }
+  return cliError.exitStatus;
+}

@@ -1,0 +1,45 @@
+// The public API, listed by name (house style: a hand-curated barrel).
+
+export { initialDraft, mergeOverDefaults } from './core/defaults.js';
+export { DraftStore } from './core/draft-store.js';
+// Engine (pure)
+export type {
+  Draft,
+  Field,
+  FieldKind,
+  FieldValue,
+  FormContent,
+  FormModel,
+  SelectOption,
+} from './core/form-model.js';
+export type { FieldIssue, FieldIssueCode, SchemaIssue, SchemaIssueCode, Validation } from './core/issues.js';
+export type { CancelReason, ElicitOutcome, FormOutcome, UrlOutcome } from './core/outcome.js';
+export { failClosed, toElicitResult } from './core/result.js';
+export { sanitizeText } from './core/sanitize.js';
+export { parseFormParams, parseRequestedSchema } from './core/schema-parser.js';
+export { looksSensitive } from './core/sensitive.js';
+export type { UrlAnalysis, UrlWarning, UrlWarningCode } from './core/url-safety.js';
+export { analyzeUrl } from './core/url-safety.js';
+export { validateContent, validateField } from './core/validate.js';
+export { PlainRenderer } from './frontends/plain/index.js';
+// Front-ends
+export type {
+  FormAnswer,
+  FormPrompt,
+  PromptContext,
+  Renderer,
+  RendererNotice,
+  ServerIdentity,
+  UrlAnswer,
+  UrlPrompt,
+} from './frontends/renderer.js';
+export type { ScriptedAnswer, ScriptedOptions } from './frontends/scripted/index.js';
+export { loadAnswersFile, ScriptedRenderer } from './frontends/scripted/index.js';
+export { TerminalRenderer, terminalSupported } from './frontends/terminal/index.js';
+
+// SDK adapter
+export type { AttachOptions, ElicitationSession, SessionRequestOptions } from './mcp/attach.js';
+export { attachElicitation } from './mcp/attach.js';
+export type { ElicitationEvent, ElicitationListener } from './mcp/events.js';
+export { PromptQueue } from './mcp/prompt-queue.js';
+export type { ElicitationMode } from './mcp/request-check.js';

@@ -1,0 +1,116 @@
+import * as assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { describe, it } from 'node:test';
+import { initialDraft, mergeOverDefaults } from '../../src/core/defaults.js';
+import type { FormModel } from '../../src/core/form-model.js';
+import { failClosed, toElicitResult } from '../../src/core/result.js';
+import { parseFormParams, parseRequestedSchema } from '../../src/core/schema-parser.js';
+import { validateContent } from '../../src/core/validate.js';
+
+function fixtureModel(name: string): FormModel {
+  const params = JSON.parse(readFileSync(new URL(`../fixtures/schemas/${name}`, import.meta.url), 'utf8'));
+  const parsed = parseFormParams(params);
+  if (!parsed.ok) assert.fail(parsed.issues.map((i) => i.message).join(' | '));
+  return parsed.value.model;
+}
+
+function model(schema: unknown): FormModel {
+  const parsed = parseRequestedSchema(schema);
+  if (!parsed.ok) assert.fail(parsed.issues.map((i) => i.message).join(' | '));
+  return parsed.value;
+}
+
+describe('initialDraft (SEP-1034, C-09, edge case 19)', () => {
+  it('pre-fills every field of the conformance SEP-1034 form with its default, with the right JSON types', () => {
+    const { draft, defaulted } = initialDraft(fixtureModel('conformance-sep1034.json'));
+    assert.deepEqual(draft, { name: 'John Doe', age: 30, score: 95.5, status: 'active', verified: true });
+    assert.deepEqual([...defaulted], ['name', 'age', 'score', 'status', 'verified']);
+  });
+
+  it('lets an untouched conformance form be accepted with all five defaults in content', () => {
+    const m = fixtureModel('conformance-sep1034.json');
+    const outcome = failClosed(m, { action: 'accept', content: initialDraft(m).draft });
+    const wire = toElicitResult(outcome);
+    assert.deepEqual(wire, {
+      action: 'accept',
+      content: { name: 'John Doe', age: 30, score: 95.5, status: 'active', verified: true },
+    });
+    assert.ok(wire.action === 'accept' && wire.content);
+    assert.equal(typeof wire.content.age, 'number');
+    assert.equal(typeof wire.content.verified, 'boolean');
+    assert.ok(['active', 'inactive', 'pending'].includes(wire.content.status as string));
+  });
+
+  it('leaves fields without a default absent, including an optional boolean (edge case 18)', () => {
+    const { draft, defaulted } = initialDraft(
+      model({
+        type: 'object',
+        properties: { a: { type: 'string' }, b: { type: 'boolean' }, c: { type: 'number', default: 1 } },
+      }),
+    );
+    assert.deepEqual(draft, { c: 1 });
+    assert.deepEqual([...defaulted], ['c']);
+  });
+
+  it('does not pre-fill defaults the parser found invalid (edge case 14)', () => {
+    const { draft } = initialDraft(
+      model({
+        type: 'object',
+        properties: {
+          s: { type: 'string', enum: ['a'], default: 'b' },
+          n: { type: 'integer', default: 1.5 },
+        },
+      }),
+    );
+    assert.deepEqual(draft, {});
+  });
+
+  it('gives each draft its own copy of multi-select defaults', () => {
+    const m = model({
+      type: 'object',
+      properties: { m: { type: 'array', items: { enum: ['a', 'b'] }, default: ['a'] } },
+    });
+    const first = initialDraft(m).draft;
+    (first.m as string[]).push('b');
+    assert.deepEqual(initialDraft(m).draft, { m: ['a'] });
+    const field = m.fields[0];
+    assert.deepEqual(field?.default, ['a']);
+  });
+
+  it('pre-fills the eight defaults of the server-everything form', () => {
+    const { defaulted } = initialDraft(fixtureModel('server-everything-13-fields.json'));
+    assert.equal(defaulted.size, 8);
+    assert.ok(!defaulted.has('name'));
+  });
+});
+
+describe('mergeOverDefaults (scripted answers, edge case 19)', () => {
+  it('keeps defaults for fields the script did not answer, and the script wins where it did', () => {
+    const m = fixtureModel('conformance-sep1034.json');
+    const merged = mergeOverDefaults(m, { name: 'Ada', verified: false });
+    assert.deepEqual(merged, { name: 'Ada', age: 30, score: 95.5, status: 'active', verified: false });
+    assert.ok(validateContent(m, merged).ok);
+  });
+
+  it('keeps unknown keys so that validation reports them instead of hiding them', () => {
+    const m = fixtureModel('conformance-sep1034.json');
+    const merged = mergeOverDefaults(m, { nickname: 'x' });
+    assert.equal(merged.nickname, 'x');
+    const result = validateContent(m, merged);
+    assert.ok(!result.ok);
+    assert.deepEqual(
+      result.issues.map((i) => i.code),
+      ['unknown-field'],
+    );
+  });
+
+  it('does not let a "__proto__" answer change the draft prototype', () => {
+    const m = model(
+      JSON.parse('{"type":"object","properties":{"__proto__":{"type":"string","default":"d"}}}'),
+    );
+    const merged = mergeOverDefaults(m, JSON.parse('{"__proto__":"mine"}'));
+    assert.equal(Object.getPrototypeOf(merged), Object.prototype);
+    assert.deepEqual(Object.keys(merged), ['__proto__']);
+    assert.equal(JSON.stringify(merged), '{"__proto__":"mine"}');
+  });
+});

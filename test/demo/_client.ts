@@ -1,0 +1,73 @@
+// A plain SDK client for the demo tests: scripted elicitation answers, every request recorded.
+import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
+import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
+import type { StdioCommand } from '../helpers/servers.js';
+
+export type Era = 'legacy' | 'modern';
+
+export interface ElicitParams {
+  readonly mode?: string;
+  readonly message: string;
+  readonly requestedSchema?: {
+    readonly type: string;
+    readonly properties: Record<string, Record<string, unknown>>;
+    readonly required?: string[];
+  };
+}
+
+export type Answer =
+  | { action: 'accept'; content: Record<string, string | number | boolean | string[]> }
+  | { action: 'decline' }
+  | { action: 'cancel' };
+
+export interface SeenRequest {
+  /** JSON-RPC id on a 2025 connection; the `inputRequests` key on 2026 (spec file §2.3). */
+  readonly id: string | number;
+  readonly params: ElicitParams;
+}
+
+export interface TestClient {
+  readonly client: Client;
+  readonly seen: SeenRequest[];
+  /** Queue the answers for the next elicitation requests, in order. */
+  answer(...answers: Answer[]): void;
+  /** Calls a tool and returns its text content. */
+  call(name: string): Promise<string>;
+  close(): Promise<void>;
+}
+
+export async function connectClient(era: Era, target: { url: string } | StdioCommand): Promise<TestClient> {
+  const client = new Client(
+    { name: 'mcp-elicit-demo-test', version: '0.0.0' },
+    {
+      capabilities: { elicitation: { form: {} } },
+      versionNegotiation: { mode: era === 'modern' ? { pin: '2026-07-28' } : 'legacy' },
+    },
+  );
+  const seen: SeenRequest[] = [];
+  const queue: Answer[] = [];
+  client.setRequestHandler('elicitation/create', async (request, ctx) => {
+    seen.push({ id: ctx.mcpReq.id, params: request.params as unknown as ElicitParams });
+    const next = queue.shift();
+    if (next === undefined) throw new Error(`no scripted answer for "${request.params.message}"`);
+    return next;
+  });
+  const transport =
+    'url' in target
+      ? new StreamableHTTPClientTransport(new URL(target.url))
+      : new StdioClientTransport({ command: target.command, args: target.args, stderr: 'ignore' });
+  await client.connect(transport);
+  return {
+    client,
+    seen,
+    answer: (...answers) => {
+      queue.push(...answers);
+    },
+    async call(name) {
+      const result = await client.callTool({ name, arguments: {} }, { timeout: 30_000 });
+      const first = (result.content as Array<{ type: string; text?: string }>)[0];
+      return first?.text ?? '';
+    },
+    close: () => client.close(),
+  };
+}

@@ -88,8 +88,9 @@ for (const [era, transport] of combos) {
       assert.ok(Array.isArray(p.color?.enum));
       assert.ok(Array.isArray(p.country?.oneOf));
       assert.deepEqual(p.size?.enumNames, ['Small', 'Medium', 'Large']);
-      assert.ok((p.languages?.items as { enum?: unknown }).enum);
-      assert.ok((p.skills?.items as { anyOf?: unknown }).anyOf);
+      assert.ok(Array.isArray((p.languages?.items as { enum?: unknown } | undefined)?.enum));
+      assert.ok(Array.isArray((p.skills?.items as { anyOf?: unknown } | undefined)?.anyOf));
+      assert.equal(p.skills?.minItems, 1);
       assert.equal(p.skills?.maxItems, 2);
       assert.deepEqual(parseReceived(text), [{ step: 'profile', action: 'accept', content: profileAnswer }]);
     });

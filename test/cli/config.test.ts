@@ -1,0 +1,67 @@
+import assert from 'node:assert/strict';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, it } from 'node:test';
+import { loadServerFromConfig } from '../../src/cli/config.js';
+import { CliError } from '../../src/cli/errors.js';
+
+const dir = mkdtempSync(join(tmpdir(), 'mcp-elicit-config-'));
+function file(name: string, json: unknown): string {
+  const path = join(dir, name);
+  writeFileSync(path, typeof json === 'string' ? json : JSON.stringify(json));
+  return path;
+}
+
+async function configError(path: string, name: string, env: NodeJS.ProcessEnv = {}): Promise<string> {
+  try {
+    await loadServerFromConfig(path, name, env);
+  } catch (error) {
+    assert.ok(error instanceof CliError);
+    assert.equal(error.code, 'config');
+    return error.message;
+  }
+  assert.fail('expected a config error');
+}
+
+describe('mcpServers config files', () => {
+  it('reads a Claude Desktop / Cursor stdio entry with args, env and ${VAR} substitution', async () => {
+    const path = file('claude.json', {
+      mcpServers: {
+        github: { command: 'npx', args: ['-y', 'server-github', '--org=${ORG:-acme}'], env: { TOKEN: '${GH_TOKEN}' } },
+      },
+    });
+    const target = await loadServerFromConfig(path, 'github', { GH_TOKEN: 's3cret' });
+    assert.deepEqual(target, { kind: 'stdio', command: 'npx', args: ['-y', 'server-github', '--org=acme'], env: { TOKEN: 's3cret' } });
+  });
+
+  it('reads remote entries (url + headers, type http) and VS Code "servers" with ${env:VAR}', async () => {
+    const cursor = file('cursor.json', { mcpServers: { remote: { url: 'https://mcp.example.com/mcp', headers: { Authorization: 'Bearer ${env:T}' } } } });
+    const remote = await loadServerFromConfig(cursor, 'remote', { T: 'abc' });
+    assert.equal(remote.kind, 'http');
+    if (remote.kind === 'http') {
+      assert.equal(remote.url.href, 'https://mcp.example.com/mcp');
+      assert.deepEqual(remote.headers, { Authorization: 'Bearer abc' });
+    }
+    const vscode = file('vscode.json', { servers: { local: { type: 'stdio', command: 'node', args: ['s.js'] } } });
+    assert.equal((await loadServerFromConfig(vscode, 'local', {})).kind, 'stdio');
+    const settings = file('settings.json', { mcp: { servers: { h: { type: 'http', url: 'http://127.0.0.1:1/mcp' } } } });
+    assert.equal((await loadServerFromConfig(settings, 'h', {})).kind, 'http');
+  });
+
+  it('names the problem: missing file, bad JSON, unknown server (listing known ones), missing variable, bad entry', async () => {
+    assert.match(await configError(join(dir, 'nope.json'), 'x'), /cannot read config file .*ENOENT/);
+    assert.match(await configError(file('bad.json', '{ nope'), 'x'), /is not valid JSON/);
+    assert.match(await configError(file('empty.json', { other: {} }), 'x'), /has no "mcpServers"/);
+    const two = file('two.json', { mcpServers: { a: { command: 'a' }, b: { command: 'b' } } });
+    assert.match(await configError(two, 'c'), /no server "c" .*it has: a, b/);
+    const secret = file('secret.json', { mcpServers: { s: { command: 'x', env: { K: '${MISSING_VAR}' } } } });
+    assert.match(await configError(secret, 's'), /MISSING_VAR.*not set/);
+    const badArgs = file('badargs.json', { mcpServers: { s: { command: 'x', args: 'oops' } } });
+    assert.match(await configError(badArgs, 's'), /"args" must be an array/);
+    const sse = file('sse.json', { mcpServers: { s: { type: 'sse', url: 'https://e.example/sse' } } });
+    assert.match(await configError(sse, 's'), /HTTP\+SSE transport is not supported/);
+    const noCommand = file('nocmd.json', { mcpServers: { s: {} } });
+    assert.match(await configError(noCommand, 's'), /"command" must be a string/);
+  });
+});

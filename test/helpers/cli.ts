@@ -1,0 +1,72 @@
+// Runs the built CLI (dist/cli/bin.js, built by `npm test`) as a user would, without a TTY.
+import { spawn } from 'node:child_process';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
+export const cliBin = join(root, 'dist', 'cli', 'bin.js');
+
+export interface CliRun {
+  readonly status: number | null;
+  readonly stdout: string;
+  readonly stderr: string;
+}
+
+export interface CliRunOptions {
+  readonly env?: Record<string, string>;
+  readonly input?: string;
+  readonly timeoutMs?: number;
+  /** Era cache folder; a fresh one per run unless given. */
+  readonly cacheDir?: string;
+}
+
+export function freshCacheDir(): string {
+  return mkdtempSync(join(tmpdir(), 'mcp-elicit-cache-'));
+}
+
+export function runCli(args: readonly string[], options: CliRunOptions = {}): Promise<CliRun> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [cliBin, ...args], {
+      cwd: root,
+      env: { ...process.env, MCP_ELICIT_CACHE_DIR: options.cacheDir ?? freshCacheDir(), ...options.env },
+      stdio: ['pipe', 'pipe', 'pipe'],
+    });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (c: Buffer) => {
+      stdout += c.toString('utf8');
+    });
+    child.stderr.on('data', (c: Buffer) => {
+      stderr += c.toString('utf8');
+    });
+    const timer = setTimeout(() => {
+      child.kill('SIGKILL');
+      reject(new Error(`CLI timed out: ${args.join(' ')}\nstdout: ${stdout}\nstderr: ${stderr}`));
+    }, options.timeoutMs ?? 60_000);
+    child.on('error', reject);
+    child.on('close', (status) => {
+      clearTimeout(timer);
+      resolve({ status, stdout, stderr });
+    });
+    child.stdin.end(options.input ?? '');
+  });
+}
+
+/** Parses the single JSON object `--json` prints. */
+export function jsonReport(run: CliRun): {
+  ok: boolean;
+  result?: { content?: { type: string; text?: string }[]; isError?: boolean } & Record<string, unknown>;
+  elicitations: { server: string; mode: string; message: string; action?: string; content?: Record<string, unknown>; reason?: string; error?: { code: number; message: string } }[];
+  protocol?: { era: string; version?: string };
+  error?: { code: string; message: string };
+} {
+  const lines = run.stdout.trim().split('\n');
+  if (lines.length !== 1) throw new Error(`expected exactly one JSON line on stdout, got:\n${run.stdout}\nstderr:\n${run.stderr}`);
+  return JSON.parse(lines[0] ?? '');
+}
+
+export function resultText(report: ReturnType<typeof jsonReport>): string {
+  return (report.result?.content ?? []).map((c) => c.text ?? '').join('\n');
+}

@@ -586,6 +586,12 @@ function parseProperty(ctx: Context, name: string, p: unknown, required: boolean
     );
     return undefined;
   }
+  // Options exist only on string (single-select) properties; ignoring them elsewhere would let an
+  // answer through that the server's own schema check rejects.
+  if (has(p, 'enum') && type !== 'string') {
+    issue(ctx, 'invalid-options', name, '"enum" is allowed only on type "string" or in "items" (spec §2.3)');
+    return undefined;
+  }
   if (!has(p, 'type')) {
     issue(
       ctx,

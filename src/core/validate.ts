@@ -164,12 +164,14 @@ function setOwn(target: Record<string, FieldValue>, key: string, value: FieldVal
 export function validateContent(model: FormModel, draft: Draft): Validation<FormContent, FieldIssue> {
   if (!model.satisfiable) {
     // No answer can ever be valid (edge case 14): only decline and cancel make sense.
-    return {
-      ok: false,
-      issues: [
-        { code: 'unsatisfiable', message: 'This form can never be completed as the server defined it.' },
-      ],
-    };
+    const required = new Set(model.fields.filter((field) => field.required).map((field) => field.name));
+    const reasons = model.notes
+      .filter(
+        (note) => note.code === 'unsatisfiable-field' && note.field !== undefined && required.has(note.field),
+      )
+      .map((note) => sanitizeText(note.message, { maxLength: 200 }));
+    const message = `This form can never be completed as the server defined it${reasons.length > 0 ? `: ${reasons.join('; ')}` : ''}.`;
+    return { ok: false, issues: [{ code: 'unsatisfiable', message }] };
   }
   const answer: unknown = draft;
   if (typeof answer !== 'object' || answer === null || Array.isArray(answer)) {

@@ -433,6 +433,8 @@ describe('parseRequestedSchema: rejections name the property and the rule (S-08,
       'invalid-options',
       /"title"/,
     ],
+    ['enum on a number', { type: 'number', enum: [1, 2] }, 'invalid-options', /only on type "string"/],
+    ['enum without a type', { enum: ['a', 'b'] }, 'invalid-options', /only on type "string"/],
     ['enum that is not an array', { type: 'string', enum: 'abc' }, 'invalid-options', /must be an array/],
   ];
   for (const [what, property, code, reason] of cases) {

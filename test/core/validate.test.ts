@@ -256,6 +256,10 @@ describe('validateContent (C-31, edge cases 19-21)', () => {
     const result = validateContent(m, { p: ['a'] });
     assert.ok(!result.ok);
     assert.deepEqual(codes(result.issues), ['unsatisfiable']);
+    assert.match(
+      result.issues[0]?.message ?? '',
+      /^This form can never be completed .*minItems 3 is greater than the 1 option/,
+    );
   });
 
   it('accepts empty content for a pure confirmation (edge case 13)', () => {

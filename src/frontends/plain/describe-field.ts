@@ -1,0 +1,153 @@
+// What a line prompt says about a field: one fact per line, plain words, no symbols a screen
+// reader would spell out. All server text (labels, descriptions, options, patterns) is sanitized.
+import type { Field, FieldValue, SelectOption } from '../../core/form-model.js';
+import { sanitizeText } from '../../core/sanitize.js';
+import { formatFieldValue, type ParsedInput, parseFieldInput } from '../../core/value-parse.js';
+
+const FORMAT_HINTS = {
+  email: 'an email address, for example name@example.com',
+  uri: 'a web address, for example https://example.org/page',
+  date: 'a date as year-month-day, for example 2024-05-31',
+  'date-time': 'a date and time with a time zone, for example 2024-05-31T14:30:00Z',
+} as const;
+
+/** The field's label, one line: what a review line or an issue calls it. */
+export function fieldLabel(field: Field): string {
+  return sanitizeText(field.label, { maxLength: 200 });
+}
+
+/** The lines shown before asking for `field`. */
+export function describeField(
+  field: Field,
+  position: { readonly index: number; readonly total: number },
+  current: { readonly value: FieldValue | undefined; readonly isDefault: boolean },
+): string[] {
+  const lines = [
+    `Field ${position.index + 1} of ${position.total}: ${fieldLabel(field)} (${field.required ? 'required' : 'optional'})`,
+    `Type: ${typeLine(field)}`,
+  ];
+  if (field.description !== undefined && field.description.trim() !== '') {
+    const [first = '', ...rest] = sanitizeText(field.description, { multiline: true, maxLength: 2000 }).split(
+      '\n',
+    );
+    lines.push(`Description: ${first}`, ...rest);
+  }
+  if (field.kind === 'single-select' || field.kind === 'multi-select') {
+    const numbered = numbersAllowed(field.options);
+    lines.push('Options:');
+    field.options.forEach((option, index) => {
+      lines.push(`${numbered ? `${index + 1}.` : '-'} ${sanitizeText(option.label, { maxLength: 200 })}`);
+    });
+    const how = numbered ? "the option's number or its text" : "the option's text";
+    lines.push(
+      field.kind === 'single-select'
+        ? `Type ${how}.`
+        : `Type ${how} for each choice, separated by commas${numbered ? ', for example 1,3' : ''}.`,
+    );
+  }
+  const clear = field.required ? '' : ' (:clear leaves it empty)';
+  if (current.value !== undefined) {
+    const shown = formatFieldValue(field, current.value);
+    lines.push(
+      current.isDefault
+        ? `Enter keeps the default: ${shown}${clear}`
+        : `Enter keeps the current answer: ${shown}${clear}`,
+    );
+  } else if (!field.required) {
+    lines.push('Enter leaves it empty.');
+  }
+  return lines;
+}
+
+/**
+ * Parse a typed line for `field`; selects also take option numbers as listed by `describeField`.
+ * An exact option value or label wins over a number.
+ */
+export function parseTyped(field: Field, text: string): ParsedInput {
+  if ((field.kind !== 'single-select' && field.kind !== 'multi-select') || !numbersAllowed(field.options)) {
+    return parseFieldInput(field, text);
+  }
+  const options = field.options;
+  const byNumber = (item: string): string | undefined => {
+    const trimmed = item.trim();
+    if (!/^\d+$/.test(trimmed)) return undefined;
+    return options[Number(trimmed) - 1]?.value;
+  };
+  if (field.kind === 'single-select') {
+    const direct = parseFieldInput(field, text);
+    if (direct.ok) return direct;
+    const value = byNumber(text);
+    if (value !== undefined) return { ok: true, value };
+    if (/^\s*\d+\s*$/.test(text)) {
+      return {
+        ok: false,
+        message: `${fieldLabel(field)}: there is no option ${text.trim()}; type a number from 1 to ${options.length}.`,
+      };
+    }
+    return direct;
+  }
+  if (text.trim().startsWith('[')) return parseFieldInput(field, text);
+  const items = text.split(',');
+  if (!items.some((item) => /^\s*\d+\s*$/.test(item))) return parseFieldInput(field, text);
+  const resolved: string[] = [];
+  for (const item of items) {
+    if (item.trim() === '') continue;
+    if (/^\s*\d+\s*$/.test(item)) {
+      const value = byNumber(item);
+      if (value === undefined) {
+        return {
+          ok: false,
+          message: `${fieldLabel(field)}: there is no option ${item.trim()}; type numbers from 1 to ${options.length}.`,
+        };
+      }
+      resolved.push(value);
+    } else {
+      resolved.push(item.trim());
+    }
+  }
+  // Hand the resolved list to the shared parser (JSON form), so labels and duplicates are handled once.
+  return parseFieldInput(field, JSON.stringify(resolved));
+}
+
+// Numbering would be ambiguous when an option itself reads as a whole number.
+function numbersAllowed(options: readonly SelectOption[]): boolean {
+  return !options.some((option) => /^\s*\d+\s*$/.test(option.value) || /^\s*\d+\s*$/.test(option.label));
+}
+
+function typeLine(field: Field): string {
+  switch (field.kind) {
+    case 'text': {
+      const parts = [field.format ? FORMAT_HINTS[field.format] : 'text'];
+      if (field.minLength !== undefined && field.maxLength !== undefined) {
+        parts.push(`${field.minLength} to ${field.maxLength} characters`);
+      } else if (field.minLength !== undefined) {
+        parts.push(`at least ${field.minLength} characters`);
+      } else if (field.maxLength !== undefined) {
+        parts.push(`at most ${field.maxLength} characters`);
+      }
+      if (field.pattern !== undefined)
+        parts.push(`matching the pattern ${sanitizeText(field.pattern, { maxLength: 200 })}`);
+      return `${parts.join(', ')}.`;
+    }
+    case 'number': {
+      const kind = field.integer ? 'whole number' : 'number, with a dot before decimals';
+      if (field.minimum !== undefined && field.maximum !== undefined) {
+        return `${kind}, from ${field.minimum} to ${field.maximum}.`;
+      }
+      if (field.minimum !== undefined) return `${kind}, at least ${field.minimum}.`;
+      if (field.maximum !== undefined) return `${kind}, at most ${field.maximum}.`;
+      return `${kind}.`;
+    }
+    case 'boolean':
+      return 'yes or no. Type y or n.';
+    case 'single-select':
+      return 'choose one option.';
+    case 'multi-select': {
+      const { minItems: min, maxItems: max } = field;
+      if (min !== undefined && max !== undefined) return `choose ${min} to ${max} options.`;
+      if (min !== undefined) return `choose at least ${min} ${min === 1 ? 'option' : 'options'}.`;
+      if (max !== undefined) return `choose at most ${max} ${max === 1 ? 'option' : 'options'}.`;
+      return 'choose any number of options.';
+    }
+  }
+}

@@ -1,0 +1,93 @@
+// Line-by-line prompts for any stream: no TTY needed, no colours, no cursor movement, one thing per
+// line, so it works over pipes, in CI logs and with screen readers. One prompt at a time; lines
+// typed ahead wait in one queue shared by every prompt of this renderer.
+import { sanitizeText } from '../../core/sanitize.js';
+import type {
+  FormAnswer,
+  FormPrompt,
+  PromptContext,
+  Renderer,
+  RendererNotice,
+  UrlAnswer,
+  UrlPrompt,
+} from '../renderer.js';
+import { type Conversation, runFormDialog } from './form-dialog.js';
+import { LineQueue } from './line-queue.js';
+import { runUrlDialog } from './url-dialog.js';
+
+export interface PlainOptions {
+  readonly input: NodeJS.ReadableStream;
+  readonly output: NodeJS.WritableStream;
+}
+
+const NOTICE_PREFIX: Record<RendererNotice['kind'], string> = {
+  'server-cancelled': 'Withdrawn by the server',
+  rejected: 'Rejected a malformed request',
+  info: 'Note',
+};
+
+export class PlainRenderer implements Renderer {
+  readonly name = 'plain';
+  readonly interactive = true;
+  readonly #output: NodeJS.WritableStream;
+  readonly #lines: LineQueue;
+  // Prompts run one after another, never interleaved on the same input.
+  #turn: Promise<unknown> = Promise.resolve();
+  #closed = false;
+
+  constructor(options: PlainOptions) {
+    this.#output = options.output;
+    this.#lines = new LineQueue(options.input);
+  }
+
+  form(prompt: FormPrompt, ctx: PromptContext): Promise<FormAnswer> {
+    return this.#inTurn(async () => {
+      if (this.#closed)
+        return { outcome: { action: 'cancel', reason: 'dismissed', detail: 'the prompt was closed' } };
+      return runFormDialog(prompt, ctx, this.#conversation(ctx.signal));
+    });
+  }
+
+  url(prompt: UrlPrompt, ctx: PromptContext): Promise<UrlAnswer> {
+    return this.#inTurn(async () => {
+      if (this.#closed)
+        return { outcome: { action: 'cancel', reason: 'dismissed', detail: 'the prompt was closed' } };
+      return runUrlDialog(prompt, ctx, this.#conversation(ctx.signal));
+    });
+  }
+
+  notice(notice: RendererNotice): void {
+    const server = sanitizeText(notice.server.label, { maxLength: 200 });
+    this.#write(
+      `${NOTICE_PREFIX[notice.kind]} (${server}): ${sanitizeText(notice.message, { maxLength: 500 })}`,
+    );
+  }
+
+  async close(): Promise<void> {
+    this.#closed = true;
+    this.#lines.close();
+  }
+
+  #inTurn<T>(run: () => Promise<T>): Promise<T> {
+    const result = this.#turn.then(run);
+    this.#turn = result.catch(() => undefined);
+    return result;
+  }
+
+  #conversation(signal: AbortSignal): Conversation {
+    const marker = (this.#output as { isTTY?: boolean }).isTTY === true;
+    return {
+      say: (...lines) => {
+        for (const line of lines) this.#write(line);
+      },
+      ask: () => {
+        if (marker) this.#output.write('> ');
+        return this.#lines.read(signal);
+      },
+    };
+  }
+
+  #write(line: string): void {
+    this.#output.write(`${line}\n`);
+  }
+}

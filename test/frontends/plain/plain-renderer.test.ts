@@ -1,0 +1,406 @@
+import * as assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import type { Field } from '../../../src/core/form-model.js';
+import type { UrlAnalysis } from '../../../src/core/url-safety.js';
+import type { FormPrompt, UrlPrompt } from '../../../src/frontends/renderer.js';
+import {
+  ageField,
+  colourField,
+  context,
+  dateField,
+  formPrompt,
+  model,
+  nameField,
+  subscribeField,
+  toppingsField,
+} from '../scripted/fixtures.js';
+import { harness } from './harness.js';
+
+const everyKind = model([nameField, ageField, subscribeField, colourField, toppingsField, dateField]);
+
+function noEscapes(text: string): void {
+  for (const control of ['\u001b', '\u0007', '\u009b', '\u009d', '\u202e']) {
+    assert.ok(!text.includes(control), `output holds U+${control.codePointAt(0)?.toString(16)}`);
+  }
+}
+
+describe('PlainRenderer forms', () => {
+  it('names the server, its self-reported name, the request, the queue and the message first (C-01, C-22)', async () => {
+    const h = harness();
+    h.type(':cancel');
+    await h.renderer.form(formPrompt(model([nameField]), 'Line one\nLine two'), context({ waiting: 2 }));
+    const lines = h.output().split('\n');
+    assert.equal(lines[0], 'Server: weather, serverInfo name "weather-server" version 1.2.0 (self-reported)');
+    assert.equal(lines[1], 'Request: tools/call get_forecast');
+    assert.equal(lines[2], '2 more waiting after this one.');
+    assert.deepEqual(lines.slice(3, 6), ['Message:', 'Line one', 'Line two']);
+    assert.match(lines[6] ?? '', /^Commands: type :decline to decline, :cancel to cancel/);
+  });
+
+  it('fills every field kind from typed lines and sends the validated content (C-03, C-09)', async () => {
+    const h = harness();
+    h.type('Ada', '', 'y', '2', '1,3', '2024-05-31', 's');
+    const answer = await h.renderer.form(formPrompt(everyKind), context());
+    assert.deepEqual(answer.outcome, {
+      action: 'accept',
+      content: {
+        name: 'Ada',
+        age: 30,
+        subscribe: true,
+        colour: 'g',
+        toppings: ['ham', 'olive'],
+        when: '2024-05-31',
+      },
+    });
+    const out = h.output();
+    assert.match(out, /Field 1 of 6: Name \(required\)\nType: text, at least 2 characters\./);
+    assert.match(
+      out,
+      /Type: whole number, from 0 to 120\.\nEnter keeps the default: 30 \(:clear leaves it empty\)/,
+    );
+    assert.match(out, /Type: yes or no\. Type y or n\.\nEnter leaves it empty\./);
+    assert.match(out, /Options:\n1\. Red\n2\. Green\nType the option's number or its text\./);
+    assert.match(out, /for example 1,3/);
+    assert.match(out, /Type: a date as year-month-day, for example 2024-05-31\./);
+    assert.match(
+      out,
+      /Review your answers before sending:\n1\. Name: Ada\n2\. Age: 30\n3\. Subscribe: yes\n4\. Colour: Green\n5\. Toppings: ham, olive\n6\. Date: 2024-05-31\n/,
+    );
+  });
+
+  it('re-asks on unparsable and on out-of-range input, saying why (C-31)', async () => {
+    const h = harness();
+    h.type('', 'A', 'Ada', 'abc', '200', '40', 's');
+    const answer = await h.renderer.form(formPrompt(model([nameField, ageField])), context());
+    assert.deepEqual(answer.outcome, { action: 'accept', content: { name: 'Ada', age: 40 } });
+    const out = h.output();
+    assert.match(out, /Not accepted: Name is required\.\nTry again\./);
+    assert.match(out, /Not accepted: Name must be at least 2 characters\./);
+    assert.match(out, /Not accepted: Age: "abc" is not a number\. Type a whole number such as 42\./);
+    assert.match(out, /Not accepted: Age must be at most 120\./);
+  });
+
+  it('lets the person change an answer from the review by its number (C-03)', async () => {
+    const h = harness();
+    h.type('Ada', '41', '2', '55', 's');
+    const answer = await h.renderer.form(formPrompt(model([nameField, ageField])), context());
+    assert.deepEqual(answer.outcome, { action: 'accept', content: { name: 'Ada', age: 55 } });
+    const out = h.output();
+    assert.match(out, /Enter keeps the current answer: 41/);
+    assert.match(out, /2\. Age: 41\n[\s\S]*2\. Age: 55\n/);
+  });
+
+  it('refuses to send while the form is invalid and lists the readable issues (C-31, edge case 21)', async () => {
+    const fields = model([
+      { kind: 'text', name: 'email', label: 'Email', required: false },
+      { kind: 'text', name: 'phone', label: 'Phone', required: false },
+    ]);
+    const base = formPrompt(fields);
+    const prompt: FormPrompt = {
+      ...base,
+      validate: (draft) =>
+        draft.email === undefined && draft.phone === undefined
+          ? { ok: false, issues: [{ code: 'required', message: 'Give an email or a phone number.' }] }
+          : base.validate(draft),
+    };
+    const h = harness();
+    h.type('', '', 's', '1', 'a@example.com', 's');
+    const answer = await h.renderer.form(prompt, context());
+    assert.deepEqual(answer.outcome, { action: 'accept', content: { email: 'a@example.com' } });
+    assert.match(h.output(), /To fix before sending:\nGive an email or a phone number\./);
+    assert.match(h.output(), /Cannot send yet:\nGive an email or a phone number\./);
+  });
+
+  it('declines only on an explicit decline, at a field or in the review (C-02, C-16)', async () => {
+    const h = harness();
+    h.type('Ada', ':decline', 'Bob', '', 'd');
+    const first = await h.renderer.form(formPrompt(model([nameField, ageField])), context());
+    assert.deepEqual(first.outcome, { action: 'decline' });
+    assert.deepEqual(first.draft, { name: 'Ada', age: 30 });
+    const second = await h.renderer.form(formPrompt(model([nameField, ageField])), context());
+    assert.deepEqual(second.outcome, { action: 'decline' });
+  });
+
+  it('cancels on :cancel or c, keeping what was typed (C-16)', async () => {
+    const h = harness();
+    h.type('Ada', ':cancel', 'Bob', '', 'c');
+    const first = await h.renderer.form(formPrompt(model([nameField, ageField])), context());
+    assert.deepEqual(first.outcome, { action: 'cancel', reason: 'dismissed' });
+    assert.deepEqual(first.draft, { name: 'Ada', age: 30 });
+    const second = await h.renderer.form(formPrompt(model([nameField, ageField])), context());
+    assert.deepEqual(second.outcome, { action: 'cancel', reason: 'dismissed' });
+    assert.deepEqual(second.draft, { name: 'Bob', age: 30 });
+  });
+
+  it('treats end of input as cancel, never decline, and returns the typed draft (edge case 23)', async () => {
+    const h = harness();
+    h.type('Ada', '77');
+    h.input.end();
+    const answer = await h.renderer.form(formPrompt(model([nameField, ageField, subscribeField])), context());
+    assert.deepEqual(answer.outcome, { action: 'cancel', reason: 'dismissed' });
+    assert.deepEqual(answer.draft, { name: 'Ada', age: 77 });
+    assert.match(h.output(), /Input ended; the request was cancelled and your answers are kept\.\n$/);
+  });
+
+  it('closes the prompt as server-cancelled when the server aborts mid-form, keeping the draft (X-04, edge case 38)', async () => {
+    const h = harness();
+    const controller = new AbortController();
+    h.type('Ada');
+    const pending = h.renderer.form(
+      formPrompt(model([nameField, ageField])),
+      context({ signal: controller.signal }),
+    );
+    await h.waitFor(/Field 2 of 2: Age/);
+    controller.abort();
+    const answer = await pending;
+    assert.deepEqual(answer.outcome, { action: 'cancel', reason: 'server-cancelled' });
+    assert.deepEqual(answer.draft, { name: 'Ada', age: 30 });
+    assert.match(h.output(), /The server withdrew this request/);
+    // The line typed after the abort belongs to the next prompt; nothing is dropped.
+    h.type('a');
+    const next = await h.renderer.form(formPrompt(model([])), context());
+    assert.deepEqual(next.outcome, { action: 'accept', content: {} });
+  });
+
+  it('answers an already aborted request as server-cancelled without asking', async () => {
+    const h = harness();
+    const controller = new AbortController();
+    controller.abort();
+    const answer = await h.renderer.form(
+      formPrompt(model([nameField])),
+      context({ signal: controller.signal }),
+    );
+    assert.equal(answer.outcome.action, 'cancel');
+    assert.equal(answer.outcome.action === 'cancel' && answer.outcome.reason, 'server-cancelled');
+  });
+
+  it('keeps lines typed ahead for the next form: a pipe read at once loses nothing', async () => {
+    const h = harness();
+    h.type('Ada', '', 's', 'Bob', '12', 's');
+    h.input.end();
+    const first = await h.renderer.form(formPrompt(model([nameField, ageField])), context());
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    const second = await h.renderer.form(formPrompt(model([nameField, ageField])), context());
+    assert.deepEqual(first.outcome, { action: 'accept', content: { name: 'Ada', age: 30 } });
+    assert.deepEqual(second.outcome, { action: 'accept', content: { name: 'Bob', age: 12 } });
+  });
+
+  it('runs two forms asked at the same time one after the other, in order', async () => {
+    const h = harness();
+    h.type('Ada', 's', 'Bob', 's');
+    const [first, second] = await Promise.all([
+      h.renderer.form(formPrompt(model([nameField])), context()),
+      h.renderer.form(formPrompt(model([nameField])), context()),
+    ]);
+    assert.deepEqual(first.outcome, { action: 'accept', content: { name: 'Ada' } });
+    assert.deepEqual(second.outcome, { action: 'accept', content: { name: 'Bob' } });
+  });
+
+  it('shows escape sequences and controls in server text inert (house style 7)', async () => {
+    const hostile: Field = {
+      kind: 'single-select',
+      name: 'pick',
+      label: 'Pick\u001b]0;pwned\u0007 one',
+      description: 'Desc\u001b[2J\u009b31m\nsecond line',
+      required: true,
+      variant: 'titled',
+      options: [{ value: 'x', label: 'Opt\u202eion' }],
+    };
+    const h = harness();
+    h.type(':cancel');
+    await h.renderer.form(
+      formPrompt(
+        model([hostile]),
+        'Hello\u001b[31m red\u001b]8;;https://evil.example\u0007link\u001b]8;;\u0007',
+      ),
+      context({ server: { label: 'srv\u001b[1m', selfName: 'x\u0007' } }),
+    );
+    const out = h.output();
+    noEscapes(out);
+    assert.match(out, /Message:\nHello redlink\n/);
+    assert.match(out, /Field 1 of 1: Pick one \(required\)/);
+    assert.match(out, /Description: Desc\nsecond line\n/);
+    assert.match(out, /1\. Option\n/);
+  });
+
+  it('asks a form without fields as a pure confirmation (edge case 13)', async () => {
+    const h = harness();
+    h.type('x', 'a');
+    const answer = await h.renderer.form(formPrompt(model([])), context());
+    assert.deepEqual(answer.outcome, { action: 'accept', content: {} });
+    assert.match(
+      h.output(),
+      /This request has no fields; it asks you to confirm\.\nType a to accept, d to decline, c to cancel\./,
+    );
+  });
+
+  it('offers only decline and cancel for an unsatisfiable form (edge case 14)', async () => {
+    const h = harness();
+    h.type('s', 'a', 'd');
+    const answer = await h.renderer.form(formPrompt(model([toppingsField], false)), context());
+    assert.deepEqual(answer.outcome, { action: 'decline' });
+    assert.match(h.output(), /This form cannot be completed[^\n]*\nType d to decline, c to cancel\./);
+    assert.doesNotMatch(h.output(), /Field 1 of 1/);
+  });
+
+  it('says when earlier answers were restored and offers them as current answers', async () => {
+    const h = harness();
+    h.type('', '', 's');
+    const prompt = formPrompt(model([nameField, ageField]), 'Again', {
+      initial: { name: 'Ada', age: 44 },
+      restored: true,
+    });
+    const answer = await h.renderer.form(prompt, context());
+    assert.deepEqual(answer.outcome, { action: 'accept', content: { name: 'Ada', age: 44 } });
+    assert.match(h.output(), /Your earlier answers to this form were restored\./);
+    assert.match(h.output(), /Enter keeps the current answer: Ada/);
+  });
+
+  it('enters a literal leading colon with a doubled colon, and reports unknown commands', async () => {
+    const h = harness();
+    h.type(':nope', ':help', '::-)', 's');
+    const answer = await h.renderer.form(formPrompt(model([nameField])), context());
+    assert.deepEqual(answer.outcome, { action: 'accept', content: { name: ':-)' } });
+    assert.match(h.output(), /Unknown command :nope\. Type :help for the list\./);
+    assert.match(h.output(), /:back - go back to the previous field\./);
+  });
+
+  it('goes back to the previous field with :back and empties an optional field with :clear', async () => {
+    const h = harness();
+    h.type('Ada', ':back', 'Bea', ':clear', 's');
+    const answer = await h.renderer.form(formPrompt(model([nameField, ageField])), context());
+    assert.deepEqual(answer.outcome, { action: 'accept', content: { name: 'Bea' } });
+    assert.match(h.output(), /2\. Age: \(empty\)/);
+  });
+
+  it('mutes the server on :mute: cancel, reason muted', async () => {
+    const h = harness();
+    h.type(':mute');
+    const answer = await h.renderer.form(formPrompt(model([nameField])), context());
+    assert.deepEqual(answer.outcome, { action: 'cancel', reason: 'muted' });
+    assert.equal(answer.muteServer, true);
+  });
+
+  it('does not number options that read as numbers, so typing 1 means the option "1"', async () => {
+    const numeric: Field = {
+      kind: 'single-select',
+      name: 'n',
+      label: 'N',
+      required: true,
+      variant: 'untitled',
+      options: [
+        { value: '2', label: '2' },
+        { value: '1', label: '1' },
+      ],
+    };
+    const h = harness();
+    h.type('1', 's');
+    const answer = await h.renderer.form(formPrompt(model([numeric])), context());
+    assert.deepEqual(answer.outcome, { action: 'accept', content: { n: '1' } });
+    assert.match(h.output(), /Options:\n- 2\n- 1\nType the option's text\./);
+  });
+
+  it('rejects an option number out of range', async () => {
+    const h = harness();
+    h.type('7', 'red', 's');
+    const answer = await h.renderer.form(formPrompt(model([colourField])), context());
+    assert.deepEqual(answer.outcome, { action: 'accept', content: { colour: 'r' } });
+    assert.match(h.output(), /Not accepted: Colour: there is no option 7; type a number from 1 to 2\./);
+  });
+
+  it('answers cancel without asking once the renderer is closed', async () => {
+    const h = harness();
+    await h.renderer.close();
+    const answer = await h.renderer.form(formPrompt(model([nameField])), context());
+    assert.equal(answer.outcome.action, 'cancel');
+  });
+});
+
+function analysis(extra: Partial<UrlAnalysis> = {}): UrlAnalysis {
+  return {
+    allowed: true,
+    href: 'https://login.xn--exmple-cua.com/auth?state=abc',
+    scheme: 'https:',
+    asciiHost: 'login.xn--exmple-cua.com',
+    unicodeHost: 'login.exämple.com',
+    registrableDomain: 'exämple.com',
+    warnings: [{ code: 'punycode', message: 'The host uses internationalised characters (punycode).' }],
+    ...extra,
+  };
+}
+
+function urlPrompt(extra: Partial<UrlAnalysis> = {}): UrlPrompt {
+  const result = analysis(extra);
+  return {
+    kind: 'url',
+    message: 'Please sign in\u001b[5m',
+    url: result.href,
+    analysis: result,
+    elicitationId: 'e1',
+  };
+}
+
+describe('PlainRenderer URL consent', () => {
+  it('shows the full URL on its own line, the domain, both host forms and warnings, then opens on o (C-04, C-26, C-28, C-29)', async () => {
+    const h = harness();
+    h.type('o');
+    const answer = await h.renderer.url(urlPrompt(), context());
+    assert.deepEqual(answer.outcome, { action: 'accept' });
+    const out = h.output();
+    noEscapes(out);
+    assert.match(out, /^Server: weather/);
+    assert.match(out, /Message:\nPlease sign in\n/);
+    assert.match(out, /\nhttps:\/\/login\.xn--exmple-cua\.com\/auth\?state=abc\n/);
+    assert.match(out, /\nDomain: exämple\.com\n/);
+    assert.match(out, /\nHost: login\.exämple\.com, sent as login\.xn--exmple-cua\.com\n/);
+    assert.match(out, /\nWarning: The host uses internationalised characters \(punycode\)\.\n/);
+    assert.match(out, /Type o to open it, d to decline, c to cancel\./);
+  });
+
+  it('declines on d and cancels on c or end of input (C-16, edge case 26)', async () => {
+    const h = harness();
+    h.type('maybe', 'd', 'c');
+    assert.deepEqual((await h.renderer.url(urlPrompt(), context())).outcome, { action: 'decline' });
+    assert.match(h.output(), /Not understood\./);
+    assert.deepEqual((await h.renderer.url(urlPrompt(), context())).outcome, {
+      action: 'cancel',
+      reason: 'dismissed',
+    });
+    h.input.end();
+    assert.deepEqual((await h.renderer.url(urlPrompt(), context())).outcome, {
+      action: 'cancel',
+      reason: 'dismissed',
+    });
+  });
+
+  it('never consents to a URL the safety check refused (C-25, edge case 24)', async () => {
+    const h = harness();
+    h.type('o', 'c');
+    const answer = await h.renderer.url(
+      urlPrompt({ allowed: false, refusal: 'the scheme javascript: is not allowed' }),
+      context(),
+    );
+    assert.deepEqual(answer.outcome, { action: 'cancel', reason: 'dismissed' });
+    assert.match(
+      h.output(),
+      /This address will not be opened: the scheme javascript: is not allowed\.\nType d to decline, c to cancel\./,
+    );
+  });
+
+  it('cancels as server-cancelled when the server withdraws the URL request', async () => {
+    const h = harness();
+    const controller = new AbortController();
+    const pending = h.renderer.url(urlPrompt(), context({ signal: controller.signal }));
+    await h.waitFor(/Type o to open it/);
+    controller.abort();
+    assert.deepEqual((await pending).outcome, { action: 'cancel', reason: 'server-cancelled' });
+  });
+});
+
+describe('PlainRenderer notices', () => {
+  it('prints a notice as one sanitized line', () => {
+    const h = harness();
+    h.renderer.notice({ kind: 'server-cancelled', server: { label: 'srv' }, message: 'gone\n\u001b[2Jnow' });
+    assert.equal(h.output(), 'Withdrawn by the server (srv): gone now\n');
+  });
+});

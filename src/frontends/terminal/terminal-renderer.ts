@@ -1,0 +1,237 @@
+// The interactive terminal front-end: a full-screen form on the alternate screen, one prompt at a
+// time, drawn from injectable streams so tests drive it without a TTY.
+//
+// Why not @clack/core's Prompt: it models one value per prompt and repaints inline by diffing
+// frames, which cannot show a scrolling multi-field form with a review screen and mis-paints
+// frames taller than the terminal (the clipped-buttons bug class, peers.md #69087). It also maps
+// j/k/h/l/y/n to actions globally, which collides with typing. A small state machine per screen
+// (form-controller.ts, url-screen.ts) plus full-frame repaint is simpler and testable.
+import { emitKeypressEvents, type Interface } from 'node:readline';
+import type { Readable, Writable } from 'node:stream';
+import { sanitizeText } from '../../core/sanitize.js';
+import type {
+  FormAnswer,
+  FormPrompt,
+  PromptContext,
+  Renderer,
+  RendererNotice,
+  UrlAnswer,
+  UrlPrompt,
+} from '../renderer.js';
+import { FormController, type FormEnd } from './form-controller.js';
+import { formFrame } from './form-view.js';
+import type { Frame, Size } from './frame.js';
+import { type KeyPress, toKeyPress } from './keys.js';
+import { type Line, paint, seg } from './style.js';
+import { colorAllowed, type Env } from './terminal-support.js';
+import { UrlController, type UrlEnd, urlFrame } from './url-screen.js';
+
+export interface TerminalRendererOptions {
+  readonly input: Readable;
+  readonly output: Writable;
+  /** Environment for NO_COLOR / TERM; defaults to none set (colour on). */
+  readonly env?: Env;
+  /** Fixed size; otherwise the output's columns/rows (following resizes), else 80x24. */
+  readonly columns?: number;
+  readonly rows?: number;
+}
+
+interface Screen<E> {
+  handleKey(key: KeyPress): E | undefined;
+  frame(size: Size): Frame;
+  note(text: string): void;
+}
+
+type RunResult<E> =
+  | { readonly kind: 'ended'; readonly end: E }
+  | { readonly kind: 'server-cancelled' }
+  | { readonly kind: 'input-closed' };
+
+type TtyInput = Readable & { isTTY?: boolean; isRaw?: boolean; setRawMode?: (raw: boolean) => unknown };
+type TtyOutput = Writable & { columns?: number; rows?: number };
+
+const ESC = '\u001b';
+const FRAME_START = `${ESC}[?25l${ESC}[H`;
+
+export class TerminalRenderer implements Renderer {
+  readonly name = 'terminal';
+  readonly interactive = true;
+
+  readonly #input: TtyInput;
+  readonly #output: TtyOutput;
+  readonly #color: boolean;
+  readonly #columns: number | undefined;
+  readonly #rows: number | undefined;
+  #queue: Promise<unknown> = Promise.resolve();
+  #active: { note(text: string): void; stop(): void } | undefined;
+
+  constructor(options: TerminalRendererOptions) {
+    this.#input = options.input;
+    this.#output = options.output;
+    this.#color = colorAllowed(options.env ?? {});
+    this.#columns = options.columns;
+    this.#rows = options.rows;
+  }
+
+  form(prompt: FormPrompt, ctx: PromptContext): Promise<FormAnswer> {
+    return this.#serial(async () => {
+      const ctrl = new FormController(prompt);
+      const screen: Screen<FormEnd> = {
+        handleKey: (key) => ctrl.handleKey(key),
+        frame: (size) => formFrame(ctrl, prompt, ctx, size),
+        note: (text) => {
+          ctrl.status = { tone: 'info', text };
+        },
+      };
+      const result = await this.#run(screen, ctx.signal);
+      const server = sanitizeText(ctx.server.label, { maxLength: 60 });
+      const draft = ctrl.draft();
+      if (result.kind === 'server-cancelled') {
+        this.#line(`! ${server} withdrew its request; what you typed is kept for next time.`, 'warn');
+        return { outcome: { action: 'cancel', reason: 'server-cancelled' }, draft };
+      }
+      if (result.kind === 'input-closed') {
+        this.#line(`✗ Input closed: cancelled ${server}'s request.`, 'error');
+        return { outcome: { action: 'cancel', reason: 'dismissed', detail: 'input closed' }, draft };
+      }
+      switch (result.end.kind) {
+        case 'accept':
+          this.#line(`✓ Sent your answers to ${server}.`, 'ok');
+          return { outcome: { action: 'accept', content: result.end.content } };
+        case 'decline':
+          this.#line(`✗ You declined ${server}'s request.`, 'plain');
+          return { outcome: { action: 'decline' }, draft };
+        case 'dismiss':
+          this.#line(`✗ Cancelled ${server}'s request.`, 'plain');
+          return { outcome: { action: 'cancel', reason: 'dismissed' }, draft };
+        case 'mute':
+          this.#line(`✗ Cancelled; further requests from ${server} are cancelled for this session.`, 'plain');
+          return { outcome: { action: 'cancel', reason: 'muted' }, draft, muteServer: true };
+      }
+    });
+  }
+
+  url(prompt: UrlPrompt, ctx: PromptContext): Promise<UrlAnswer> {
+    return this.#serial(async () => {
+      const ctrl = new UrlController(prompt);
+      const screen: Screen<UrlEnd> = {
+        handleKey: (key) => ctrl.handleKey(key),
+        frame: (size) => urlFrame(ctrl, prompt, ctx, size),
+        note: (text) => {
+          ctrl.status = text;
+        },
+      };
+      const result = await this.#run(screen, ctx.signal);
+      const server = sanitizeText(ctx.server.label, { maxLength: 60 });
+      if (result.kind === 'server-cancelled') {
+        this.#line(`! ${server} withdrew its request to open a page.`, 'warn');
+        return { outcome: { action: 'cancel', reason: 'server-cancelled' } };
+      }
+      if (result.kind === 'input-closed')
+        return { outcome: { action: 'cancel', reason: 'dismissed', detail: 'input closed' } };
+      switch (result.end) {
+        case 'open':
+          return { outcome: { action: 'accept' } };
+        case 'decline':
+          this.#line(`✗ You declined to open the page ${server} asked for.`, 'plain');
+          return { outcome: { action: 'decline' } };
+        case 'dismiss':
+          this.#line(`✗ Cancelled ${server}'s request to open a page.`, 'plain');
+          return { outcome: { action: 'cancel', reason: 'dismissed' } };
+        case 'mute':
+          this.#line(`✗ Cancelled; further requests from ${server} are cancelled for this session.`, 'plain');
+          return { outcome: { action: 'cancel', reason: 'muted' }, muteServer: true };
+      }
+    });
+  }
+
+  notice(notice: RendererNotice): void {
+    const server = sanitizeText(notice.server.label, { maxLength: 60 });
+    const text = `${server}: ${sanitizeText(notice.message, { maxLength: 300 })}`;
+    if (this.#active) this.#active.note(text);
+    else this.#line(`! ${text}`, notice.kind === 'info' ? 'plain' : 'warn');
+  }
+
+  async close(): Promise<void> {
+    this.#active?.stop();
+    await this.#queue.catch(() => undefined);
+  }
+
+  #serial<T>(task: () => Promise<T>): Promise<T> {
+    const next = this.#queue.then(task, task);
+    this.#queue = next.catch(() => undefined);
+    return next;
+  }
+
+  #size(): Size {
+    return {
+      columns: this.#columns ?? this.#output.columns ?? 80,
+      rows: this.#rows ?? this.#output.rows ?? 24,
+    };
+  }
+
+  #line(text: string, tone: Line[number]['tone']): void {
+    this.#output.write(`${paint([seg(text, tone)], this.#color)}\n`);
+  }
+
+  #paint(frame: Frame): void {
+    let out = FRAME_START;
+    out += frame.lines.map((line) => `${paint(line, this.#color)}${ESC}[K`).join('\r\n');
+    out += `${ESC}[J`;
+    if (frame.cursor) out += `${ESC}[${frame.cursor.row + 1};${frame.cursor.col + 1}H${ESC}[?25h`;
+    this.#output.write(out);
+  }
+
+  #run<E>(screen: Screen<E>, signal: AbortSignal): Promise<RunResult<E>> {
+    if (signal.aborted) return Promise.resolve({ kind: 'server-cancelled' });
+    const input = this.#input;
+    const output = this.#output;
+    return new Promise((resolve) => {
+      const render = () => this.#paint(screen.frame(this.#size()));
+      const onKey = (str: string | undefined, key: Parameters<typeof toKeyPress>[1]) => {
+        const end = screen.handleKey(toKeyPress(str, key));
+        if (end !== undefined) finish({ kind: 'ended', end });
+        else render();
+      };
+      const onResize = () => {
+        output.write(`${ESC}[2J`);
+        render();
+      };
+      const onAbort = () => finish({ kind: 'server-cancelled' });
+      const onEnd = () => finish({ kind: 'input-closed' });
+      const wasRaw = input.isRaw === true;
+      let done = false;
+      const finish = (result: RunResult<E>) => {
+        if (done) return;
+        done = true;
+        input.off('keypress', onKey);
+        input.off('end', onEnd);
+        output.off('resize', onResize);
+        signal.removeEventListener('abort', onAbort);
+        if (input.isTTY && input.setRawMode) input.setRawMode(wasRaw);
+        input.pause();
+        // Leave the alternate screen: the person's scrollback is as it was, plus one summary line.
+        output.write(`${ESC}[?25h${ESC}[?1049l`);
+        this.#active = undefined;
+        resolve(result);
+      };
+      this.#active = {
+        note: (text) => {
+          screen.note(text);
+          render();
+        },
+        stop: () => finish({ kind: 'input-closed' }),
+      };
+      // The interface argument only carries the escape timeout: a lone Esc counts after 50 ms.
+      emitKeypressEvents(input, { escapeCodeTimeout: 50 } as unknown as Interface);
+      if (input.isTTY && input.setRawMode) input.setRawMode(true);
+      input.on('keypress', onKey);
+      input.once('end', onEnd);
+      output.on('resize', onResize);
+      signal.addEventListener('abort', onAbort, { once: true });
+      input.resume();
+      output.write(`${ESC}[?1049h${ESC}[2J`);
+      render();
+    });
+  }
+}

@@ -1,0 +1,153 @@
+// Drives TerminalRenderer through injected streams: keys in, frames out, no TTY needed.
+import { PassThrough } from 'node:stream';
+import { initialDraft } from '../../../src/core/defaults.js';
+import type { Draft } from '../../../src/core/form-model.js';
+import { parseRequestedSchema } from '../../../src/core/schema-parser.js';
+import { validateContent } from '../../../src/core/validate.js';
+import type {
+  FormAnswer,
+  FormPrompt,
+  PromptContext,
+  UrlAnswer,
+  UrlPrompt,
+} from '../../../src/frontends/renderer.js';
+import { TerminalRenderer } from '../../../src/frontends/terminal/index.js';
+
+export const KEYS = {
+  up: '\u001b[A',
+  down: '\u001b[B',
+  right: '\u001b[C',
+  left: '\u001b[D',
+  tab: '\t',
+  shiftTab: '\u001b[Z',
+  enter: '\r',
+  space: ' ',
+  esc: '\u001b',
+  ctrlC: '\u0003',
+  ctrlU: '\u0015',
+  backspace: '\u007f',
+  pageDown: '\u001b[6~',
+  home: '\u001b[H',
+  end: '\u001b[F',
+} as const;
+
+export type KeyName = keyof typeof KEYS;
+
+// biome-ignore lint/suspicious/noControlCharactersInRegex: stripping escape sequences is the point
+const ANSI = /\u001b\[[0-9;?]*[A-Za-z]|\u001b\][^\u0007]*\u0007/g;
+
+export function stripAnsi(text: string): string {
+  return text.replace(ANSI, '');
+}
+
+export function makePrompt(
+  schema: unknown,
+  options: { message?: string; initial?: Draft; restored?: boolean } = {},
+): FormPrompt {
+  const parsed = parseRequestedSchema(schema);
+  if (!parsed.ok) throw new Error(parsed.issues.map((i) => i.message).join('; '));
+  const model = parsed.value;
+  const { draft, defaulted } = initialDraft(model);
+  const initial = { ...draft, ...options.initial };
+  return {
+    kind: 'form',
+    message: options.message ?? 'Please fill in the form.',
+    model,
+    initial,
+    defaulted: new Set([...defaulted].filter((name) => options.initial?.[name] === undefined)),
+    restored: options.restored ?? false,
+    validate: (d) => validateContent(model, d),
+  };
+}
+
+export function makeContext(overrides: Partial<PromptContext> = {}): PromptContext {
+  return {
+    server: { label: 'demo', selfName: 'Demo Server', selfVersion: '1.0.0' },
+    request: { method: 'tools/call', name: 'profile' },
+    era: 'modern',
+    signal: new AbortController().signal,
+    waiting: 0,
+    ...overrides,
+  };
+}
+
+export interface Session<A> {
+  readonly input: PassThrough;
+  readonly output: PassThrough & { columns?: number; rows?: number };
+  readonly answer: Promise<A>;
+  /** Everything written so far, raw. */
+  raw(): string;
+  /** The last full frame drawn, escape sequences removed, trailing spaces trimmed per line. */
+  screen(): string;
+  /** Text written after the form left the alternate screen. */
+  after(): string;
+  press(...keys: KeyName[]): Promise<void>;
+  type(text: string): Promise<void>;
+}
+
+const tick = () => new Promise((resolve) => setTimeout(resolve, 2));
+
+function start<A>(
+  run: (renderer: TerminalRenderer) => Promise<A>,
+  options: { columns?: number; rows?: number; env?: Record<string, string> },
+): Session<A> {
+  const input = new PassThrough();
+  const output = new PassThrough() as PassThrough & { columns?: number; rows?: number };
+  let written = '';
+  output.on('data', (chunk: Buffer) => {
+    written += chunk.toString('utf8');
+  });
+  const renderer = new TerminalRenderer({
+    input,
+    output,
+    ...(options.env === undefined ? {} : { env: options.env }),
+    ...(options.columns === undefined ? {} : { columns: options.columns }),
+    ...(options.rows === undefined ? {} : { rows: options.rows }),
+  });
+  const answer = run(renderer);
+  const frames = () => written.split('\u001b[?25l\u001b[H');
+  return {
+    input,
+    output,
+    answer,
+    raw: () => written,
+    screen: () => {
+      const last = frames().at(-1) ?? '';
+      const frame = last.split('\u001b[?1049l')[0] ?? '';
+      return stripAnsi(frame.replace(/\u001b\[\d+;\d+H/g, '').replace(/\u001b\[J/g, ''))
+        .split('\r\n')
+        .map((l) => l.trimEnd())
+        .join('\n');
+    },
+    after: () => stripAnsi(written.split('\u001b[?1049l').at(-1) ?? ''),
+    press: async (...keys) => {
+      for (const key of keys) {
+        input.write(KEYS[key]);
+        // A lone Esc is recognised after the 50 ms escape timeout.
+        await (key === 'esc' ? new Promise((resolve) => setTimeout(resolve, 80)) : tick());
+      }
+    },
+    type: async (text) => {
+      for (const ch of text) {
+        input.write(ch);
+        await tick();
+      }
+    },
+  };
+}
+
+export function openForm(
+  prompt: FormPrompt,
+  ctx: PromptContext = makeContext(),
+  options: { columns?: number; rows?: number; env?: Record<string, string> } = { columns: 80, rows: 24 },
+): Session<FormAnswer> {
+  return start((renderer) => renderer.form(prompt, ctx), options);
+}
+
+export function openUrl(
+  prompt: UrlPrompt,
+  ctx: PromptContext = makeContext(),
+  options: { columns?: number; rows?: number; env?: Record<string, string> } = { columns: 80, rows: 24 },
+): Session<UrlAnswer> {
+  return start((renderer) => renderer.url(prompt, ctx), options);
+}

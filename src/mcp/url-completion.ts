@@ -11,6 +11,9 @@ export type WaitResult = 'completed' | 'dropped' | 'aborted';
 export class UrlCompletionTracker {
   readonly #states = new Map<string, UrlCompletionState>();
   readonly #listeners = new Set<() => void>();
+  // 2026-07-28 has no ids: remember which (request, URL) the person already opened, so the server
+  // asking again for it (flow not finished yet) leads to the waiting state, not a second browser.
+  readonly #opened = new Set<string>();
 
   /**
    * Start tracking `id`. Returns false, changing nothing, when the server reuses an id that is
@@ -81,6 +84,16 @@ export class UrlCompletionTracker {
       this.#listeners.add(listener);
       signal?.addEventListener('abort', listener, { once: true });
     });
+  }
+
+  /** Remember that the person opened `url` for the request identified by `key` (2026-07-28 era). */
+  markOpened(key: string, url: string): void {
+    this.#opened.add(`${key}\u0000${url}`);
+  }
+
+  /** True once per mark: the server asks again for a URL already opened for the same request. */
+  takeOpened(key: string, url: string): boolean {
+    return this.#opened.delete(`${key}\u0000${url}`);
   }
 
   #changed(): void {

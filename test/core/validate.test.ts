@@ -272,6 +272,17 @@ describe('validateContent (C-31, edge cases 19-21)', () => {
     assert.deepEqual(codes(result.issues), ['type']);
   });
 
+  it('treats fields named like Object.prototype members as missing when absent', () => {
+    const m = model({
+      type: 'object',
+      properties: { constructor: { type: 'string' }, toString: { type: 'number' } },
+      required: ['constructor', 'toString'],
+    });
+    const result = validateContent(m, {});
+    assert.ok(!result.ok);
+    assert.deepEqual(codes(result.issues), ['required', 'required']);
+  });
+
   it('keeps a "__proto__" field as an own key of the content', () => {
     const m = model(JSON.parse('{"type":"object","properties":{"__proto__":{"type":"string"}}}'));
     const result = validateContent(m, JSON.parse('{"__proto__":"value"}'));

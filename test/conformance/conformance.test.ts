@@ -37,6 +37,8 @@ interface Scenario {
   readonly era: 'legacy' | 'modern';
   /** Checks that must be present, each SUCCESS. */
   readonly expected: readonly string[];
+  /** How many elicitations the library must have answered `accept` (from the client's summary). */
+  readonly accepted: number;
   /** Checks allowed to be SKIPPED, with the reason. Every other non-INFO check must be SUCCESS. */
   readonly mayBeSkipped?: Readonly<Record<string, string>>;
   readonly title: string;
@@ -47,6 +49,7 @@ const SCENARIOS: readonly Scenario[] = [
     name: 'elicitation-sep1034-client-defaults',
     version: '2025-11-25',
     era: 'legacy',
+    accepted: 1,
     title:
       'elicitation-sep1034-client-defaults at 2025-11-25: a form accepted with defaults reaches the server with every omitted field set to its schema default (C-09, SEP-1034)',
     expected: [
@@ -61,6 +64,7 @@ const SCENARIOS: readonly Scenario[] = [
     name: 'tools_call',
     version: '2025-11-25',
     era: 'legacy',
+    accepted: 0,
     title:
       'tools_call at 2025-11-25: a legacy session calls a tool with schema-typed arguments and every message it sends is wire-valid',
     expected: ['tool-add-numbers', 'wire-schema-valid'],
@@ -69,6 +73,7 @@ const SCENARIOS: readonly Scenario[] = [
     name: 'sep-2322-client-request-state',
     version: '2026-07-28',
     era: 'modern',
+    accepted: 2,
     title:
       'sep-2322-client-request-state at 2026-07-28: an input_required elicitation is answered and retried with requestState echoed byte for byte, a fresh id, and nothing leaked to other calls',
     expected: [
@@ -83,6 +88,7 @@ const SCENARIOS: readonly Scenario[] = [
     name: 'request-metadata',
     version: '2026-07-28',
     era: 'modern',
+    accepted: 0,
     title:
       'request-metadata at 2026-07-28: every request declares the elicitation capability in _meta and a -32022 rejection is retried with a supported version',
     expected: [
@@ -102,6 +108,7 @@ const SCENARIOS: readonly Scenario[] = [
     name: 'tools_call',
     version: '2026-07-28',
     era: 'modern',
+    accepted: 0,
     title:
       'tools_call at 2026-07-28: a modern session calls a tool with schema-typed arguments and every message it sends is wire-valid',
     expected: ['tool-add-numbers', 'wire-schema-valid'],
@@ -206,11 +213,18 @@ function judge(scenario: Scenario, outcome: RunOutcome): void {
     [],
     `${scenario.name} at ${scenario.version}: expected checks not emitted as SUCCESS: ${missing.join(', ')}\n${checks.map(describeCheck).join('\n')}`,
   );
-  // The client prints one JSON summary line; it proves which era was actually negotiated.
+  // The client prints one JSON summary line: which era was negotiated, and every elicitation the
+  // library answered. Some checks (sep-2322) pass whatever the answer, so the answers are checked
+  // here: each form must have been accepted through the library's handler.
   const summaryLine = outcome.clientStdout.split('\n').find((line) => line.startsWith('{"era"'));
   assert.ok(summaryLine, `${scenario.name}: the client printed no summary\n${transcript}`);
-  const summary = JSON.parse(summaryLine) as { era: string };
+  const summary = JSON.parse(summaryLine) as { era: string; elicitations: { action?: string }[] };
   assert.equal(summary.era, scenario.era, `${scenario.name}: negotiated the wrong era`);
+  assert.deepEqual(
+    summary.elicitations.map((event) => event.action ?? 'rejected'),
+    Array.from({ length: scenario.accepted }, () => 'accept'),
+    `${scenario.name}: elicitations answered by the library: ${JSON.stringify(summary.elicitations)}`,
+  );
 }
 
 const outRoot = mkdtempSync(join(tmpdir(), 'mcp-elicit-conformance-'));

@@ -31,7 +31,7 @@ export interface TestClient {
   readonly seen: SeenRequest[];
   /** Queue the answers for the next elicitation requests, in order. */
   answer(...answers: Answer[]): void;
-  /** Calls a tool and returns its text content. */
+  /** Calls a tool and returns its text content blocks, joined by newlines. */
   call(name: string): Promise<string>;
   close(): Promise<void>;
 }
@@ -65,8 +65,10 @@ export async function connectClient(era: Era, target: { url: string } | StdioCom
     },
     async call(name) {
       const result = await client.callTool({ name, arguments: {} }, { timeout: 30_000 });
-      const first = (result.content as Array<{ type: string; text?: string }>)[0];
-      return first?.text ?? '';
+      const blocks = result.content as Array<{ type: string; text?: string }>;
+      return blocks
+        .flatMap((block) => (block.type === 'text' && block.text !== undefined ? [block.text] : []))
+        .join('\n');
     },
     close: () => client.close(),
   };

@@ -69,9 +69,17 @@ export async function startEverythingHttp(): Promise<RunningHttpServer> {
 }
 
 const children = new Set<ChildProcess>();
-process.on('exit', () => {
+const killAll = () => {
   for (const child of children) child.kill('SIGKILL');
-});
+};
+process.on('exit', killAll);
+// 'exit' does not run when a signal ends the process: clean up, then die of the same signal.
+for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) {
+  process.once(signal, () => {
+    killAll();
+    process.kill(process.pid, signal);
+  });
+}
 
 function track(child: ChildProcess): ChildProcess {
   children.add(child);

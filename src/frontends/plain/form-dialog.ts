@@ -277,14 +277,14 @@ class FormDialog {
   #issuesFor(field: Field, candidate: FieldValue | undefined): readonly FieldIssue[] {
     const trial: Draft = { ...this.#draft };
     if (candidate === undefined) delete trial[field.name];
-    else trial[field.name] = candidate;
+    else setOwn(trial, field.name, candidate);
     const checked = this.#prompt.validate(trial);
     return checked.ok ? [] : checked.issues.filter((issue) => issue.field === field.name);
   }
 
   #set(field: Field, value: FieldValue | undefined): void {
     if (value === undefined) delete this.#draft[field.name];
-    else this.#draft[field.name] = value;
+    else setOwn(this.#draft, field.name, value);
     this.#touched.add(field.name);
   }
 
@@ -311,4 +311,9 @@ function classify(line: string): Typed {
 
 function issueLines(issues: readonly FieldIssue[]): string[] {
   return issues.map((issue) => sanitizeText(issue.message, { maxLength: 500 }));
+}
+
+// Property names are server-chosen: "__proto__" must stay an own key, never a prototype change.
+function setOwn(target: Draft, key: string, value: FieldValue): void {
+  Object.defineProperty(target, key, { value, enumerable: true, writable: true, configurable: true });
 }

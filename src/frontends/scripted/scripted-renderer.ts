@@ -1,0 +1,247 @@
+// A front-end with no person behind it, for agents and CI. Every decision is printed through `log`
+// (the CLI sends it to stderr) so a run can be audited. It never reports `decline` on its own: with
+// nothing to say, or an answer that does not fit the form, it answers `cancel` (house style 3,
+// spec C-16, peers.md "decline reported for a prompt never drawn").
+//
+// Precedence, per elicitation: `cancel`, then `decline` (policies that answer everything), then the
+// first unused matching entry of `answers`, then accept-with-defaults (`acceptDefaults`, or `sets`
+// given alone), else cancel with reason `no-answer`.
+import { mergeOverDefaults } from '../../core/defaults.js';
+import type { Draft, FieldValue, FormModel } from '../../core/form-model.js';
+import type { CancelReason } from '../../core/outcome.js';
+import { sanitizeText } from '../../core/sanitize.js';
+import { parseFieldInput } from '../../core/value-parse.js';
+import type {
+  FormAnswer,
+  FormPrompt,
+  PromptContext,
+  Renderer,
+  RendererNotice,
+  UrlAnswer,
+  UrlPrompt,
+} from '../renderer.js';
+import type { ScriptedAnswer } from './answers-file.js';
+
+export interface ScriptedOptions {
+  /** Used in order: each elicitation takes the first unused entry that applies to it. */
+  readonly answers?: readonly ScriptedAnswer[];
+  /** `--set field=value`, parsed by the field's type; applies to every form with that field name. */
+  readonly sets?: Readonly<Record<string, string>>;
+  /** Accept every form with its defaults (and `sets`). Implied when only `sets` is given. */
+  readonly acceptDefaults?: boolean;
+  readonly decline?: boolean;
+  readonly cancel?: boolean;
+  /** Consent to every URL-mode request that the safety analysis allows. */
+  readonly openUrls?: boolean;
+  readonly log?: (line: string) => void;
+}
+
+export class ScriptedRenderer implements Renderer {
+  readonly name = 'scripted';
+  readonly interactive = false;
+  readonly #options: ScriptedOptions;
+  readonly #answers: readonly ScriptedAnswer[];
+  readonly #used: boolean[];
+  readonly #sets: ReadonlyMap<string, string>;
+  readonly #acceptDefaults: boolean;
+
+  constructor(options: ScriptedOptions = {}) {
+    this.#options = options;
+    this.#answers = options.answers ?? [];
+    this.#used = this.#answers.map(() => false);
+    this.#sets = new Map(Object.entries(options.sets ?? {}));
+    // `--set` alone means "accept, with these values over the defaults": the person gave values
+    // for the form, so cancelling it would be surprising. With an answers file, sets only overlay.
+    this.#acceptDefaults =
+      options.acceptDefaults === true ||
+      (this.#sets.size > 0 && this.#answers.length === 0 && !options.decline && !options.cancel);
+  }
+
+  async form(prompt: FormPrompt, ctx: PromptContext): Promise<FormAnswer> {
+    const say = (verdict: string): void => this.#log(ctx, prompt.message, verdict);
+    if (ctx.signal.aborted)
+      return { outcome: cancelled('server-cancelled', 'the server withdrew the request') };
+    if (this.#options.cancel) {
+      say('cancel (--cancel)');
+      return { outcome: cancelled('no-answer', 'the cancel policy answers every elicitation') };
+    }
+    if (this.#options.decline) {
+      say('decline (--decline)');
+      return { outcome: { action: 'decline' } };
+    }
+    const taken = this.#take((answer) => answer.when === undefined || prompt.message.includes(answer.when));
+    if (taken) {
+      const { answer, label } = taken;
+      if (answer.action === 'decline') {
+        say(`decline (${label})`);
+        return { outcome: { action: 'decline' } };
+      }
+      if (answer.action === 'cancel') {
+        say(`cancel (${label})`);
+        return { outcome: cancelled('dismissed', `${label} says cancel`) };
+      }
+      return this.#accept(prompt, say, answer.content ?? {}, label);
+    }
+    if (this.#acceptDefaults) return this.#accept(prompt, say, {}, 'defaults');
+    const detail =
+      'no scripted answer applies (give --answers, --set, --accept-defaults, --decline or --cancel)';
+    say(`cancel (no-answer): ${detail}`);
+    return { outcome: cancelled('no-answer', detail) };
+  }
+
+  async url(prompt: UrlPrompt, ctx: PromptContext): Promise<UrlAnswer> {
+    const shown = sanitizeText(prompt.analysis.href || prompt.url, { maxLength: 500 });
+    const say = (verdict: string): void => this.#log(ctx, prompt.message, `${verdict} [URL ${shown}]`);
+    if (ctx.signal.aborted)
+      return { outcome: cancelled('server-cancelled', 'the server withdrew the request') };
+    if (this.#options.cancel) {
+      say('cancel (--cancel)');
+      return { outcome: cancelled('no-answer', 'the cancel policy answers every elicitation') };
+    }
+    if (this.#options.decline) {
+      say('decline (--decline)');
+      return { outcome: { action: 'decline' } };
+    }
+    // Only an entry whose `when` names this request may consent to a URL: a blanket answer written
+    // for forms must never open a browser (C-25).
+    const taken = this.#take(
+      (answer) =>
+        answer.when !== undefined &&
+        (prompt.message.includes(answer.when) || prompt.url.includes(answer.when)),
+    );
+    let consent: string | undefined;
+    if (taken) {
+      if (taken.answer.action === 'decline') {
+        say(`decline (${taken.label})`);
+        return { outcome: { action: 'decline' } };
+      }
+      if (taken.answer.action === 'cancel') {
+        say(`cancel (${taken.label})`);
+        return { outcome: cancelled('dismissed', `${taken.label} says cancel`) };
+      }
+      consent = taken.label;
+    } else if (this.#options.openUrls) {
+      consent = '--open-urls';
+    }
+    if (consent === undefined) {
+      const detail =
+        'no scripted consent for this URL (give --open-urls or an accept answer whose "when" matches)';
+      say(`cancel (no-answer): ${detail}`);
+      return { outcome: cancelled('no-answer', detail) };
+    }
+    if (!prompt.analysis.allowed) {
+      const detail = `refused by the URL safety check: ${sanitizeText(prompt.analysis.refusal ?? 'not allowed')}`;
+      say(`cancel (unsafe-url): ${detail}`);
+      return { outcome: cancelled('unsafe-url', detail) };
+    }
+    say(`accept (${consent})`);
+    return { outcome: { action: 'accept' } };
+  }
+
+  notice(notice: RendererNotice): void {
+    const server = sanitizeText(notice.server.label, { maxLength: 100 });
+    this.#options.log?.(
+      `[scripted] ${server}: ${notice.kind}: ${sanitizeText(notice.message, { maxLength: 300 })}`,
+    );
+  }
+
+  #accept(
+    prompt: FormPrompt,
+    say: (verdict: string) => void,
+    content: Record<string, unknown>,
+    source: string,
+  ): FormAnswer {
+    const built = this.#buildDraft(prompt.model, content, source);
+    if (!built.ok) {
+      say(`cancel (invalid-answer): ${built.message}`);
+      return { outcome: cancelled('invalid-answer', built.message) };
+    }
+    if (!prompt.model.satisfiable) {
+      const detail = 'no answer can satisfy this form';
+      say(`cancel (unsatisfiable): ${detail}`);
+      return { outcome: cancelled('unsatisfiable', detail) };
+    }
+    const checked = prompt.validate(built.draft);
+    if (!checked.ok) {
+      const detail = `${source} does not fit the form: ${checked.issues.map((issue) => issue.message).join(' ')}`;
+      say(`cancel (invalid-answer): ${detail}`);
+      return { outcome: cancelled('invalid-answer', detail) };
+    }
+    // Field names only: content is user data and stays out of logs.
+    const names = prompt.model.fields
+      .map((field) => field.name)
+      .filter((name) => Object.hasOwn(checked.value, name));
+    say(
+      `accept (${source})${names.length > 0 ? `: ${names.map((name) => sanitizeText(name)).join(', ')}` : ''}`,
+    );
+    return { outcome: { action: 'accept', content: checked.value } };
+  }
+
+  // sets first, answer content over them, both over the defaults; `--set name=` empties a field.
+  #buildDraft(
+    model: FormModel,
+    content: Record<string, unknown>,
+    source: string,
+  ): { ok: true; draft: Draft } | { ok: false; message: string } {
+    const partial: Draft = {};
+    const cleared = new Set<string>();
+    for (const field of model.fields) {
+      const text = this.#sets.get(field.name);
+      if (text === undefined) continue;
+      const parsed = parseFieldInput(field, text);
+      if (!parsed.ok) return { ok: false, message: `--set ${sanitizeText(field.name)}: ${parsed.message}` };
+      if (parsed.value === undefined) cleared.add(field.name);
+      else setOwn(partial, field.name, parsed.value);
+    }
+    const known = new Set(model.fields.map((field) => field.name));
+    for (const [name, value] of Object.entries(content)) {
+      if (!known.has(name)) {
+        return {
+          ok: false,
+          message: `${source} names "${sanitizeText(name)}", which is not a field of this form.`,
+        };
+      }
+      if (!isFieldValue(value)) {
+        return {
+          ok: false,
+          message: `${source} gives "${sanitizeText(name)}" a value that is not a field value.`,
+        };
+      }
+      setOwn(partial, name, value);
+      cleared.delete(name);
+    }
+    const draft = { ...mergeOverDefaults(model, partial) };
+    for (const name of cleared) delete draft[name];
+    return { ok: true, draft };
+  }
+
+  #take(applies: (answer: ScriptedAnswer) => boolean): { answer: ScriptedAnswer; label: string } | undefined {
+    for (const [index, answer] of this.#answers.entries()) {
+      if (this.#used[index] || !applies(answer)) continue;
+      this.#used[index] = true;
+      return { answer, label: `answers[${index}]` };
+    }
+    return undefined;
+  }
+
+  #log(ctx: PromptContext, message: string, verdict: string): void {
+    const server = sanitizeText(ctx.server.label, { maxLength: 100 });
+    const asked = sanitizeText(message, { maxLength: 80 });
+    this.#options.log?.(`[scripted] ${server} asks "${asked}": ${verdict}`);
+  }
+}
+
+function cancelled(reason: CancelReason, detail: string) {
+  return { action: 'cancel', reason, detail } as const;
+}
+
+function isFieldValue(value: unknown): value is FieldValue {
+  if (typeof value === 'string' || typeof value === 'boolean') return true;
+  if (typeof value === 'number') return Number.isFinite(value);
+  return Array.isArray(value) && value.every((item) => typeof item === 'string');
+}
+
+// Property names are server-chosen: "__proto__" must stay an own key, never a prototype change.
+function setOwn(target: Draft, key: string, value: FieldValue): void {
+  Object.defineProperty(target, key, { value, enumerable: true, writable: true, configurable: true });
+}

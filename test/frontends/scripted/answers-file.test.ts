@@ -1,0 +1,79 @@
+import * as assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import { loadAnswersFile } from '../../../src/frontends/scripted/index.js';
+
+function problems(text: string): string[] {
+  const result = loadAnswersFile(text);
+  assert.equal(result.ok, false);
+  return result.ok ? [] : result.issues.map((issue) => issue.message);
+}
+
+describe('loadAnswersFile', () => {
+  it('reads an array of answers with action, content and when', () => {
+    const result = loadAnswersFile(
+      JSON.stringify([
+        {
+          action: 'accept',
+          content: { name: 'Ada', age: 36, subscribe: true, tags: ['a', 'b'] },
+          when: 'profile',
+        },
+        { action: 'decline' },
+        { action: 'cancel', when: 'payment' },
+      ]),
+    );
+    assert.deepEqual(result, {
+      ok: true,
+      value: [
+        {
+          action: 'accept',
+          content: { name: 'Ada', age: 36, subscribe: true, tags: ['a', 'b'] },
+          when: 'profile',
+        },
+        { action: 'decline' },
+        { action: 'cancel', when: 'payment' },
+      ],
+    });
+  });
+
+  it('reports text that is not JSON', () => {
+    assert.match(problems('[{"action": "accept",]')[0] ?? '', /^answers file is not valid JSON: /);
+  });
+
+  it('requires a top-level array', () => {
+    assert.deepEqual(problems('{"action": "accept"}'), [
+      'answers file must hold a JSON array of answers, got an object',
+    ]);
+  });
+
+  it('names the entry index and the problem for every bad entry', () => {
+    const messages = problems(
+      JSON.stringify([
+        { action: 'accept' },
+        { action: 'yes' },
+        'accept',
+        { action: 'accept', content: [] },
+        { action: 'accept', content: { age: null, tags: [1], ok: 'fine' } },
+        { action: 'decline', content: { a: 'b' } },
+        { action: 'accept', when: 3 },
+        { action: 'accept', wen: 'typo' },
+      ]),
+    );
+    assert.deepEqual(messages, [
+      'answers[1].action: must be one of accept, decline, cancel, got "yes"',
+      'answers[2]: must be an object like {"action": "accept"}, got a string',
+      'answers[3].content: must be an object of field values, got an array',
+      'answers[4].content.age: must be a string, a finite number, a boolean or an array of strings, got null',
+      'answers[4].content.tags: must be a string, a finite number, a boolean or an array of strings, got an array',
+      'answers[5].content: only an "accept" answer carries content',
+      'answers[6].when: must be a non-empty string, got 3',
+      'answers[7]: unknown key "wen" (allowed: action, content, when)',
+    ]);
+  });
+
+  it('rejects an entry without an action and an empty when', () => {
+    assert.deepEqual(problems('[{"when": ""}]'), [
+      'answers[0].action: must be one of accept, decline, cancel, got nothing',
+      'answers[0].when: must be a non-empty string, got ""',
+    ]);
+  });
+});

@@ -18,16 +18,39 @@ function usageError(argv: string[]): string {
 
 describe('command-line parsing', () => {
   it('takes everything after -- verbatim as the stdio server command', () => {
-    const args = parseCliArgs(['call', 'echo', '--args', '{"a":1}', '--', 'node', 'server.js', '--json', '--', 'x']);
+    const args = parseCliArgs([
+      'call',
+      'echo',
+      '--args',
+      '{"a":1}',
+      '--',
+      'node',
+      'server.js',
+      '--json',
+      '--',
+      'x',
+    ]);
     assert.equal(args.command, 'call');
     assert.equal(args.tool, 'echo');
     assert.deepEqual(args.toolArgs, { a: 1 });
-    assert.deepEqual(args.target, { kind: 'stdio', command: 'node', args: ['server.js', '--json', '--', 'x'] });
+    assert.deepEqual(args.target, {
+      kind: 'stdio',
+      command: 'node',
+      args: ['server.js', '--json', '--', 'x'],
+    });
     assert.equal(args.json, false, '--json after -- belongs to the server');
   });
 
   it('accepts --url with repeated --header lines', () => {
-    const args = parseCliArgs(['tools', '--url', 'https://mcp.example.com/mcp', '--header', 'Authorization: Bearer t', '--header', 'X-A: b']);
+    const args = parseCliArgs([
+      'tools',
+      '--url',
+      'https://mcp.example.com/mcp',
+      '--header',
+      'Authorization: Bearer t',
+      '--header',
+      'X-A: b',
+    ]);
     assert.equal(args.target?.kind, 'http');
     if (args.target?.kind === 'http') {
       assert.equal(args.target.url.href, 'https://mcp.example.com/mcp');
@@ -36,7 +59,17 @@ describe('command-line parsing', () => {
   });
 
   it('makes the scripted flags imply --ui scripted and parses --set pairs', () => {
-    const args = parseCliArgs(['call', 't', '--set', 'name=Ada', '--set', 'tags=a,b', '--accept-defaults', '--', 's']);
+    const args = parseCliArgs([
+      'call',
+      't',
+      '--set',
+      'name=Ada',
+      '--set',
+      'tags=a,b',
+      '--accept-defaults',
+      '--',
+      's',
+    ]);
     assert.equal(args.ui, 'scripted');
     assert.deepEqual(args.sets, { name: 'Ada', tags: 'a,b' });
     assert.equal(args.acceptDefaults, true);
@@ -44,8 +77,14 @@ describe('command-line parsing', () => {
 
   it('maps --protocol words and versions to eras', () => {
     assert.deepEqual(parseCliArgs(['tools', '--protocol', 'legacy', '--', 's']).protocol, { kind: 'legacy' });
-    assert.deepEqual(parseCliArgs(['tools', '--protocol', 'modern', '--', 's']).protocol, { kind: 'modern', version: '2026-07-28' });
-    assert.deepEqual(parseCliArgs(['tools', '--protocol', '2025-06-18', '--', 's']).protocol, { kind: 'legacy', version: '2025-06-18' });
+    assert.deepEqual(parseCliArgs(['tools', '--protocol', 'modern', '--', 's']).protocol, {
+      kind: 'modern',
+      version: '2026-07-28',
+    });
+    assert.deepEqual(parseCliArgs(['tools', '--protocol', '2025-06-18', '--', 's']).protocol, {
+      kind: 'legacy',
+      version: '2025-06-18',
+    });
     assert.deepEqual(parseCliArgs(['tools', '--', 's']).protocol, { kind: 'auto' });
   });
 
@@ -62,7 +101,10 @@ describe('command-line parsing', () => {
     assert.match(usageError(['call', 't', '--decline', '--cancel', '--', 's']), /exclude each other/);
     assert.match(usageError(['call', 't', '--ui', 'plain', '--decline', '--', 's']), /imply --ui scripted/);
     assert.match(usageError(['call', 't', '--ui', 'fancy', '--', 's']), /--ui must be one of/);
-    assert.match(usageError(['call', 't', '--modes', 'form,sms', '--', 's']), /--modes takes form and\/or url/);
+    assert.match(
+      usageError(['call', 't', '--modes', 'form,sms', '--', 's']),
+      /--modes takes form and\/or url/,
+    );
     assert.match(usageError(['tools', '--protocol', 'newest', '--', 's']), /--protocol must be/);
     assert.match(usageError(['tools', '--timeout=0', '--', 's']), /--timeout takes a positive number/);
     assert.match(usageError(['tools', '--bogus', '--', 's']), /bogus/);
@@ -72,9 +114,27 @@ describe('command-line parsing', () => {
 
   it('documents every option in --help', () => {
     for (const option of [
-      '--url', '--header', '--config', '--server', '--name', '--args', '--timeout', '--ui', '--answers', '--set',
-      '--accept-defaults', '--decline', '--cancel', '--open-urls', '--modes', '--protocol', '--no-era-cache',
-      '--json', '--verbose', '--help', '--version',
+      '--url',
+      '--header',
+      '--config',
+      '--server',
+      '--name',
+      '--args',
+      '--timeout',
+      '--ui',
+      '--answers',
+      '--set',
+      '--accept-defaults',
+      '--decline',
+      '--cancel',
+      '--open-urls',
+      '--modes',
+      '--protocol',
+      '--no-era-cache',
+      '--json',
+      '--verbose',
+      '--help',
+      '--version',
     ]) {
       assert.ok(HELP.includes(option), `--help mentions ${option}`);
     }

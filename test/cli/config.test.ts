@@ -28,24 +28,41 @@ describe('mcpServers config files', () => {
   it('reads a Claude Desktop / Cursor stdio entry with args, env and ${VAR} substitution', async () => {
     const path = file('claude.json', {
       mcpServers: {
-        github: { command: 'npx', args: ['-y', 'server-github', '--org=${ORG:-acme}'], env: { TOKEN: '${GH_TOKEN}' } },
+        github: {
+          command: 'npx',
+          args: ['-y', 'server-github', '--org=${ORG:-acme}'],
+          env: { TOKEN: '${GH_TOKEN}' },
+        },
       },
     });
     const target = await loadServerFromConfig(path, 'github', { GH_TOKEN: 's3cret' });
-    assert.deepEqual(target, { kind: 'stdio', command: 'npx', args: ['-y', 'server-github', '--org=acme'], env: { TOKEN: 's3cret' } });
+    assert.deepEqual(target, {
+      kind: 'stdio',
+      command: 'npx',
+      args: ['-y', 'server-github', '--org=acme'],
+      env: { TOKEN: 's3cret' },
+    });
   });
 
   it('reads remote entries (url + headers, type http) and VS Code "servers" with ${env:VAR}', async () => {
-    const cursor = file('cursor.json', { mcpServers: { remote: { url: 'https://mcp.example.com/mcp', headers: { Authorization: 'Bearer ${env:T}' } } } });
+    const cursor = file('cursor.json', {
+      mcpServers: {
+        remote: { url: 'https://mcp.example.com/mcp', headers: { Authorization: 'Bearer ${env:T}' } },
+      },
+    });
     const remote = await loadServerFromConfig(cursor, 'remote', { T: 'abc' });
     assert.equal(remote.kind, 'http');
     if (remote.kind === 'http') {
       assert.equal(remote.url.href, 'https://mcp.example.com/mcp');
       assert.deepEqual(remote.headers, { Authorization: 'Bearer abc' });
     }
-    const vscode = file('vscode.json', { servers: { local: { type: 'stdio', command: 'node', args: ['s.js'] } } });
+    const vscode = file('vscode.json', {
+      servers: { local: { type: 'stdio', command: 'node', args: ['s.js'] } },
+    });
     assert.equal((await loadServerFromConfig(vscode, 'local', {})).kind, 'stdio');
-    const settings = file('settings.json', { mcp: { servers: { h: { type: 'http', url: 'http://127.0.0.1:1/mcp' } } } });
+    const settings = file('settings.json', {
+      mcp: { servers: { h: { type: 'http', url: 'http://127.0.0.1:1/mcp' } } },
+    });
     assert.equal((await loadServerFromConfig(settings, 'h', {})).kind, 'http');
   });
 

@@ -58,12 +58,21 @@ export function runCli(args: readonly string[], options: CliRunOptions = {}): Pr
 export function jsonReport(run: CliRun): {
   ok: boolean;
   result?: { content?: { type: string; text?: string }[]; isError?: boolean } & Record<string, unknown>;
-  elicitations: { server: string; mode: string; message: string; action?: string; content?: Record<string, unknown>; reason?: string; error?: { code: number; message: string } }[];
+  elicitations: {
+    server: string;
+    mode: string;
+    message: string;
+    action?: string;
+    content?: Record<string, unknown>;
+    reason?: string;
+    error?: { code: number; message: string };
+  }[];
   protocol?: { era: string; version?: string };
   error?: { code: string; message: string };
 } {
   const lines = run.stdout.trim().split('\n');
-  if (lines.length !== 1) throw new Error(`expected exactly one JSON line on stdout, got:\n${run.stdout}\nstderr:\n${run.stderr}`);
+  if (lines.length !== 1)
+    throw new Error(`expected exactly one JSON line on stdout, got:\n${run.stdout}\nstderr:\n${run.stderr}`);
   return JSON.parse(lines[0] ?? '');
 }
 

@@ -49,7 +49,7 @@ export function createSystemOpener(
   };
 }
 
-type Watched = Pick<ReturnType<typeof spawn>, 'once' | 'exitCode' | 'signalCode'>;
+type Watched = Pick<ReturnType<typeof spawn>, 'once' | 'exitCode' | 'signalCode' | 'unref'>;
 
 // Resolves when the launcher exits (0 → ok), fails to spawn, or is still running after settleMs.
 function watch(start: () => Watched, name: string, settleMs: number): Promise<OpenResult> {
@@ -66,7 +66,10 @@ function watch(start: () => Watched, name: string, settleMs: number): Promise<Op
       resolve(result);
     };
     // The timer also keeps the event loop alive while an unref'd launcher runs.
-    const timer = setTimeout(() => finish({ ok: true }), settleMs);
+    const timer = setTimeout(() => {
+      child.unref(); // a browser left running must not keep this process alive
+      finish({ ok: true });
+    }, settleMs);
     const onExit = (code: number | null, signal: NodeJS.Signals | null) => {
       if (code === 0) finish({ ok: true });
       else

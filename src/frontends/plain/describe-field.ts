@@ -2,6 +2,7 @@
 // reader would spell out. All server text (labels, descriptions, options, patterns) is sanitized.
 import type { Field, FieldValue, SelectOption } from '../../core/form-model.js';
 import { sanitizeText } from '../../core/sanitize.js';
+import { sensitiveReason } from '../../core/sensitive.js';
 import { formatFieldValue, type ParsedInput, parseFieldInput } from '../../core/value-parse.js';
 
 const FORMAT_HINTS = {
@@ -32,6 +33,8 @@ export function describeField(
     );
     lines.push(`Description: ${first}`, ...rest);
   }
+  const sensitive = sensitiveReason(field);
+  if (sensitive) lines.push(`Warning: ${sensitive.message}`);
   if (field.kind === 'single-select' || field.kind === 'multi-select') {
     const numbered = numbersAllowed(field.options);
     lines.push('Options:');
@@ -47,7 +50,7 @@ export function describeField(
   }
   const clear = field.required ? '' : ' (:clear leaves it empty)';
   if (current.value !== undefined) {
-    const shown = formatFieldValue(field, current.value);
+    const shown = shownValue(field, current.value);
     lines.push(
       current.isDefault
         ? `Enter keeps the default: ${shown}${clear}`
@@ -57,6 +60,15 @@ export function describeField(
     lines.push('Enter leaves it empty.');
   }
   return lines;
+}
+
+/**
+ * A value for display. Fields that look like they hold a secret (S-01) are not echoed back; the
+ * person can still retype them.
+ */
+export function shownValue(field: Field, value: FieldValue | undefined): string {
+  if (value === undefined || sensitiveReason(field) === undefined) return formatFieldValue(field, value);
+  return `(hidden, ${[...String(value)].length} characters)`;
 }
 
 /**

@@ -5,9 +5,8 @@ import type { Draft, Field, FieldValue } from '../../core/form-model.js';
 import type { FieldIssue } from '../../core/issues.js';
 import type { CancelReason } from '../../core/outcome.js';
 import { sanitizeText } from '../../core/sanitize.js';
-import { formatFieldValue } from '../../core/value-parse.js';
 import type { FormAnswer, FormPrompt, PromptContext } from '../renderer.js';
-import { describeField, fieldLabel, parseTyped } from './describe-field.js';
+import { describeField, fieldLabel, parseTyped, shownValue } from './describe-field.js';
 import { headerLines } from './header.js';
 import type { ReadResult } from './line-queue.js';
 
@@ -138,9 +137,7 @@ class FormDialog {
       if (show) {
         this.#io.say('Review your answers before sending:');
         this.#prompt.model.fields.forEach((field, index) => {
-          this.#io.say(
-            `${index + 1}. ${fieldLabel(field)}: ${formatFieldValue(field, this.#draft[field.name])}`,
-          );
+          this.#io.say(`${index + 1}. ${fieldLabel(field)}: ${shownValue(field, this.#draft[field.name])}`);
         });
         if (!checked.ok) this.#io.say('To fix before sending:', ...issueLines(checked.issues));
         this.#io.say(this.#reviewChoices());

@@ -8,9 +8,11 @@ import {
   colourField,
   context,
   dateField,
+  enginePrompt,
   formPrompt,
   model,
   nameField,
+  profileSchema,
   subscribeField,
   toppingsField,
 } from '../scripted/fixtures.js';
@@ -66,6 +68,21 @@ describe('PlainRenderer forms', () => {
       out,
       /Review your answers before sending:\n1\. Name: Ada\n2\. Age: 30\n3\. Subscribe: yes\n4\. Colour: Green\n5\. Toppings: ham, olive\n6\. Date: 2024-05-31\n/,
     );
+  });
+
+  it('works with the engine: parsed schema, defaults and its checker re-ask until the answer fits (C-09, C-31)', async () => {
+    const h = harness();
+    h.type('A', 'Ada', '300', '', 'Green', '[]', '2', '2024-13-01', '2024-12-01', 's');
+    const answer = await h.renderer.form(enginePrompt(profileSchema), context());
+    assert.deepEqual(answer.outcome, {
+      action: 'accept',
+      content: { name: 'Ada', age: 30, colour: 'g', tags: ['b'], when: '2024-12-01' },
+    });
+    const out = h.output();
+    assert.match(out, /Not accepted: Full name must be at least 2 characters\./);
+    assert.match(out, /Not accepted: Age must be at most 120\./);
+    assert.match(out, /Not accepted: Tags needs at least 1 choice\./);
+    assert.match(out, /Not accepted: Date must be a valid date \(YYYY-MM-DD\)\./);
   });
 
   it('re-asks on unparsable and on out-of-range input, saying why (C-31)', async () => {
@@ -271,6 +288,17 @@ describe('PlainRenderer forms', () => {
     const answer = await h.renderer.form(formPrompt(model([nameField, ageField])), context());
     assert.deepEqual(answer.outcome, { action: 'accept', content: { name: 'Bea' } });
     assert.match(h.output(), /2\. Age: \(empty\)/);
+  });
+
+  it('warns on a field that looks like a secret and does not echo its value back (S-01)', async () => {
+    const password: Field = { kind: 'text', name: 'password', label: 'Password', required: true };
+    const h = harness();
+    h.type('hunter22', 's');
+    const answer = await h.renderer.form(formPrompt(model([password])), context());
+    assert.deepEqual(answer.outcome, { action: 'accept', content: { password: 'hunter22' } });
+    assert.match(h.output(), /\nWarning: This field looks like it asks for a password/);
+    assert.match(h.output(), /1\. Password: \(hidden, 8 characters\)/);
+    assert.ok(!h.output().includes('hunter22'));
   });
 
   it('mutes the server on :mute: cancel, reason muted', async () => {

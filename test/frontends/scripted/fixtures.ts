@@ -1,8 +1,12 @@
 // Hand-built form models and a small stand-in for the engine's checker, so the front-end tests
 // exercise the front-ends alone. The stand-in covers what these tests need: required, type,
 // integer, minimum/maximum, minLength, option membership, minItems, unknown fields.
+
+import { initialDraft } from '../../../src/core/defaults.js';
 import type { Draft, Field, FieldValue, FormContent, FormModel } from '../../../src/core/form-model.js';
 import type { FieldIssue, Validation } from '../../../src/core/issues.js';
+import { parseRequestedSchema } from '../../../src/core/schema-parser.js';
+import { validateContent } from '../../../src/core/validate.js';
 import type { FormPrompt, PromptContext, ServerIdentity } from '../../../src/frontends/renderer.js';
 
 export const nameField: Field = { kind: 'text', name: 'name', label: 'Name', required: true, minLength: 2 };
@@ -158,3 +162,39 @@ export function context(extra: Partial<PromptContext> = {}): PromptContext {
     ...extra,
   };
 }
+
+/** A prompt built by the real engine (schema parser, defaults, checker), as the adapter builds it. */
+export function enginePrompt(schema: unknown, message = 'Please fill in the form'): FormPrompt {
+  const parsed = parseRequestedSchema(schema);
+  if (!parsed.ok) throw new Error(parsed.issues.map((issue) => issue.message).join('; '));
+  const form = parsed.value;
+  const { draft, defaulted } = initialDraft(form);
+  return {
+    kind: 'form',
+    message,
+    model: form,
+    initial: draft,
+    defaulted,
+    restored: false,
+    validate: (current) => validateContent(form, current),
+  };
+}
+
+export const profileSchema = {
+  type: 'object',
+  properties: {
+    name: { type: 'string', title: 'Full name', minLength: 2 },
+    age: { type: 'integer', title: 'Age', minimum: 0, maximum: 120, default: 30 },
+    colour: {
+      type: 'string',
+      title: 'Colour',
+      oneOf: [
+        { const: 'r', title: 'Red' },
+        { const: 'g', title: 'Green' },
+      ],
+    },
+    tags: { type: 'array', title: 'Tags', items: { type: 'string', enum: ['a', 'b'] }, minItems: 1 },
+    when: { type: 'string', title: 'Date', format: 'date' },
+  },
+  required: ['name'],
+};

@@ -7,9 +7,11 @@ import {
   ageField,
   colourField,
   context,
+  enginePrompt,
   formPrompt,
   model,
   nameField,
+  profileSchema,
   subscribeField,
   toppingsField,
 } from './fixtures.js';
@@ -115,6 +117,18 @@ describe('ScriptedRenderer forms', () => {
       answer.outcome.action === 'cancel' ? (answer.outcome.detail ?? '') : '',
       /Age must be at most 120/,
     );
+  });
+
+  it('works with the engine: sets over real defaults pass, a bad date fails closed (C-31)', async () => {
+    const ok = scripted({ sets: { name: 'Ada', tags: 'a,b', when: '2024-05-31' } });
+    assert.deepEqual((await ok.renderer.form(enginePrompt(profileSchema), context())).outcome, {
+      action: 'accept',
+      content: { name: 'Ada', age: 30, tags: ['a', 'b'], when: '2024-05-31' },
+    });
+    const bad = scripted({ sets: { name: 'Ada', when: '31/05/2024' } });
+    const answer = await bad.renderer.form(enginePrompt(profileSchema), context());
+    assert.equal(answer.outcome.action === 'cancel' && answer.outcome.reason, 'invalid-answer');
+    assert.match(bad.logs[0] ?? '', /Date must be a valid date/);
   });
 
   it('fails closed on content naming a field the form does not have (edge case 21)', async () => {

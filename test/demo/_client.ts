@@ -4,6 +4,8 @@ import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
 import type { StdioCommand } from '../helpers/servers.js';
 
 export type Era = 'legacy' | 'modern';
+/** `legacy` and `auto` are SDK negotiation modes; `modern` pins 2026-07-28. */
+export type Negotiation = Era | 'auto';
 
 export interface ElicitParams {
   readonly mode?: string;
@@ -36,12 +38,15 @@ export interface TestClient {
   close(): Promise<void>;
 }
 
-export async function connectClient(era: Era, target: { url: string } | StdioCommand): Promise<TestClient> {
+export async function connectClient(
+  era: Negotiation,
+  target: { url: string } | StdioCommand,
+): Promise<TestClient> {
   const client = new Client(
     { name: 'mcp-elicit-demo-test', version: '0.0.0' },
     {
       capabilities: { elicitation: { form: {} } },
-      versionNegotiation: { mode: era === 'modern' ? { pin: '2026-07-28' } : 'legacy' },
+      versionNegotiation: { mode: era === 'modern' ? { pin: '2026-07-28' } : era },
     },
   );
   const seen: SeenRequest[] = [];

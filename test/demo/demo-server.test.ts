@@ -206,3 +206,19 @@ describe('demo server requestState (2026-07-28, mrtr.mdx server requirements 4-5
     }
   });
 });
+
+describe('demo server with version negotiation left to the SDK (auto)', () => {
+  for (const transport of ['stdio', 'http'] as const) {
+    test(`an auto client over ${transport} lands on 2026-07-28 and its confirm answer reaches the tool`, async () => {
+      const c = await connectClient('auto', transport === 'http' ? { url: http.url } : demoStdioCommand());
+      try {
+        assert.equal(c.client.getProtocolEra(), 'modern');
+        c.answer({ action: 'decline' });
+        assert.deepEqual(parseReceived(await c.call('confirm')), [{ step: 'confirm', action: 'decline' }]);
+        assert.equal(c.seen[0]?.id, 'confirm');
+      } finally {
+        await c.close();
+      }
+    });
+  }
+});

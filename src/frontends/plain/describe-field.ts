@@ -24,6 +24,7 @@ export function describeField(
   current: { readonly value: FieldValue | undefined; readonly isDefault: boolean },
 ): string[] {
   const lines = [
+    '',
     `Field ${position.index + 1} of ${position.total}: ${fieldLabel(field)} (${field.required ? 'required' : 'optional'})`,
     `Type: ${typeLine(field)}`,
   ];
@@ -45,7 +46,7 @@ export function describeField(
     lines.push(
       field.kind === 'single-select'
         ? `Type ${how}.`
-        : `Type ${how} for each choice, separated by commas${numbered ? ', for example 1,3' : ''}.`,
+        : `Type ${how} for each choice, separated by commas${numbered && field.options.length > 1 ? `, for example 1,${Math.min(3, field.options.length)}` : ''}.`,
     );
   }
   const clear = field.required ? '' : ' (:clear leaves it empty)';

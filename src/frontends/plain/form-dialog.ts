@@ -52,7 +52,6 @@ class FormDialog {
   readonly #ctx: PromptContext;
   readonly #io: Conversation;
   readonly #draft: Draft;
-  readonly #touched = new Set<string>();
 
   constructor(prompt: FormPrompt, ctx: PromptContext, io: Conversation) {
     this.#prompt = prompt;
@@ -86,7 +85,9 @@ class FormDialog {
     const field = this.#field(index);
     const value = this.#draft[field.name];
     const isDefault =
-      this.#prompt.defaulted.has(field.name) && !this.#touched.has(field.name) && !this.#prompt.restored;
+      this.#prompt.defaulted.has(field.name) &&
+      !this.#prompt.restored &&
+      sameValue(value, this.#prompt.initial[field.name]);
     this.#io.say(
       ...describeField(field, { index, total: this.#prompt.model.fields.length }, { value, isDefault }),
     );
@@ -135,7 +136,7 @@ class FormDialog {
     for (;;) {
       const checked = this.#prompt.validate(this.#draft);
       if (show) {
-        this.#io.say('Review your answers before sending:');
+        this.#io.say('', 'Review your answers before sending:');
         this.#prompt.model.fields.forEach((field, index) => {
           this.#io.say(`${index + 1}. ${fieldLabel(field)}: ${shownValue(field, this.#draft[field.name])}`);
         });
@@ -282,7 +283,6 @@ class FormDialog {
   #set(field: Field, value: FieldValue | undefined): void {
     if (value === undefined) delete this.#draft[field.name];
     else setOwn(this.#draft, field.name, value);
-    this.#touched.add(field.name);
   }
 
   #field(index: number): Field {
@@ -297,6 +297,12 @@ class FormDialog {
       count === 1 ? 'Type 1 to change the answer' : `Type a number from 1 to ${count} to change that answer`;
     return `${numbers}, s to send, d to decline, c to cancel.`;
   }
+}
+
+function sameValue(a: FieldValue | undefined, b: FieldValue | undefined): boolean {
+  if (Array.isArray(a) && Array.isArray(b))
+    return a.length === b.length && a.every((item, i) => item === b[i]);
+  return a === b;
 }
 
 function classify(line: string): Typed {

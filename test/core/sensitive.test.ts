@@ -1,4 +1,4 @@
-import assert from 'node:assert/strict';
+import * as assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import type { Field } from '../../src/core/form-model.js';
 import { looksSensitive, sensitiveReason } from '../../src/core/sensitive.js';

@@ -104,9 +104,14 @@ function multiHint(field: MultiSelectField, count: number): string {
   return `${rule} (${count} chosen)`;
 }
 
+// Controls and bidi overrides inside an input's value (a server default, a paste) are shown as
+// U+FFFD one for one, so the caret stays aligned and nothing reaches the terminal live.
+// biome-ignore lint/suspicious/noControlCharactersInRegex: matching control characters is the point
+const UNSAFE_CHAR = /[\u0000-\u001f\u007f-\u009f\u200e\u200f\u202a-\u202e\u2066-\u2069]/;
+
 /** The visible slice of an input's text around the caret, and the caret's column within it. */
 function inputWindow(text: string, caret: number, width: number): { shown: string; col: number } {
-  const chars = [...text];
+  const chars = [...text].map((ch) => (UNSAFE_CHAR.test(ch) ? '\ufffd' : ch));
   let start = 0;
   const widthOf = (from: number, to: number) => chars.slice(from, to).reduce((w, c) => w + charWidth(c), 0);
   while (widthOf(start, caret) > width - 1) start++;

@@ -137,12 +137,17 @@ function scrollBody(
   }
   const firstFocus = focusLines[0] ?? 0;
   const lastFocus = focusLines[focusLines.length - 1] ?? firstFocus;
+  // Prefer showing the focused field whole (label, options, issue); else at least the focused line.
   const group = body[firstFocus]?.group;
   const groupStart = group === undefined ? firstFocus : body.findIndex((b) => b.group === group);
-  const want = lastFocus - groupStart + 1 <= height - 2 ? groupStart : firstFocus;
+  let groupEnd = lastFocus;
+  while (group !== undefined && body[groupEnd + 1]?.group === group) groupEnd++;
+  const whole = groupEnd - groupStart + 1 <= height - 2;
+  const from = whole ? groupStart : firstFocus;
+  const to = whole ? groupEnd : lastFocus;
   let top = Math.max(0, Math.min(previous, total - 1));
-  if (want < top) top = want;
-  while (top < firstFocus && lastFocus >= top + contentHeight(top, total, height)) top++;
+  if (from < top) top = from;
+  while (top < from && to >= top + contentHeight(top, total, height)) top++;
   // Do not leave empty space at the end (after a resize or a shorter screen).
   while (top > 0 && top - 1 + contentHeight(top - 1, total, height) >= total) top--;
   return { top, shown: window(body, top, height) };

@@ -115,16 +115,20 @@ export function urlFrame(ctrl: UrlController, prompt: UrlPrompt, ctx: PromptCont
   const asciiHost = sanitizeText(analysis.asciiHost, { maxLength: 255 });
   push([seg('The server asks you to open a web page in your browser.')]);
   push([]);
-  push([
-    seg('  Site:  '),
-    seg(domain ?? unicodeHost, 'domain'),
-    seg(domain ? '   ← the site you would be dealing with' : '', 'dim'),
-  ]);
-  if (domain) push([seg(`         ${'^'.repeat(textWidth(domain))}`, 'domain')]);
-  push([seg('  Host:  '), seg(unicodeHost)]);
-  if (unicodeHost !== asciiHost) push([seg('  Host as sent (punycode):  '), seg(asciiHost, 'warn')]);
+  if (asciiHost !== '') {
+    push([
+      seg('  Site:  '),
+      seg(domain ?? unicodeHost, 'domain'),
+      seg(domain ? '   ← the site you would be dealing with' : '', 'dim'),
+    ]);
+    if (domain) push([seg(`         ${'^'.repeat(textWidth(domain))}`, 'domain')]);
+    push([seg('  Host:  '), seg(unicodeHost)]);
+    if (unicodeHost !== asciiHost) push([seg('  Host as sent (punycode):  '), seg(asciiHost, 'warn')]);
+  }
   push([seg('  Full address:')]);
-  for (const line of urlLines(analysis.href, domain, asciiHost, width)) push(line);
+  // The registrable domain as it appears in the (ASCII) address: the same number of last labels.
+  const asciiDomain = domain ? asciiHost.split('.').slice(-domain.split('.').length).join('.') : undefined;
+  for (const line of urlLines(analysis.href, asciiDomain, asciiHost, width)) push(line);
   push([]);
   if (!analysis.allowed) {
     const why = sanitizeText(analysis.refusal ?? 'This address is not safe to open.', { maxLength: 300 });
@@ -134,7 +138,8 @@ export function urlFrame(ctrl: UrlController, prompt: UrlPrompt, ctx: PromptCont
     for (const l of wrap(`⚠ ${sanitizeText(warning.message, { maxLength: 300 })}`, width - 2))
       push([seg(l, 'warn')]);
   }
-  push([seg('Nothing has been fetched. Only "Open in browser" hands the address to your browser.', 'dim')]);
+  if (analysis.allowed)
+    push([seg('Nothing was fetched. Only "Open in browser" hands it to your browser.', 'dim')]);
   const buttons = buttonLines(
     ctrl.buttons.map((b, i) => ({ label: label(b, ctx), focused: i === ctrl.focus })),
     width,

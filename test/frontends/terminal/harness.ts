@@ -27,6 +27,7 @@ export const KEYS = {
   ctrlU: '\u0015',
   backspace: '\u007f',
   pageDown: '\u001b[6~',
+  pageUp: '\u001b[5~',
   home: '\u001b[H',
   end: '\u001b[F',
 } as const;
@@ -82,6 +83,8 @@ export interface Session<A> {
   /** Text written after the form left the alternate screen. */
   after(): string;
   press(...keys: KeyName[]): Promise<void>;
+  /** Let the renderer draw what is pending. */
+  settle(): Promise<void>;
   type(text: string): Promise<void>;
 }
 
@@ -114,12 +117,13 @@ function start<A>(
     screen: () => {
       const last = frames().at(-1) ?? '';
       const frame = last.split('\u001b[?1049l')[0] ?? '';
-      return stripAnsi(frame.replace(/\u001b\[\d+;\d+H/g, '').replace(/\u001b\[J/g, ''))
+      return stripAnsi(frame)
         .split('\r\n')
         .map((l) => l.trimEnd())
         .join('\n');
     },
     after: () => stripAnsi(written.split('\u001b[?1049l').at(-1) ?? ''),
+    settle: () => new Promise((resolve) => setTimeout(resolve, 5)),
     press: async (...keys) => {
       for (const key of keys) {
         input.write(KEYS[key]);
@@ -134,6 +138,21 @@ function start<A>(
       }
     },
   };
+}
+
+/** Several prompts through one renderer at once; each session shares the streams. */
+export function openQueue(
+  prompts: ReadonlyArray<readonly [FormPrompt, PromptContext]>,
+): Session<FormAnswer>[] {
+  const answers: Promise<FormAnswer>[] = [];
+  const session = start(
+    (renderer) => {
+      for (const [prompt, ctx] of prompts) answers.push(renderer.form(prompt, ctx));
+      return Promise.all(answers);
+    },
+    { columns: 80, rows: 24 },
+  );
+  return answers.map((answer) => ({ ...session, answer }));
 }
 
 export function openForm(

@@ -61,7 +61,8 @@ class FormDialog {
   }
 
   async run(): Promise<FormAnswer> {
-    if (this.#ctx.signal.aborted) return this.#ended({ kind: 'aborted' });
+    // Withdrawn while it waited its turn: never shown, so nothing to say and nothing typed.
+    if (this.#ctx.signal.aborted) return { outcome: { action: 'cancel', reason: 'server-cancelled' } };
     const { model } = this.#prompt;
     this.#io.say(...headerLines(this.#ctx, this.#prompt.message), COMMANDS_LINE);
     if (this.#prompt.restored) this.#io.say('Your earlier answers to this form were restored.');

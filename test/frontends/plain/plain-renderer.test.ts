@@ -189,6 +189,7 @@ describe('PlainRenderer forms', () => {
     );
     assert.equal(answer.outcome.action, 'cancel');
     assert.equal(answer.outcome.action === 'cancel' && answer.outcome.reason, 'server-cancelled');
+    assert.equal(h.output(), '');
   });
 
   it('keeps lines typed ahead for the next form: a pipe read at once loses nothing', async () => {
@@ -211,6 +212,24 @@ describe('PlainRenderer forms', () => {
     ]);
     assert.deepEqual(first.outcome, { action: 'accept', content: { name: 'Ada' } });
     assert.deepEqual(second.outcome, { action: 'accept', content: { name: 'Bob' } });
+  });
+
+  it('drops a request withdrawn while it waited its turn without showing it or eating input (edge case 39)', async () => {
+    const h = harness();
+    const controller = new AbortController();
+    const first = h.renderer.form(formPrompt(model([nameField])), context());
+    const second = h.renderer.form(
+      formPrompt(model([nameField]), 'Second'),
+      context({ signal: controller.signal }),
+    );
+    const third = h.renderer.form(formPrompt(model([nameField]), 'Third'), context());
+    await h.waitFor(/Field 1 of 1/);
+    controller.abort();
+    h.type('Ada', 's', 'Cy', 's');
+    assert.deepEqual((await first).outcome, { action: 'accept', content: { name: 'Ada' } });
+    assert.deepEqual((await second).outcome, { action: 'cancel', reason: 'server-cancelled' });
+    assert.deepEqual((await third).outcome, { action: 'accept', content: { name: 'Cy' } });
+    assert.doesNotMatch(h.output(), /Second/);
   });
 
   it('shows escape sequences and controls in server text inert (house style 7)', async () => {

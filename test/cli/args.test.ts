@@ -7,7 +7,7 @@ import { HELP } from '../../src/cli/help.js';
 function usageError(argv: string[]): string {
   try {
     parseCliArgs(argv);
-  } catch (error) {
+  } catch (error: unknown) {
     assert.ok(error instanceof CliError, 'a usage problem is a CliError');
     assert.equal(error.code, 'usage');
     assert.equal(error.exitStatus, 2);

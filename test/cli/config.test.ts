@@ -16,7 +16,7 @@ function file(name: string, json: unknown): string {
 async function configError(path: string, name: string, env: NodeJS.ProcessEnv = {}): Promise<string> {
   try {
     await loadServerFromConfig(path, name, env);
-  } catch (error) {
+  } catch (error: unknown) {
     assert.ok(error instanceof CliError);
     assert.equal(error.code, 'config');
     return error.message;

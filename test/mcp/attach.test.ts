@@ -72,9 +72,10 @@ describe('attachElicitation against the hostile 2025 server', () => {
       ];
       for (const [name, code, message] of expectations) {
         const response = byCase.get(name);
-        assert.ok(response?.error, `${name}: expected an error response, got ${JSON.stringify(response)}`);
-        assert.equal(response.error.code, code, `${name}: code`);
-        assert.match(response.error.message, message, `${name}: message`);
+        const error = response?.error;
+        assert.ok(error, `${name}: expected an error response, got ${JSON.stringify(response)}`);
+        assert.equal(error.code, code, `${name}: code`);
+        assert.match(error.message, message, `${name}: message`);
       }
       assert.deepEqual(byCase.get('valid-form')?.result, { action: 'accept', content: { name: 'Zed' } });
       const rejected = session.events.filter((e) => e.error);

@@ -18,6 +18,8 @@ export interface UrlElicitationDeps {
   readonly era: 'legacy' | 'modern';
   /** Manual controls while waiting (C-14); without one, no waiting state is shown. */
   readonly waiter?: UrlWaiter;
+  /** The person asked to cancel every further elicitation from this server (UrlAnswer.muteServer). */
+  readonly onMute?: () => void;
 }
 
 /** How often a failed browser start may be retried from the waiting state. */
@@ -81,9 +83,15 @@ export async function handleUrlElicitation(
     ...(elicitationId !== undefined && { elicitationId }),
   };
   const answer = await deps.renderer.url(prompt, ctx);
+  if (answer.muteServer) deps.onMute?.();
   if (answer.outcome.action !== 'accept') {
     forget();
     return answer.outcome;
+  }
+  // Withdrawn while the person was deciding: open nothing.
+  if (ctx.signal.aborted) {
+    forget();
+    return { action: 'cancel', reason: 'server-cancelled', detail: 'the server withdrew the request' };
   }
 
   // Consent given (C-25): open what was analysed, never the raw string.

@@ -406,6 +406,47 @@ describe('handleUrlElicitation request checks', () => {
     assert.equal(tracker.state('e1'), undefined);
   });
 
+  it('opens nothing when the server withdraws the request while the person is deciding (X-04)', async () => {
+    const controller = new AbortController();
+    const b = browser('record');
+    const tracker = new UrlCompletionTracker();
+    const renderer: Renderer = {
+      name: 'late-person',
+      interactive: true,
+      form: async () => ({ outcome: { action: 'decline' } }),
+      url: async () => {
+        controller.abort();
+        return { outcome: { action: 'accept' } };
+      },
+    };
+    const outcome = await handleUrlElicitation(
+      { mode: 'url', message: 'm', url: 'https://example.com/', elicitationId: 'gone' },
+      { ...ctx, signal: controller.signal },
+      { renderer, opener: b.opener, tracker, era: 'legacy' },
+    );
+    assert.equal(outcome.action, 'cancel');
+    assert.equal(outcome.action === 'cancel' ? outcome.reason : '', 'server-cancelled');
+    assert.deepEqual(b.visited(), []);
+    assert.equal(tracker.state('gone'), undefined);
+  });
+
+  it('reports a mute request from the consent prompt', async () => {
+    let muted = 0;
+    const renderer: Renderer = {
+      name: 'muting-person',
+      interactive: true,
+      form: async () => ({ outcome: { action: 'decline' } }),
+      url: async () => ({ outcome: { action: 'cancel', reason: 'muted' }, muteServer: true }),
+    };
+    const outcome = await handleUrlElicitation(
+      { mode: 'url', message: 'm', url: 'https://example.com/', elicitationId: 'mute-1' },
+      ctx,
+      { renderer, opener: browser('record').opener, era: 'legacy', onMute: () => muted++ },
+    );
+    assert.equal(outcome.action, 'cancel');
+    assert.equal(muted, 1);
+  });
+
   it('counts a completion that arrives while the consent prompt is still open (edge case 31)', async () => {
     const tracker = new UrlCompletionTracker();
     const b = browser('record');

@@ -1,0 +1,41 @@
+// Runs TerminalRenderer on the real stdin/stdout with a fixed prompt and prints the answer as one
+// JSON line. Used by test/e2e/pty-form.test.ts inside tmux; also handy to try the form by hand:
+//   node --import tsx test/frontends/terminal/pty-app.ts form|url|queue
+import { readFileSync } from 'node:fs';
+import { analyzeUrl } from '../../../src/core/url-safety.js';
+import { TerminalRenderer, terminalSupported } from '../../../src/frontends/terminal/index.js';
+import { makeContext, makePrompt } from './harness.js';
+
+const mode = process.argv[2] ?? 'form';
+const schema = JSON.parse(readFileSync(new URL('./fixtures/profile-schema.json', import.meta.url), 'utf8'));
+const supported = terminalSupported(process.env, { input: process.stdin, output: process.stdout });
+const renderer = new TerminalRenderer({ input: process.stdin, output: process.stdout, env: process.env });
+
+if (mode === 'url') {
+  const url = 'https://accounts.example.co.uk/oauth/authorize?client_id=abc&state=xyz';
+  const prompt = {
+    kind: 'url' as const,
+    message: 'Sign in to Example to continue.',
+    url,
+    analysis: analyzeUrl(url),
+  };
+  const answer = await renderer.url(prompt, makeContext());
+  process.stdout.write(`ANSWER ${JSON.stringify(answer)}\n`);
+} else {
+  const message = 'Tell us about yourself so we can set up your profile.';
+  const first = renderer.form(
+    makePrompt(schema, { message }),
+    makeContext({ waiting: mode === 'queue' ? 1 : 0 }),
+  );
+  const second =
+    mode === 'queue'
+      ? renderer.form(
+          makePrompt(schema, { message: 'Second form.' }),
+          makeContext({ server: { label: 'other' } }),
+        )
+      : undefined;
+  process.stdout.write(`ANSWER ${JSON.stringify(await first)}\n`);
+  if (second) process.stdout.write(`ANSWER ${JSON.stringify(await second)}\n`);
+}
+await renderer.close();
+process.stdout.write(`SUPPORTED ${supported}\n`);

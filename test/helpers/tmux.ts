@@ -1,0 +1,141 @@
+// A real pseudo-terminal for end-to-end tests: a detached tmux session of fixed size on a private
+// socket, driven with send-keys and read with capture-pane.
+import { execFile, execFileSync } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+
+const run = promisify(execFile);
+
+/** Fails (never skips) when tmux is missing: these tests exist to prove the real-terminal path. */
+export function requireTmux(): void {
+  try {
+    execFileSync('which', ['tmux'], { stdio: 'pipe' });
+  } catch {
+    throw new Error(
+      'tmux is not installed, so the pseudo-terminal tests cannot run. Install it (apt-get install tmux) and re-run.',
+    );
+  }
+}
+
+export interface TmuxOptions {
+  /** argv of the program to run inside the pane. */
+  readonly command: readonly string[];
+  readonly columns?: number;
+  readonly rows?: number;
+  readonly env?: Readonly<Record<string, string>>;
+  readonly cwd?: string;
+}
+
+export interface CaptureOptions {
+  readonly escapes?: boolean;
+  readonly history?: boolean;
+}
+
+let counter = 0;
+
+export class TmuxSession {
+  readonly name: string;
+  readonly #socket: string;
+  readonly #dir: string;
+
+  private constructor(name: string, socket: string, dir: string) {
+    this.name = name;
+    this.#socket = socket;
+    this.#dir = dir;
+  }
+
+  static async start(options: TmuxOptions): Promise<TmuxSession> {
+    requireTmux();
+    const dir = mkdtempSync(join(tmpdir(), 'mcp-elicit-tmux-'));
+    // Private config: the pane stays after the program exits so its last output can be read.
+    const config = join(dir, 'tmux.conf');
+    writeFileSync(config, 'set -g remain-on-exit on\nset -g status off\nset -g escape-time 10\n');
+    counter += 1;
+    const name = `e2e-${process.pid}-${counter}`;
+    const socket = join(dir, 'socket');
+    const env = Object.entries(options.env ?? {}).map(([k, v]) => `${k}=${v}`);
+    const session = new TmuxSession(name, socket, dir);
+    await session.#tmux(
+      '-f',
+      config,
+      'new-session',
+      '-d',
+      '-s',
+      name,
+      '-x',
+      String(options.columns ?? 80),
+      '-y',
+      String(options.rows ?? 24),
+      ...(options.cwd ? ['-c', options.cwd] : []),
+      'env',
+      ...env,
+      ...options.command,
+    );
+    return session;
+  }
+
+  async #tmux(...args: string[]): Promise<string> {
+    const { stdout } = await run('tmux', ['-S', this.#socket, ...args], { encoding: 'utf8' });
+    return stdout;
+  }
+
+  /** tmux key names: 'Tab', 'BTab', 'Down', 'Enter', 'Space', 'Escape', 'C-c', 'NPage', ... */
+  async keys(...keys: string[]): Promise<void> {
+    for (const key of keys) {
+      await this.#tmux('send-keys', '-t', this.name, key);
+      // Give the program time to read each key on its own (a lone Escape needs its timeout).
+      await new Promise((resolve) => setTimeout(resolve, key === 'Escape' ? 120 : 30));
+    }
+  }
+
+  /** Types text literally, one character per key press. */
+  async type(text: string): Promise<void> {
+    await this.#tmux('send-keys', '-t', this.name, '-l', text);
+    await new Promise((resolve) => setTimeout(resolve, 30));
+  }
+
+  /**
+   * The visible screen as text. `escapes`: include SGR attributes. `history`: start from the
+   * scrollback too (tmux pushes the lines above the cursor there when a program leaves the
+   * alternate screen).
+   */
+  async capture(options: CaptureOptions = {}): Promise<string> {
+    return this.#tmux(
+      'capture-pane',
+      '-p',
+      '-J',
+      ...(options.escapes ? ['-e'] : []),
+      ...(options.history ? ['-S', '-'] : []),
+      '-t',
+      this.name,
+    );
+  }
+
+  async waitFor(
+    pattern: RegExp | string,
+    options: CaptureOptions & { timeoutMs?: number } = {},
+  ): Promise<string> {
+    const timeoutMs = options.timeoutMs ?? 8000;
+    const deadline = Date.now() + timeoutMs;
+    let last = '';
+    while (Date.now() < deadline) {
+      last = await this.capture(options);
+      if (typeof pattern === 'string' ? last.includes(pattern) : pattern.test(last)) return last;
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    throw new Error(
+      `timed out after ${timeoutMs} ms waiting for ${String(pattern)}; the screen was:\n${last}`,
+    );
+  }
+
+  async resize(columns: number, rows: number): Promise<void> {
+    await this.#tmux('resize-window', '-t', this.name, '-x', String(columns), '-y', String(rows));
+  }
+
+  async kill(): Promise<void> {
+    await this.#tmux('kill-server').catch(() => undefined);
+    rmSync(this.#dir, { recursive: true, force: true });
+  }
+}

@@ -265,6 +265,12 @@ function checkHostSpelling(
         'The URL contains backslashes, which browsers read as slashes; the host may not be what it seems.',
     });
   }
+  if (/[\t\n\r]/.test(url.trim())) {
+    warnings.push({
+      code: 'heavily-encoded',
+      message: 'The URL contains hidden tabs or line breaks, which browsers silently drop.',
+    });
+  }
   if (rawHost === undefined) return false;
   if (rawHost.includes('%')) {
     warnings.push({

@@ -31,7 +31,7 @@ export function createSystemOpener(
   return {
     async open(url: string): Promise<OpenResult> {
       if (browser) {
-        const argv = splitCommand(browser);
+        const argv = splitCommand(browser, process.platform === 'win32');
         const [command, ...rest] = argv;
         if (command === undefined) return { ok: false, error: 'BROWSER is set but names no command' };
         const args = rest.some((a) => a.includes('%s'))
@@ -90,8 +90,8 @@ function watch(start: () => Watched, name: string, settleMs: number): Promise<Op
 }
 
 // Splits a BROWSER value into argv the way a POSIX shell would split words (quotes and
-// backslashes), without expanding anything.
-function splitCommand(line: string): string[] {
+// backslashes), without expanding anything. On Windows a backslash is a path separator.
+function splitCommand(line: string, windows: boolean): string[] {
   const words: string[] = [];
   let word = '';
   let inWord = false;
@@ -103,12 +103,12 @@ function splitCommand(line: string): string[] {
       else word += ch;
     } else if (quote === '"') {
       if (ch === '"') quote = undefined;
-      else if (ch === '\\' && /["\\$`]/.test(line.charAt(i + 1))) word += line.charAt(++i);
+      else if (!windows && ch === '\\' && /["\\$`]/.test(line.charAt(i + 1))) word += line.charAt(++i);
       else word += ch;
     } else if (ch === "'" || ch === '"') {
       quote = ch;
       inWord = true;
-    } else if (ch === '\\' && i + 1 < line.length) {
+    } else if (!windows && ch === '\\' && i + 1 < line.length) {
       word += line.charAt(++i);
       inWord = true;
     } else if (/\s/.test(ch)) {

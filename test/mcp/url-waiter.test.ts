@@ -99,3 +99,24 @@ describe('automatic waiter (scripted --open-urls)', () => {
     assert.equal(await pending, 'cancel');
   });
 });
+
+describe('line waiter on a shared line source', () => {
+  it('reads from the given source instead of opening its own reader', async () => {
+    const typed = ['nope', 'r'];
+    const reads: AbortSignal[] = [];
+    const s = streams();
+    const waiter = createLineWaiter({
+      output: s.output,
+      lines: {
+        read: async (signal) => {
+          reads.push(signal);
+          const text = typed.shift();
+          return text === undefined ? { kind: 'eof' } : { kind: 'line', text };
+        },
+      },
+    });
+    assert.equal(await waiter.wait(info('finish-in-browser'), never), 'retry');
+    assert.equal(reads.length, 2);
+    assert.match(s.written(), /type d \(done\)/);
+  });
+});

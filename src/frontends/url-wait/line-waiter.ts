@@ -1,16 +1,29 @@
 // A line-mode waiting prompt (works on a TTY or a pipe): `d` done, `r` retry now, `c` cancel.
-// Streams are injectable so tests drive it without a terminal.
+// Reads either its own input stream or a line source shared with a front-end (e.g. the plain
+// renderer's LineQueue), so two readers never compete for the same lines.
 import { createInterface } from 'node:readline';
 import type { Readable, Writable } from 'node:stream';
 import { sanitizeText } from '../../core/sanitize.js';
 import type { UrlWaitChoice, UrlWaiter, UrlWaitInfo } from './url-waiter.js';
 
-export interface LineWaiterOptions {
-  readonly input: Readable;
-  readonly output: Writable;
+export type LineRead =
+  | { readonly kind: 'line'; readonly text: string }
+  | { readonly kind: 'eof' }
+  | { readonly kind: 'aborted' };
+
+/** Same shape as the plain front-end's LineQueue. */
+export interface LineSource {
+  read(signal: AbortSignal): Promise<LineRead>;
+}
+
+export type LineWaiterOptions = (
+  | { readonly input: Readable; readonly lines?: undefined }
+  | { readonly lines: LineSource; readonly input?: undefined }
+) & {
+  readonly output: Writable | NodeJS.WritableStream;
   /** Client-side limit on waiting (edge case 32); default 15 minutes. Ends in `cancel`. */
   readonly timeoutMs?: number;
-}
+};
 
 const CHOICES: Readonly<Record<string, UrlWaitChoice>> = {
   d: 'done',
@@ -23,12 +36,12 @@ const CHOICES: Readonly<Record<string, UrlWaitChoice>> = {
 };
 
 export function createLineWaiter(options: LineWaiterOptions): UrlWaiter {
-  const { input, output } = options;
+  const { output } = options;
   const timeoutMs = options.timeoutMs ?? 15 * 60_000;
   const say = (line: string) => output.write(`${line}\n`);
   return {
-    wait(info: UrlWaitInfo, signal: AbortSignal): Promise<UrlWaitChoice> {
-      if (signal.aborted) return Promise.resolve('cancel');
+    async wait(info: UrlWaitInfo, signal: AbortSignal): Promise<UrlWaitChoice> {
+      if (signal.aborted) return 'cancel';
       const server = sanitizeText(info.server.label, { maxLength: 80 });
       const url = sanitizeText(info.url);
       if (info.reason === 'browser-failed') {
@@ -43,29 +56,68 @@ export function createLineWaiter(options: LineWaiterOptions): UrlWaiter {
         );
         say('  d = done   r = retry now   c = cancel');
       }
+      // A referenced timer (AbortSignal.timeout is unref'd): waiting keeps the process alive.
+      const timeout = new AbortController();
+      const timer = setTimeout(() => timeout.abort(), timeoutMs);
+      const stop = AbortSignal.any([signal, timeout.signal]);
+      const lines = options.lines ?? ownLines(options.input);
+      try {
+        for (;;) {
+          const read = await lines.read(stop);
+          if (read.kind !== 'line') {
+            if (timeout.signal.aborted && !signal.aborted)
+              say(`[${server}] Stopped waiting after ${Math.round(timeoutMs / 1000)} s.`);
+            return 'cancel';
+          }
+          const choice = CHOICES[read.text.trim().toLowerCase()];
+          if (choice !== undefined) return choice;
+          say('  type d (done), r (retry now) or c (cancel)');
+        }
+      } finally {
+        clearTimeout(timer);
+        if (!options.lines) (lines as OwnLines).close();
+      }
+    },
+  };
+}
+
+interface OwnLines extends LineSource {
+  close(): void;
+}
+
+// A readline reader for one wait; closed afterwards so the stream is free for others.
+function ownLines(input: Readable): OwnLines {
+  const rl = createInterface({ input, terminal: false });
+  const queue: string[] = [];
+  let ended = false;
+  let wake: (() => void) | undefined;
+  rl.on('line', (line) => {
+    queue.push(line);
+    wake?.();
+  });
+  rl.on('close', () => {
+    ended = true;
+    wake?.();
+  });
+  return {
+    read(signal: AbortSignal): Promise<LineRead> {
       return new Promise((resolve) => {
-        const rl = createInterface({ input, terminal: false });
-        const finish = (choice: UrlWaitChoice) => {
-          clearTimeout(timer);
-          signal.removeEventListener('abort', onAbort);
-          rl.removeListener('close', onClose);
-          rl.close();
-          resolve(choice);
+        const attempt = () => {
+          const line = queue.shift();
+          if (line !== undefined) return finish({ kind: 'line', text: line });
+          if (ended) return finish({ kind: 'eof' });
+          if (signal.aborted) return finish({ kind: 'aborted' });
+          wake = attempt;
         };
-        const onAbort = () => finish('cancel');
-        const onClose = () => finish('cancel');
-        const timer = setTimeout(() => {
-          say(`[${server}] Stopped waiting after ${Math.round(timeoutMs / 1000)} s.`);
-          finish('cancel');
-        }, timeoutMs);
-        signal.addEventListener('abort', onAbort, { once: true });
-        rl.on('close', onClose);
-        rl.on('line', (line) => {
-          const choice = CHOICES[line.trim().toLowerCase()];
-          if (choice !== undefined) finish(choice);
-          else say('  type d (done), r (retry now) or c (cancel)');
-        });
+        const finish = (result: LineRead) => {
+          wake = undefined;
+          signal.removeEventListener('abort', attempt);
+          resolve(result);
+        };
+        signal.addEventListener('abort', attempt, { once: true });
+        attempt();
       });
     },
+    close: () => rl.close(),
   };
 }

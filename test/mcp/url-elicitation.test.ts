@@ -305,6 +305,14 @@ describe('URL mode on 2026-07-28 (modern era)', () => {
     );
   });
 
+  it('gets the account requirement as input_required, never -32042, on 2026-07-28 (§1.1 minor change 12)', async () => {
+    const p = person([{ action: 'accept' }]);
+    const b = browser('submit');
+    const s = await connect('modern', { renderer: p.renderer, opener: b.opener });
+    assert.match((await s.call('connect_account_required')).text, /^connected/);
+    assert.equal(p.seen.length, 1);
+  });
+
   it('answers cancel when the person stops waiting', async () => {
     const p = person([{ action: 'accept' }]);
     const b = browser('look');

@@ -6,6 +6,7 @@ import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
+import { PassThrough } from 'node:stream';
 import { after, describe, it } from 'node:test';
 import { fileURLToPath } from 'node:url';
 import { Client, ProtocolError } from '@modelcontextprotocol/client';
@@ -14,6 +15,7 @@ import type { UrlOutcome } from '../../src/core/outcome.js';
 import { createSystemOpener } from '../../src/frontends/open-url.js';
 import type { Renderer, UrlPrompt } from '../../src/frontends/renderer.js';
 import { createAutoWaiter } from '../../src/frontends/url-wait/auto-waiter.js';
+import { createLineWaiter } from '../../src/frontends/url-wait/line-waiter.js';
 import type { UrlWaitChoice, UrlWaiter, UrlWaitInfo } from '../../src/frontends/url-wait/url-waiter.js';
 import { UrlCompletionTracker } from '../../src/mcp/url-completion.js';
 import { handleUrlElicitation } from '../../src/mcp/url-elicitation.js';
@@ -162,6 +164,38 @@ describe('withUrlElicitationRetry', () => {
       events.map((e) => e.action),
       ['accept', 'completed'],
     );
+  });
+
+  it('retries when the person types d in the line waiting prompt, since server-everything never notifies (C-14)', async () => {
+    const p = person();
+    const b = browser('record');
+    const input = new PassThrough();
+    const output = new PassThrough();
+    output.on('data', (chunk: Buffer) => {
+      if (chunk.toString('utf8').includes('d = done')) input.write('d\n');
+    });
+    const { client, tracker } = await connect(
+      [process.execPath, everything, 'stdio'],
+      { form: {}, url: {} },
+      { ...p, opener: b.opener },
+    );
+    const result = await withUrlElicitationRetry(
+      () =>
+        client.callTool({
+          name: 'trigger-url-elicitation',
+          arguments: { url: 'https://example.com/typed-done', errorPath: true },
+        }),
+      {
+        server: { label: 'everything' },
+        ...p,
+        opener: b.opener,
+        tracker,
+        waiter: createLineWaiter({ input, output }),
+        urlModeDeclared: true,
+      },
+    );
+    assert.match(textOf(result), /User completed the URL elicitation flow/);
+    assert.equal(tracker.state(p.seen[0]?.elicitationId ?? ''), 'pending', 'no notification ever came');
   });
 
   it('retries as soon as the completion notification arrives, without the person (C-13)', async () => {

@@ -67,10 +67,18 @@ const COMPACT_RULES: ReadonlyArray<readonly [SensitiveKind, RegExp]> = [
 // "max_tokens", "token count": about counting LLM tokens, not credentials.
 const TOKEN_COUNTING = new Set(['max', 'limit', 'count', 'budget', 'usage', 'length', 'tokens']);
 
-function matchText(text: string): SensitiveKind | undefined {
-  const list = words(text);
+// Short words that are only telling in a name or title, not inside a sentence.
+const WEAK_IN_SENTENCES = new Set(['pin', 'otp', 'totp', 'pwd', 'jwt', 'bearer', 'csc']);
+
+// A description that warns ("do not give us your PIN", server-everything's integer field) is the
+// opposite of a request for a secret.
+const NEGATION = new Set(['not', 'never', 'no', 'dont', 'don', 'without']);
+
+function matchText(text: string, sentence = false): SensitiveKind | undefined {
+  const list = words(text.replace(/['’]/g, ''));
+  if (sentence && list.some((w) => NEGATION.has(w))) return undefined;
   for (const [kind, set] of WORD_RULES) {
-    const hit = list.some((w) => set.has(w));
+    const hit = list.some((w) => set.has(w) && !(sentence && WEAK_IN_SENTENCES.has(w)));
     if (!hit) continue;
     if (kind === 'token' && list.some((w) => TOKEN_COUNTING.has(w))) continue;
     return kind;
@@ -89,7 +97,7 @@ function matchText(text: string): SensitiveKind | undefined {
 export function sensitiveReason(field: Field): SensitiveMatch | undefined {
   if (field.kind !== 'text' && field.kind !== 'number') return undefined;
   if (field.kind === 'text' && (field.format === 'email' || field.format === 'uri')) return undefined;
-  const kind = matchText(field.name) ?? matchText(field.label) ?? matchText(field.description ?? '');
+  const kind = matchText(field.name) ?? matchText(field.label) ?? matchText(field.description ?? '', true);
   if (kind === undefined) return undefined;
   return {
     kind,

@@ -86,6 +86,15 @@ describe('looksSensitive flags fields that ask for secrets (S-01, S-28) and not 
     );
   });
 
+  it('a description that warns against giving a secret does not flag the field (server-everything "integer")', () => {
+    const description =
+      'Your favorite integer (do not give us your phone number, pin, or other sensitive info)';
+    assert.equal(sensitiveReason(text('integer', { description })), undefined);
+    assert.equal(sensitiveReason(text('note', { description: "Don't paste your password here" })), undefined);
+    assert.equal(sensitiveReason(text('note', { description: 'Pin the note to the top' })), undefined);
+    assert.equal(sensitiveReason(text('code', { label: 'PIN' }))?.kind, 'password');
+  });
+
   it('an email-format field is never flagged even when its description mentions a password', () => {
     assert.equal(
       looksSensitive(text('login', { format: 'email', description: 'where we send your password reset' })),

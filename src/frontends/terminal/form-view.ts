@@ -23,6 +23,12 @@ function clean(text: string, max = 200): string {
   return sanitizeText(text, { maxLength: max });
 }
 
+/** Names the server when its name is short; the header always names it in full. */
+export function muteLabel(ctx: PromptContext): string {
+  const name = serverName(ctx);
+  return textWidth(name) <= 14 ? `Cancel all from ${name}` : 'Cancel all from this server';
+}
+
 function buttonLabel(id: ButtonId, ctx: PromptContext): string {
   switch (id) {
     case 'review':
@@ -36,7 +42,7 @@ function buttonLabel(id: ButtonId, ctx: PromptContext): string {
     case 'cancel':
       return 'Cancel';
     case 'mute':
-      return `Cancel all from ${truncate(serverName(ctx), 16)}`;
+      return muteLabel(ctx);
   }
 }
 

@@ -2,6 +2,7 @@
 // both host forms when they differ, every warning; then Open / Decline / Cancel. Nothing is fetched.
 import { sanitizeText } from '../../core/sanitize.js';
 import type { PromptContext, UrlPrompt } from '../renderer.js';
+import { muteLabel } from './form-view.js';
 import {
   type BodyLine,
   buttonLines,
@@ -11,11 +12,10 @@ import {
   messageLines,
   rule,
   type Size,
-  serverName,
 } from './frame.js';
 import { isDismissKey, type KeyPress } from './keys.js';
 import { type Line, seg } from './style.js';
-import { textWidth, truncate, wrap } from './text-layout.js';
+import { textWidth, wrap } from './text-layout.js';
 
 export type UrlButton = 'open' | 'decline' | 'cancel' | 'mute';
 export type UrlEnd = 'open' | 'decline' | 'dismiss' | 'mute';
@@ -63,7 +63,7 @@ function label(button: UrlButton, ctx: PromptContext): string {
     case 'cancel':
       return 'Cancel';
     case 'mute':
-      return `Cancel all from ${truncate(serverName(ctx), 16)}`;
+      return muteLabel(ctx);
   }
 }
 

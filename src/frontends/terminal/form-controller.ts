@@ -50,6 +50,7 @@ export class FormController {
   readonly #caret = new Map<string, number>();
   readonly #values = new Map<string, FieldValue | undefined>();
   readonly #touched = new Set<string>();
+  #pasting = false;
 
   constructor(prompt: FormPrompt) {
     this.#prompt = prompt;
@@ -179,8 +180,20 @@ export class FormController {
 
   handleKey(key: KeyPress): FormEnd | undefined {
     if (isDismissKey(key)) return { kind: 'dismiss' };
+    // Bracketed paste: a pasted line break must not jump to the next field or press a button.
+    if (key.name === 'paste-start' || key.name === 'paste-end') {
+      this.#pasting = key.name === 'paste-start';
+      return undefined;
+    }
+    if (this.#pasting && (key.name === 'return' || key.name === 'enter' || key.name === 'tab')) {
+      return this.handleKey({ ch: ' ', name: 'space', ctrl: false, meta: false, shift: false });
+    }
     this.status = undefined;
     const item = this.focused();
+    if (key.name === 'tab' && item?.kind === 'review-row' && !key.shift) {
+      this.#setFocus(this.items().findIndex((i) => i.kind === 'button'));
+      return undefined;
+    }
     if (key.name === 'tab') {
       this.#moveField(key.shift ? -1 : 1);
       return undefined;

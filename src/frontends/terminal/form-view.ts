@@ -56,11 +56,11 @@ function keyHint(item: Item | undefined, field: Field | undefined): string {
       return `↑↓ move · Enter change this answer · Tab to buttons · ${end}`;
     case 'option':
       return field?.kind === 'multi-select'
-        ? `↑↓ move · Space tick/untick · Tab next field · ${end}`
-        : `↑↓ move · Space/Enter choose · Tab next field · ${end}`;
+        ? `↑↓ move · Space tick/untick · Tab next field · PgDn buttons · ${end}`
+        : `↑↓ move · Space/Enter choose · Tab next field · PgDn buttons · ${end}`;
     case 'field':
-      if (field?.kind === 'boolean') return `Space or y/n set · Tab/↓ next · ↑ back · ${end}`;
-      return `Type to edit · Tab/Enter/↓ next · ↑ back · ${end}`;
+      if (field?.kind === 'boolean') return `Space or y/n set · Tab/↓ next · ↑ back · PgDn buttons · ${end}`;
+      return `Type to edit · Tab/Enter/↓ next · ↑ back · PgDn buttons · ${end}`;
   }
 }
 
@@ -73,12 +73,14 @@ function numberHint(field: NumberField): string {
   return kind;
 }
 
-function textHint(field: TextField, length: number): string {
+function textHint(field: TextField, length: number, valid: boolean): string {
   const parts: string[] = [];
-  if (field.format === 'date') parts.push('YYYY-MM-DD');
-  if (field.format === 'date-time') parts.push('YYYY-MM-DDThh:mm:ssZ');
-  if (field.format === 'email') parts.push('email');
-  if (field.format === 'uri') parts.push('URL');
+  // A tick once the typed text has the expected format: live feedback, not only errors.
+  const tick = valid && length > 0 ? ' ✓' : '';
+  if (field.format === 'date') parts.push(`YYYY-MM-DD${tick}`);
+  if (field.format === 'date-time') parts.push(`YYYY-MM-DDThh:mm:ssZ${tick}`);
+  if (field.format === 'email') parts.push(`email${tick}`);
+  if (field.format === 'uri') parts.push(`URL${tick}`);
   if (field.maxLength !== undefined) parts.push(`${length}/${field.maxLength} chars`);
   else if (field.minLength !== undefined) parts.push(`${length} chars, min ${field.minLength}`);
   return parts.join(' · ');
@@ -184,7 +186,8 @@ function fieldBlock(ctrl: FormController, index: number, items: Item[], width: n
   if (field.kind === 'text' || field.kind === 'number') {
     const text = ctrl.text(field.name);
     const length = [...text].length;
-    const hint = field.kind === 'number' ? numberHint(field) : textHint(field, length);
+    const formatOk = !ctrl.issues().some((i) => i.field === field.name && i.code === 'format');
+    const hint = field.kind === 'number' ? numberHint(field) : textHint(field, length, formatOk);
     const hintText = [hint, ctrl.isDefault(field) ? 'default' : ''].filter((h) => h !== '').join(' · ');
     const boxWidth = Math.max(8, Math.min(44, width - 38));
     const visible = sensitive ? MASK.repeat(length) : text;
@@ -239,7 +242,10 @@ function reviewBody(ctrl: FormController, ctx: PromptContext, items: Item[], wid
     line: [seg(`Submit sends them to ${serverName(ctx)}; Decline says no; Cancel dismisses.`, 'dim')],
   });
   lines.push({ line: [] });
-  const labelWidth = Math.min(24, Math.max(...ctrl.fields.map((f) => textWidth(clean(f.label, 60)))) + 1);
+  const labelWidth = Math.min(
+    Math.floor(width * 0.35),
+    Math.max(...ctrl.fields.map((f) => textWidth(clean(f.label, 60)))) + 1,
+  );
   const issues = ctrl.issues();
   ctrl.fields.forEach((field, index) => {
     const item = items.findIndex((i) => i.kind === 'review-row' && i.field === index);

@@ -211,7 +211,7 @@ export class TerminalRenderer implements Renderer {
         if (input.isTTY && input.setRawMode) input.setRawMode(wasRaw);
         input.pause();
         // Leave the alternate screen: the person's scrollback is as it was, plus one summary line.
-        output.write(`${ESC}[?25h${ESC}[?1049l`);
+        output.write(`${ESC}[?2004l${ESC}[?25h${ESC}[?1049l`);
         this.#active = undefined;
         resolve(result);
       };
@@ -230,7 +230,7 @@ export class TerminalRenderer implements Renderer {
       output.on('resize', onResize);
       signal.addEventListener('abort', onAbort, { once: true });
       input.resume();
-      output.write(`${ESC}[?1049h${ESC}[2J`);
+      output.write(`${ESC}[?1049h${ESC}[?2004h${ESC}[2J`);
       render();
     });
   }

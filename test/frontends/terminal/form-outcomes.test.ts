@@ -70,6 +70,15 @@ describe('terminal form outcomes: review, accept, decline, cancel', () => {
     assert.equal(outcome.action === 'accept' && outcome.content.age, 36);
   });
 
+  it('Tab on a review line jumps to the buttons', async () => {
+    const s = openForm(makePrompt(profile));
+    await fillRequired(s);
+    await s.press('pageDown', 'enter', 'up', 'up', 'tab');
+    assert.match(s.screen(), /\[>Submit<\]/);
+    await s.press('esc');
+    await s.answer;
+  });
+
   it('Submit is refused with a readable reason while a field is invalid', async () => {
     const s = openForm(makePrompt(profile));
     await s.type('A'); // too short, and email/colour missing

@@ -161,6 +161,32 @@ describe('terminal form widgets', () => {
     await s.answer;
   });
 
+  it('an email input shows a tick once the typed text is a valid address', async () => {
+    const prompt = makePrompt({
+      type: 'object',
+      properties: { mail: { type: 'string', format: 'email', title: 'Mail' } },
+    });
+    const s = openForm(prompt);
+    await s.type('ada@');
+    assert.match(s.screen(), /\] +email\n/);
+    await s.type('example.com');
+    assert.match(s.screen(), /\] +email ✓\n/);
+    await s.press('esc');
+    await s.answer;
+  });
+
+  it('a bracketed paste with a line break stays in the field instead of jumping on', async () => {
+    const prompt = makePrompt({
+      type: 'object',
+      properties: { a: { type: 'string' }, b: { type: 'string' } },
+    });
+    const s = openForm(prompt);
+    s.input.write('\u001b[200~line one\rline two\u001b[201~');
+    await s.settle();
+    await s.press('esc');
+    assert.deepEqual((await s.answer).draft, { a: 'line one line two' });
+  });
+
   it('shows "restored your earlier answers" when the prompt restores a draft', async () => {
     const s = openForm(makePrompt(profile, { initial: { name: 'Ada' }, restored: true }));
     await s.press('tab');

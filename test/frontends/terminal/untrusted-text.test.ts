@@ -20,7 +20,7 @@ const HOSTILE = [
 /** Escape sequences the renderer itself emits; anything else in the output came from the server. */
 function foreignEscapes(raw: string): string[] {
   // biome-ignore lint/suspicious/noControlCharactersInRegex: finding escape sequences is the point
-  const own = /\u001b\[(?:[0-9;]*m|K|J|H|2J|\?25[hl]|\?1049[hl]|\d+;\d+H)/g;
+  const own = /\u001b\[(?:[0-9;]*m|K|J|H|2J|\?25[hl]|\?1049[hl]|\?2004[hl]|\d+;\d+H)/g;
   const rest = raw.replace(own, '');
   // biome-ignore lint/suspicious/noControlCharactersInRegex: finding escape sequences is the point
   return [...rest.matchAll(/[\u001b\u009b\u0007\u202a-\u202e\u2066-\u2069]/g)].map((m) =>

@@ -231,7 +231,7 @@ function fieldBlock(ctrl: FormController, index: number, items: Item[], width: n
   return lines;
 }
 
-function reviewBody(ctrl: FormController, ctx: PromptContext, items: Item[], width: number): BodyLine[] {
+function reviewBody(ctrl: FormController, items: Item[], width: number): BodyLine[] {
   const lines: BodyLine[] = [];
   if (ctrl.fields.length === 0) {
     lines.push({ line: [seg('This request has no fields: Submit only says yes; nothing else is sent.')] });
@@ -239,7 +239,7 @@ function reviewBody(ctrl: FormController, ctx: PromptContext, items: Item[], wid
   }
   lines.push({ line: [seg('Check your answers before they are sent. Enter on a line changes it.', 'bold')] });
   lines.push({
-    line: [seg(`Submit sends them to ${serverName(ctx)}; Decline says no; Cancel dismisses.`, 'dim')],
+    line: [seg('Submit sends them; Decline says no to the request; Cancel dismisses it.', 'dim')],
   });
   lines.push({ line: [] });
   const labelWidth = Math.min(
@@ -298,9 +298,9 @@ export function formFrame(ctrl: FormController, prompt: FormPrompt, ctx: PromptC
       body.push(...fieldBlock(ctrl, index, items, width));
     });
   } else {
-    body.push(...reviewBody(ctrl, ctx, items, width));
+    body.push(...reviewBody(ctrl, items, width));
   }
-  const title = ctrl.screen === 'review' ? 'Review before sending' : 'Form request';
+  const title = ctrl.screen === 'review' ? 'Review before sending to' : 'Form request from';
   const status: Line = ctrl.status
     ? [seg(ctrl.status.text, ctrl.status.tone === 'error' ? 'error' : 'ok')]
     : [];

@@ -40,7 +40,10 @@ export function serverName(ctx: PromptContext): string {
   return sanitizeText(ctx.server.label, { maxLength: 60 });
 }
 
-/** Header: kind of request, the user's name for the server, its self-asserted name, the call. */
+/**
+ * Header: kind of request, the user's name for the server, its self-asserted name, the call.
+ * `title` reads on into the server name: "Form request from", "Review before sending to".
+ */
 export function headerLines(
   title: string,
   ctx: PromptContext,
@@ -48,7 +51,7 @@ export function headerLines(
   extra: readonly Line[],
 ): Line[] {
   const lines: Line[] = [];
-  const first: Line = [seg(title, 'heading'), seg(' from '), seg(serverName(ctx), 'bold')];
+  const first: Line = [seg(title, 'heading'), seg(' '), seg(serverName(ctx), 'bold')];
   const self = ctx.server.selfName;
   const selfText =
     self === undefined

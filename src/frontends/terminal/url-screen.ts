@@ -146,7 +146,7 @@ export function urlFrame(ctrl: UrlController, prompt: UrlPrompt, ctx: PromptCont
   );
   const { frame, scroll } = compose(
     {
-      header: headerLines('Open a web page?', ctx, width, [...message.lines, rule(width)]),
+      header: headerLines('Web page request from', ctx, width, [...message.lines, rule(width)]),
       body,
       focus: -1,
       scroll: ctrl.scroll,

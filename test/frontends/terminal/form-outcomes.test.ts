@@ -30,7 +30,7 @@ describe('terminal form outcomes: review, accept, decline, cancel', () => {
     await fillRequired(s);
     await s.press('pageDown', 'enter');
     const review = s.screen();
-    assert.match(review, /^Review before sending from demo/);
+    assert.match(review, /^Review before sending to demo/);
     assert.match(review, /Full name +Ada Lovelace/);
     assert.match(review, /Favourite colour +Red/);
     assert.match(review, /Age +30 \(default\)/);

@@ -14,7 +14,7 @@ describe('URL-mode consent in the terminal (C-04, C-23..C-30)', () => {
     const s = openUrl(urlPrompt(url));
     await s.press('right', 'left');
     const screen = s.screen();
-    assert.match(screen, /^Open a web page\? from demo \(calls itself "Demo Server 1\.0\.0"\)/);
+    assert.match(screen, /^Web page request from demo \(calls itself "Demo Server 1\.0\.0"\)/);
     assert.match(screen, /Please sign in to continue\./);
     assert.match(screen, /Site: {2}example\.co\.uk/);
     assert.match(screen, /\n {9}\^{13}\n/);

@@ -6,7 +6,7 @@ import { serveStdio } from '@modelcontextprotocol/server/stdio';
 import { createDemoServer } from '../src/demo/server.js';
 import { ScriptedRenderer } from '../src/frontends/scripted/index.js';
 import { attachElicitation } from '../src/mcp/attach.js';
-import { median } from './stats.js';
+import { median, quantile } from './stats.js';
 
 export type Era = 'legacy' | 'modern';
 
@@ -21,14 +21,33 @@ export interface RoundTripResult extends RoundTripCase {
   readonly protocolVersion: string;
   readonly callsPerBatch: number;
   readonly rounds: number;
-  /** Median over rounds of µs per call (one call = one tools/call with exactly one elicitation). */
+  /** Median over rounds of wall µs per call (one call = one tools/call with exactly one elicitation). */
   readonly bareUs: number;
   readonly engineUs: number;
-  /** Median of the per-round ratios engine/bare (paired rounds). */
+  /** Median of the per-round wall-time ratios engine/bare (paired rounds). */
   readonly ratio: number;
+  /** First and third quartile of the per-round ratios: how much the machine moved the pairs. */
+  readonly ratioQ1: number;
+  readonly ratioQ3: number;
   /** engineUs - bareUs: what the engine + adapter add to one elicitation round trip. */
   readonly deltaUs: number;
-  readonly perRound: { bareUs: number; engineUs: number }[];
+  /** The same on CPU time of this process (client and server both live in it). */
+  readonly bareCpuUs: number;
+  readonly engineCpuUs: number;
+  readonly cpuRatio: number;
+  readonly perRound: Sample[];
+}
+
+interface BatchTime {
+  readonly wallUs: number;
+  readonly cpuUs: number;
+}
+
+interface Sample {
+  readonly bareUs: number;
+  readonly engineUs: number;
+  readonly bareCpuUs: number;
+  readonly engineCpuUs: number;
 }
 
 interface Caller {
@@ -56,21 +75,25 @@ export async function measureRoundTrip(
       await bare.caller.call();
       await engine.caller.call();
     }
-    const perRound: { bareUs: number; engineUs: number }[] = [];
+    const perRound: Sample[] = [];
     for (let round = 0; round < options.rounds; round++) {
       // ABBA: alternate which variant runs first in each round.
+      let a: BatchTime;
+      let b: BatchTime;
       if (round % 2 === 0) {
-        const bareUs = await batch(bare.caller, options.callsPerBatch);
-        const engineUs = await batch(engine.caller, options.callsPerBatch);
-        perRound.push({ bareUs, engineUs });
+        a = await batch(bare.caller, options.callsPerBatch);
+        b = await batch(engine.caller, options.callsPerBatch);
       } else {
-        const engineUs = await batch(engine.caller, options.callsPerBatch);
-        const bareUs = await batch(bare.caller, options.callsPerBatch);
-        perRound.push({ bareUs, engineUs });
+        b = await batch(engine.caller, options.callsPerBatch);
+        a = await batch(bare.caller, options.callsPerBatch);
       }
+      perRound.push({ bareUs: a.wallUs, engineUs: b.wallUs, bareCpuUs: a.cpuUs, engineCpuUs: b.cpuUs });
     }
     const bareUs = median(perRound.map((r) => r.bareUs));
     const engineUs = median(perRound.map((r) => r.engineUs));
+    const ratios = perRound.map((r) => r.engineUs / r.bareUs);
+    const bareCpuUs = median(perRound.map((r) => r.bareCpuUs));
+    const engineCpuUs = median(perRound.map((r) => r.engineCpuUs));
     return {
       ...c,
       protocolVersion: bare.version,
@@ -78,8 +101,13 @@ export async function measureRoundTrip(
       rounds: options.rounds,
       bareUs,
       engineUs,
-      ratio: median(perRound.map((r) => r.engineUs / r.bareUs)),
+      ratio: median(ratios),
+      ratioQ1: quantile(ratios, 0.25),
+      ratioQ3: quantile(ratios, 0.75),
       deltaUs: engineUs - bareUs,
+      bareCpuUs,
+      engineCpuUs,
+      cpuRatio: median(perRound.map((r) => r.engineCpuUs / r.bareCpuUs)),
       perRound,
     };
   } finally {
@@ -88,10 +116,13 @@ export async function measureRoundTrip(
   }
 }
 
-async function batch(caller: Caller, calls: number): Promise<number> {
+async function batch(caller: Caller, calls: number): Promise<BatchTime> {
+  const cpu = process.cpuUsage();
   const start = process.hrtime.bigint();
   for (let i = 0; i < calls; i++) await caller.call();
-  return Number(process.hrtime.bigint() - start) / 1_000 / calls;
+  const wall = Number(process.hrtime.bigint() - start) / 1_000;
+  const used = process.cpuUsage(cpu);
+  return { wallUs: wall / calls, cpuUs: (used.user + used.system) / calls };
 }
 
 function newClient(era: Era): Client {

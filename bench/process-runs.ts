@@ -12,7 +12,7 @@ export interface ProcessScenario {
   /** CLI options before `call`. */
   readonly cliArgs: readonly string[];
   /** Era argument of the minimal client. */
-  readonly minimalEra: 'legacy' | 'modern' | 'auto';
+  readonly minimalEra: 'legacy' | 'modern' | 'auto' | 'modern+in-place' | 'auto+in-place';
   /** `none`: the CLI's era cache is not consulted; `warm`: primed once; `cold`: empty before every run. */
   readonly cache: 'none' | 'warm' | 'cold';
   readonly baseline: string;
@@ -24,6 +24,9 @@ export interface ProcessStats {
   readonly wallMsAll: number[];
   readonly peakRssMiB: number;
   readonly peakRssMiBAll: number[];
+  /** Server processes started per run (median): 2 when an era probe runs on a disposable sibling. */
+  readonly serverSpawns: number;
+  readonly serverSpawnsAll: number[];
   /** VmHWM (Linux /proc/self/status) or maxRSS (getrusage), as the probe could read it. */
   readonly rssSource: string;
 }
@@ -40,7 +43,9 @@ export interface ProcessSetup {
   readonly cliBin: string;
   readonly minimalClient: string;
   readonly rssProbe: string;
-  readonly serverCommand: readonly string[];
+  /** Preloaded into every server process to count them (see spawn-counter.ts). */
+  readonly spawnCounter: string;
+  readonly serverScript: string;
   readonly tool: string;
   readonly scratch: string;
 }
@@ -49,6 +54,7 @@ interface OneRun {
   readonly wallMs: number;
   readonly rssKiB: number;
   readonly rssSource: string;
+  readonly serverSpawns: number;
   readonly answerLine: string;
 }
 
@@ -66,10 +72,15 @@ export async function measureProcesses(
     const dir = await mkdtemp(join(setup.scratch, 'cache-cold-'));
     return { dir, done: () => rm(dir, { recursive: true, force: true }) };
   };
+  // One spawn-count file per side, the same for every run: the server command line (and so the
+  // CLI's era-cache key) must not change between runs.
+  const cliSpawns = join(setup.scratch, `spawns-${scenario.id}-cli`);
+  const minimalSpawns = join(setup.scratch, `spawns-${scenario.id}-minimal`);
   const cli = async (): Promise<OneRun> => {
     const { dir, done } = await cacheDir();
     try {
-      return await runProcess(setup, [setup.cliBin, ...cliArgv(setup, scenario)], dir);
+      const argv = [setup.cliBin, ...cliArgv(setup, scenario, serverCommand(setup, cliSpawns))];
+      return await runProcess(setup, argv, dir, cliSpawns);
     } finally {
       await done();
     }
@@ -77,8 +88,9 @@ export async function measureProcesses(
   const minimal = (): Promise<OneRun> =>
     runProcess(
       setup,
-      [setup.minimalClient, scenario.minimalEra, setup.tool, '--', ...setup.serverCommand],
+      [setup.minimalClient, scenario.minimalEra, setup.tool, '--', ...serverCommand(setup, minimalSpawns)],
       warmDir,
+      minimalSpawns,
     );
   try {
     // Unmeasured first run of each: warms the file cache and, for `warm`, writes the era cache.
@@ -106,16 +118,23 @@ export async function measureProcesses(
     return { scenario, error: error instanceof Error ? error.message : String(error) };
   } finally {
     await rm(warmDir, { recursive: true, force: true });
+    await rm(cliSpawns, { force: true });
+    await rm(minimalSpawns, { force: true });
   }
 }
 
-function cliArgv(setup: ProcessSetup, scenario: ProcessScenario): string[] {
-  return [...scenario.cliArgs, '--accept-defaults', 'call', setup.tool, '--', ...setup.serverCommand];
+function serverCommand(setup: ProcessSetup, spawnFile: string): string[] {
+  const counter = `${pathToFileURL(setup.spawnCounter).href}?out=${encodeURIComponent(spawnFile)}`;
+  return [process.execPath, '--import', counter, setup.serverScript];
 }
 
-/** How the CLI is invoked in a scenario, for the report. */
+function cliArgv(setup: ProcessSetup, scenario: ProcessScenario, server: readonly string[]): string[] {
+  return [...scenario.cliArgs, '--accept-defaults', 'call', setup.tool, '--', ...server];
+}
+
+/** How the CLI is invoked in a scenario, for the report (server shown without the spawn counter). */
 export function cliCommandLine(setup: ProcessSetup, scenario: ProcessScenario): string {
-  return ['mcp-elicit', ...cliArgv(setup, scenario)].join(' ');
+  return ['mcp-elicit', ...cliArgv(setup, scenario, ['node', setup.serverScript])].join(' ');
 }
 
 function stats(runs: readonly OneRun[]): ProcessStats {
@@ -128,6 +147,8 @@ function stats(runs: readonly OneRun[]): ProcessStats {
     peakRssMiB: median(rss),
     peakRssMiBAll: rss,
     rssSource: [...new Set(runs.map((r) => r.rssSource))].join('+'),
+    serverSpawns: median(runs.map((r) => r.serverSpawns)),
+    serverSpawnsAll: runs.map((r) => r.serverSpawns),
   };
 }
 
@@ -142,7 +163,13 @@ async function assertCacheWritten(dir: string): Promise<void> {
 }
 
 /** Spawns `node --import <rss probe> <argv>`; wall time is spawn to exit, as seen from here. */
-async function runProcess(setup: ProcessSetup, argv: readonly string[], cacheDir: string): Promise<OneRun> {
+async function runProcess(
+  setup: ProcessSetup,
+  argv: readonly string[],
+  cacheDir: string,
+  spawnFile: string,
+): Promise<OneRun> {
+  await rm(spawnFile, { force: true });
   const rssFile = join(
     setup.scratch,
     `rss-${process.pid}-${Date.now()}-${Math.random().toString(36).slice(2)}`,
@@ -183,5 +210,6 @@ async function runProcess(setup: ProcessSetup, argv: readonly string[], cacheDir
       `\`${argv.map((a) => a.replace(`${setup.root}/`, '')).join(' ')}\` exited ${code}${answerLine === undefined ? ', no answer line on stdout' : ''}${rss === '' ? ', no RSS recorded' : ''}:\n    ${tail}`,
     );
   }
-  return { wallMs, rssKiB: Number(rss), rssSource, answerLine };
+  const spawns = (await readFile(spawnFile, 'utf8').catch(() => '')).split('\n').filter(Boolean).length;
+  return { wallMs, rssKiB: Number(rss), rssSource, serverSpawns: spawns, answerLine };
 }

@@ -1,9 +1,10 @@
-// A plain-text table: left-aligned text columns, right-aligned numbers.
+// A plain-text table: left-aligned text columns, right-aligned numeric columns.
 
 export function formatTable(header: readonly string[], rows: readonly (readonly string[])[]): string {
   const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => (r[i] ?? '').length)));
   const numeric = header.map(
-    (_, i) => rows.length > 0 && rows.every((r) => /^[-+]?[\d.,]+[x%]?$|^—$/.test(r[i] ?? '')),
+    (_, i) =>
+      rows.some((r) => (r[i] ?? '') !== '') && rows.every((r) => /^([-+]?[\d.,]+[x%]?|—|)$/.test(r[i] ?? '')),
   );
   const line = (cells: readonly string[], isHeader: boolean) =>
     cells

@@ -1,0 +1,79 @@
+// Where the engine's time goes: the pure steps the adapter runs for one form elicitation, timed in
+// isolation on the exact params the demo server sends. Indicative only (no transport, hot caches).
+import { Client, InMemoryTransport } from '@modelcontextprotocol/client';
+import { serveStdio } from '@modelcontextprotocol/server/stdio';
+import { initialDraft, mergeOverDefaults } from '../src/core/defaults.js';
+import type { Draft, FormModel } from '../src/core/form-model.js';
+import { failClosed, toElicitResult } from '../src/core/result.js';
+import { parseFormParams } from '../src/core/schema-parser.js';
+import { validateContent } from '../src/core/validate.js';
+import { createDemoServer } from '../src/demo/server.js';
+import { checkElicitRequest } from '../src/mcp/request-check.js';
+import { median } from './stats.js';
+
+export interface StepTiming {
+  readonly tool: string;
+  readonly step: string;
+  readonly us: number;
+}
+
+/** The params of the first elicitation/create the demo tool sends on a 2025-era connection. */
+export async function captureElicitParams(tool: string): Promise<Record<string, unknown>> {
+  const client = new Client(
+    { name: 'mcp-elicit-bench', version: '0.0.0' },
+    { capabilities: { elicitation: { form: {} } } },
+  );
+  let captured: Record<string, unknown> | undefined;
+  client.setRequestHandler('elicitation/create', async (request) => {
+    captured ??= structuredClone(request.params) as Record<string, unknown>;
+    return { action: 'cancel' };
+  });
+  const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
+  const handle = serveStdio(createDemoServer, { transport: serverSide });
+  try {
+    await client.connect(clientSide);
+    await client.callTool({ name: tool, arguments: {} });
+  } finally {
+    await client.close();
+    await handle.close();
+  }
+  if (captured === undefined) throw new Error(`${tool} sent no elicitation`);
+  return captured;
+}
+
+export async function measureSteps(
+  tool: string,
+  sets: Readonly<Record<string, string>>,
+  iterations: number,
+): Promise<StepTiming[]> {
+  const params = await captureElicitParams(tool);
+  const parsed = parseFormParams(params);
+  if (!parsed.ok) throw new Error(`${tool}: the engine rejects the demo's own form`);
+  const model: FormModel = parsed.value.model;
+  const answer: Draft = mergeOverDefaults(model, sets);
+  // Each runs once per elicitation on the scripted path (src/mcp/attach.ts, form-elicitation.ts,
+  // frontends/scripted): the request check parses the form, answerForm parses it again, the
+  // renderer validates its answer, and failClosed validates it once more before it is sent.
+  const steps: [string, () => unknown][] = [
+    ['checkElicitRequest (parses the form)', () => checkElicitRequest(params, ['form'], 'legacy')],
+    ['parseFormParams (again, in answerForm)', () => parseFormParams(params)],
+    ['initialDraft + mergeOverDefaults', () => [initialDraft(model), mergeOverDefaults(model, sets)]],
+    ['validateContent (scripted renderer)', () => validateContent(model, answer)],
+    [
+      'failClosed (validates again) + toElicitResult',
+      () => toElicitResult(failClosed(model, { action: 'accept', content: answer as never })),
+    ],
+  ];
+  const out: StepTiming[] = [];
+  for (const [step, run] of steps) {
+    for (let i = 0; i < iterations; i++) run(); // warm-up
+    const samples: number[] = [];
+    for (let round = 0; round < 9; round++) {
+      const start = process.hrtime.bigint();
+      for (let i = 0; i < iterations; i++) run();
+      samples.push(Number(process.hrtime.bigint() - start) / 1_000 / iterations);
+    }
+    out.push({ tool, step, us: median(samples) });
+  }
+  return out;
+}

@@ -1,0 +1,172 @@
+// The printed report: what was measured, how, with units, N and ratios.
+import type { StepTiming } from './engine-steps.js';
+import type { RoundTripCase, RoundTripResult } from './in-memory.js';
+import type { ProcessResult } from './process-runs.js';
+import { fixed, formatTable } from './table.js';
+
+export type RoundTripOutcome = RoundTripResult | { readonly case: RoundTripCase; readonly error: string };
+
+export interface BenchResults {
+  readonly environment: { node: string; platform: string; cpus: number; cpuModel: string; date: string };
+  readonly settings: {
+    rounds: number;
+    callsPerBatch: number;
+    warmupCalls: number;
+    runs: number;
+    stepIterations: number;
+    targetRatio: number;
+  };
+  readonly roundTrips: readonly RoundTripOutcome[];
+  readonly engineSteps: { readonly steps: readonly StepTiming[]; readonly error?: string };
+  readonly processes: readonly ProcessResult[];
+  readonly tool: string;
+  readonly totalSeconds: number;
+}
+
+export function formatReport(r: BenchResults): string {
+  const { environment: env, settings: s } = r;
+  return [
+    `mcp-elicit bench  ${env.date}  node ${env.node}  ${env.platform}  ${env.cpus} CPUs (${env.cpuModel})`,
+    '',
+    ...roundTripSection(r.roundTrips, s),
+    '',
+    ...stepsSection(r.engineSteps, r.roundTrips, s.stepIterations),
+    '',
+    ...processSection(r.processes, r.tool, s.runs),
+    '',
+    `Total bench time ${r.totalSeconds.toFixed(0)} s. Numbers (with every round and run) in .bench/last.json.`,
+    '',
+  ].join('\n');
+}
+
+function roundTripSection(roundTrips: readonly RoundTripOutcome[], s: BenchResults['settings']): string[] {
+  const rows = roundTrips.map((r) => {
+    if ('error' in r) return [r.case.era, r.case.tool, 'failed', '—', '—', '—', '—', '—', '—', '—'];
+    return [
+      r.era,
+      r.tool,
+      r.protocolVersion,
+      fixed(r.bareUs, 0),
+      fixed(r.engineUs, 0),
+      `${fixed(r.ratio, 2)}x`,
+      `${fixed(r.ratioQ1, 2)}-${fixed(r.ratioQ3, 2)}`,
+      fixed(r.deltaUs, 0),
+      `${fixed(r.cpuRatio, 2)}x`,
+      r.ratio <= s.targetRatio ? 'met' : 'NOT met',
+    ];
+  });
+  const lines = [
+    '1. One elicitation round trip in memory: bare SDK handler (A) vs attachElicitation + ScriptedRenderer (B)',
+    '   Same demo server (serveStdio over InMemoryTransport, same process), same tool, same number of calls.',
+    '   One call = session/client.callTool with exactly one form elicitation, accepted with the defaults',
+    '   (+ name/email for profile); A and B put identical content on the wire (checked before timing).',
+    `   N = ${s.rounds} rounds x ${s.callsPerBatch} calls per variant, ABBA-interleaved, after ${s.warmupCalls} warm-up calls each.`,
+    '   µs/call = median over rounds of wall time per call; B/A = median of the paired per-round ratios',
+    `   (IQR beside it); CPU B/A = the same on this process's CPU time. Target: B/A <= ${s.targetRatio}x (wall).`,
+    '',
+    formatTable(
+      [
+        'era',
+        'tool',
+        'protocol',
+        'A µs/call',
+        'B µs/call',
+        'B/A',
+        'B/A IQR',
+        'B-A µs/elicitation',
+        'CPU B/A',
+        `<= ${s.targetRatio}x`,
+      ],
+      rows,
+    ),
+  ];
+  for (const r of roundTrips)
+    if ('error' in r) lines.push(`   ${r.case.era} ${r.case.tool} not measured: ${r.error}`);
+  return lines;
+}
+
+function stepsSection(
+  engineSteps: BenchResults['engineSteps'],
+  roundTrips: readonly RoundTripOutcome[],
+  iterations: number,
+): string[] {
+  const lines = [
+    "2. Where B's extra time goes: the engine's pure steps for one elicitation, timed alone (no transport)",
+    `   on the params the demo sends; each runs once per elicitation on the scripted path. Median of 9 x ${iterations}.`,
+    '',
+  ];
+  if (engineSteps.error !== undefined) return [...lines, `   not measured: ${engineSteps.error}`];
+  const tools = [...new Set(engineSteps.steps.map((s) => s.tool))];
+  const rows: string[][] = [];
+  for (const tool of tools) {
+    const steps = engineSteps.steps.filter((s) => s.tool === tool);
+    for (const step of steps) rows.push([tool, step.step, fixed(step.us, 1)]);
+    const sum = steps.reduce((total, step) => total + step.us, 0);
+    rows.push([tool, 'sum of engine steps', fixed(sum, 1)]);
+    const deltas = roundTrips
+      .filter((r): r is RoundTripResult => !('error' in r) && r.tool === tool)
+      .map((r) => `${r.era} ${fixed(r.deltaUs, 0)}`);
+    if (deltas.length > 0) rows.push([tool, `measured B-A in section 1 (${deltas.join(', ')})`, '']);
+  }
+  return [...lines, formatTable(['tool', 'step', 'µs'], rows)];
+}
+
+function processSection(processes: readonly ProcessResult[], tool: string, runs: number): string[] {
+  const rows = processes.map((p) => {
+    if (p.error !== undefined || p.cli === undefined || p.minimal === undefined) {
+      return [p.scenario.label, p.scenario.baseline, '0', '—', '—', '—', '—', '—', '—', '—'];
+    }
+    return [
+      p.scenario.label,
+      p.scenario.baseline,
+      String(p.cli.runs),
+      fixed(p.cli.wallMs, 0),
+      fixed(p.minimal.wallMs, 0),
+      `${fixed(p.cli.wallMs / p.minimal.wallMs, 2)}x`,
+      fixed(p.cli.peakRssMiB, 1),
+      fixed(p.minimal.peakRssMiB, 1),
+      `${fixed(p.cli.peakRssMiB / p.minimal.peakRssMiB, 2)}x`,
+      `${p.cli.serverSpawns} / ${p.minimal.serverSpawns}`,
+    ];
+  });
+  const lines = [
+    `3. CLI vs a minimal SDK client script: one process run = call ${tool} on the demo server over stdio`,
+    '   Both run as plain `node <built .js>` (CLI: dist/cli/bin.js; baseline: bench/minimal-client.ts transpiled',
+    '   to .mjs), both spawn `node dist/demo/main.js` and accept the defaults (identical answer, checked).',
+    `   N = ${runs} interleaved runs per side after one unmeasured run; medians. Wall = spawn to exit, seen by the`,
+    "   bench. Peak RSS = the client process's own high-water mark, written at exit by a --import probe",
+    `   (${rssSources(processes)}); the server child is not included. "auto, cold" starts with an empty era`,
+    '   cache every run (the CLI probes with server/discover); "auto, warm" reuses the cache of the unmeasured run.',
+    '   "servers" = server processes started per run (median), counted by a preload in each server. Given its',
+    '   base StdioClientTransport the SDK probes the era on a disposable sibling process (2 servers); given a',
+    "   subclass (the CLI's guarded transport; the baseline's \"in place\") it probes on the session's process.",
+    '',
+    formatTable(
+      [
+        'CLI mode',
+        'baseline mode',
+        'N',
+        'CLI wall ms',
+        'base wall ms',
+        'wall CLI/base',
+        'CLI RSS MiB',
+        'base RSS MiB',
+        'RSS CLI/base',
+        'servers CLI / base',
+      ],
+      rows,
+    ),
+  ];
+  for (const p of processes)
+    if (p.error !== undefined) lines.push(`   ${p.scenario.label} not measured: ${p.error}`);
+  return lines;
+}
+
+function rssSources(processes: readonly ProcessResult[]): string {
+  const sources = new Set(processes.flatMap((p) => [p.cli?.rssSource, p.minimal?.rssSource]));
+  const known = [...sources].filter((s): s is string => s !== undefined && s !== '');
+  if (known.length === 0) return 'nothing measured';
+  return known
+    .map((s) => (s === 'VmHWM' ? 'VmHWM from /proc/self/status' : 'getrusage maxRSS, may include the parent'))
+    .join(' + ');
+}

@@ -51,6 +51,8 @@ export class FormController {
   readonly #values = new Map<string, FieldValue | undefined>();
   readonly #touched = new Set<string>();
   #pasting = false;
+  /** Issues of the current answers; cleared on every edit (views ask for them many times). */
+  #issues: FieldIssue[] | undefined;
 
   constructor(prompt: FormPrompt) {
     this.#prompt = prompt;
@@ -153,6 +155,11 @@ export class FormController {
 
   /** All problems: text that does not parse (e.g. "12a" in a number) and the engine's issues. */
   issues(): FieldIssue[] {
+    this.#issues ??= this.#check();
+    return this.#issues;
+  }
+
+  #check(): FieldIssue[] {
     const local: FieldIssue[] = [];
     const unparsable = new Set<string>();
     for (const field of this.fields) {
@@ -323,16 +330,12 @@ export class FormController {
       }
       const item = items[index];
       if (item === undefined) return;
-      if (item.kind === 'button' && current?.kind !== 'button') {
-        this.#setFocus(index);
-        return;
-      }
       if (item.kind === 'button') {
         this.#setFocus(index);
         return;
       }
       if (item.field !== currentField) {
-        // Land on the first option of the field (or its selected one) when moving backwards too.
+        // Land on the first option of the field, also when moving backwards.
         const first = items.findIndex((i) => 'field' in i && i.field === item.field);
         this.#setFocus(step > 0 ? index : first);
         return;
@@ -354,6 +357,7 @@ export class FormController {
       const current = this.#values.get(field.name);
       const deselect = key.name === 'space' && current === chosen.value && !field.required;
       this.#values.set(field.name, deselect ? undefined : chosen.value);
+      this.#issues = undefined;
       if (key.name === 'return') this.#moveField(1);
       return;
     }
@@ -376,6 +380,7 @@ export class FormController {
       list.sort((a, b) => order.indexOf(a) - order.indexOf(b));
     }
     this.#values.set(field.name, list);
+    this.#issues = undefined;
   }
 
   #booleanKey(field: Field, key: KeyPress): void {
@@ -392,6 +397,7 @@ export class FormController {
     else return;
     this.#touched.add(field.name);
     this.#values.set(field.name, next);
+    this.#issues = undefined;
   }
 
   #textKey(field: Field, key: KeyPress): void {
@@ -443,6 +449,7 @@ export class FormController {
     }
     this.#touched.add(field.name);
     this.#text.set(field.name, chars.join(''));
+    this.#issues = undefined;
     this.#caret.set(field.name, caret);
   }
 }

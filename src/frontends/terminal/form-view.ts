@@ -191,8 +191,8 @@ function fieldBlock(ctrl: FormController, index: number, items: Item[], width: n
     const hintText = [hint, ctrl.isDefault(field) ? 'default' : ''].filter((h) => h !== '').join(' · ');
     const boxWidth = Math.max(8, Math.min(44, width - 38));
     const visible = sensitive ? MASK.repeat(length) : text;
-    const caret = sensitive ? ctrl.caret(field.name) : ctrl.caret(field.name);
-    const { shown, col } = inputWindow(visible, caret, boxWidth);
+    // Masking keeps one character per character, so the caret position is the same.
+    const { shown, col } = inputWindow(visible, ctrl.caret(field.name), boxWidth);
     const empty = text === '' ? placeholder(field) : '';
     const inner = empty !== '' ? seg(padTo(empty, boxWidth), 'dim') : seg(padTo(shown, boxWidth));
     const line: Line = [seg('    ['), inner, seg(']'), seg(hintText ? `  ${hintText}` : '', 'dim')];

@@ -93,7 +93,7 @@ describe('terminal form outcomes: review, accept, decline, cancel', () => {
     assert.equal((await s.answer).outcome.action, 'cancel');
   });
 
-  it('the Decline button is decline, and the draft is handed back', async () => {
+  it('the Decline button, offered before anything is filled, is decline; the draft is handed back (C-02, C-20)', async () => {
     const s = openForm(makePrompt(profile));
     await s.type('Ada');
     await s.press('pageDown', 'right', 'enter');

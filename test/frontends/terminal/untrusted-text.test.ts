@@ -29,7 +29,7 @@ function foreignEscapes(raw: string): string[] {
 }
 
 describe('server text is inert in the terminal (house style 7)', () => {
-  it('message, title, description and option titles carry no escape sequence, control or bidi override to the screen', async () => {
+  it('message, title, description and option titles carry no escape sequence, OSC 8 link, control or bidi override to the screen (C-22, C-30)', async () => {
     const prompt = makePrompt(
       {
         type: 'object',

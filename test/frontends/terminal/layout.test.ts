@@ -87,6 +87,19 @@ describe('terminal layout: scrolling, sizes, colour', () => {
     assert.match(s.raw(), /\[>Review answers<\]/);
   });
 
+  it('TERM=dumb also means no colour codes', async () => {
+    const s = openForm(makePrompt(long), undefined, { columns: 80, rows: 24, env: { TERM: 'dumb' } });
+    await s.press('esc');
+    await s.answer;
+    assert.deepEqual(
+      s
+        .raw()
+        .split('\u001b')
+        .filter((part) => /^\[[0-9;]*m/.test(part)),
+      [],
+    );
+  });
+
   it('colour is used when NO_COLOR is unset', async () => {
     const s = openForm(makePrompt(long), undefined, { columns: 80, rows: 24, env: {} });
     await s.press('esc');

@@ -8,7 +8,7 @@ import {
 } from '@modelcontextprotocol/client';
 import type { Renderer } from '../frontends/renderer.js';
 import { type AttachOptions, attachElicitation, type ElicitationSession } from '../mcp/attach.js';
-import { GuardedStdioClientTransport } from '../mcp/guarded-stdio.js';
+import { createGuardedStdioTransport } from '../mcp/guarded-stdio.js';
 import type { ProtocolChoice } from './args.js';
 import { EraCache } from './era-cache.js';
 import { CliError } from './errors.js';
@@ -119,7 +119,7 @@ function makeTransport(options: ConnectOptions): Transport {
   if (target.kind === 'http') {
     return new StreamableHTTPClientTransport(target.url, { requestInit: { headers: target.headers } });
   }
-  const transport = new GuardedStdioClientTransport({
+  const transport = createGuardedStdioTransport({
     command: target.command,
     args: target.args,
     // A CLI user expects the server to see their environment (API keys exported in the shell).

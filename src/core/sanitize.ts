@@ -25,7 +25,8 @@ export function sanitizeText(input: string, options: SanitizeOptions = {}): stri
   text = text.replace(/\t/g, ' ');
   if (!options.multiline) text = text.replace(/\n+/g, ' ');
   const max = options.maxLength;
-  if (max !== undefined) {
+  // A string never has more code points than UTF-16 units, so short strings skip the split.
+  if (max !== undefined && text.length > max) {
     const points = [...text];
     if (points.length > max) text = `${points.slice(0, Math.max(0, max - 1)).join('')}…`;
   }

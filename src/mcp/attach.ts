@@ -24,10 +24,12 @@ import { answerForm } from './form-elicitation.js';
 import { HumanDeadline, NO_SDK_TIMEOUT } from './human-deadline.js';
 import { DEFAULT_PROGRESS_INTERVAL_MS, startProgressHeartbeat } from './progress-heartbeat.js';
 import { PromptQueue } from './prompt-queue.js';
-import { checkElicitRequest, type ElicitationMode } from './request-check.js';
+import { checkElicitRequest, type ElicitationMode, type RequestCheck } from './request-check.js';
 
 const RELATED_TASK = 'io.modelcontextprotocol/related-task';
 export const DEFAULT_REQUEST_TIMEOUT_MS = 60_000;
+/** How many recent events `session.events` keeps. */
+export const MAX_KEPT_EVENTS = 256;
 
 export interface AttachOptions {
   /** The front-end that asks the person (or answers for a script). */
@@ -52,7 +54,7 @@ export interface SessionRequestOptions extends Omit<RequestOptions, 'timeout'> {
 
 export interface ElicitationSession {
   readonly modes: readonly ElicitationMode[];
-  /** Every elicitation the server attempted, in order, including rejected ones. */
+  /** The most recent elicitations the server attempted (up to 256), in order, including rejected ones; use `onEvent` to see them all. */
   readonly events: readonly ElicitationEvent[];
   readonly queue: PromptQueue;
   callTool(params: CallToolRequest['params'], options?: SessionRequestOptions): Promise<CallToolResult>;
@@ -89,9 +91,15 @@ export function attachElicitation(client: Client, options: AttachOptions): Elici
   const progressInterval = options.progressIntervalMs ?? DEFAULT_PROGRESS_INTERVAL_MS;
   const events: ElicitationEvent[] = [];
   const inFlight = new Set<{ method: string; name?: string }>();
-  const rawParams = new WeakMap<object, Record<string, unknown>>();
+  /** What our check learned about each request, keyed by the handler context the SDK passes through. */
+  const checked = new WeakMap<
+    object,
+    { params: Record<string, unknown>; check: RequestCheck & { ok: true } }
+  >();
 
   const emit = (event: ElicitationEvent) => {
+    // Bounded, so a long-lived session does not grow without end; onEvent sees every event.
+    if (events.length >= MAX_KEPT_EVENTS) events.shift();
     events.push(event);
     options.onEvent?.(event);
   };
@@ -126,12 +134,12 @@ export function attachElicitation(client: Client, options: AttachOptions): Elici
         reject(record, ProtocolErrorCode.InvalidParams, check.message);
         throw new ProtocolError(ProtocolErrorCode.InvalidParams, check.message);
       }
-      rawParams.set(ctx, record);
+      checked.set(ctx, { params: record, check });
       try {
         return await inner(request, ctx);
       } catch (error) {
-        if (!rawParams.has(ctx)) throw error; // already reported by the handler
-        rawParams.delete(ctx);
+        if (!checked.has(ctx)) throw error; // already reported by the handler
+        checked.delete(ctx);
         const code = error instanceof ProtocolError ? error.code : ProtocolErrorCode.InternalError;
         reject(record, code, error instanceof Error ? error.message : String(error));
         throw error;
@@ -161,8 +169,11 @@ export function attachElicitation(client: Client, options: AttachOptions): Elici
   };
 
   client.setRequestHandler('elicitation/create', async (_request, ctx) => {
-    const params = rawParams.get(ctx) ?? {};
-    rawParams.delete(ctx);
+    const entry = checked.get(ctx);
+    checked.delete(ctx);
+    if (!entry)
+      throw new ProtocolError(ProtocolErrorCode.InternalError, 'elicitation request was not checked');
+    const { params, check } = entry;
     const signal = ctx.mcpReq.signal;
     const meta = (params._meta ?? {}) as Record<string, unknown>;
     const token = ctx.mcpReq._meta?.progressToken ?? (meta.progressToken as string | number | undefined);
@@ -184,7 +195,9 @@ export function attachElicitation(client: Client, options: AttachOptions): Elici
       };
     };
     try {
-      const run = await answerForm(params, context, signal, { renderer, queue, drafts });
+      if (check.mode !== 'form')
+        throw new ProtocolError(ProtocolErrorCode.InvalidParams, 'URL mode is not served here');
+      const run = await answerForm(check.form, context, signal, { renderer, queue, drafts });
       const outcome = run.outcome;
       if (outcome.action === 'cancel' && outcome.reason === 'server-cancelled' && signal.aborted) {
         renderer.notice?.({

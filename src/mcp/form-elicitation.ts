@@ -1,10 +1,9 @@
 // Form mode: schema → model → pre-filled prompt → person (or script) → fail-closed result.
 import { initialDraft } from '../core/defaults.js';
 import type { DraftStore } from '../core/draft-store.js';
-import type { Draft } from '../core/form-model.js';
+import type { Draft, FormContent, FormModel } from '../core/form-model.js';
 import type { FormOutcome } from '../core/outcome.js';
 import { failClosed } from '../core/result.js';
-import { parseFormParams } from '../core/schema-parser.js';
 import { validateContent } from '../core/validate.js';
 import type { FormAnswer, FormPrompt, PromptContext, Renderer } from '../frontends/renderer.js';
 import type { PromptQueue } from './prompt-queue.js';
@@ -22,15 +21,15 @@ export interface FormRun {
 
 /** `ctx` is built per turn so `waiting` reflects the queue when the prompt is shown. */
 export async function answerForm(
-  params: Record<string, unknown>,
+  form: { readonly message: string; readonly model: FormModel },
   context: (waiting: () => number) => PromptContext,
   signal: AbortSignal,
   deps: FormDeps,
 ): Promise<FormRun> {
-  const parsed = parseFormParams(params);
-  // The adapter's request check has already rejected malformed requests; this is the same parse.
-  if (!parsed.ok) throw new Error(parsed.issues.map((i) => i.message).join('; '));
-  const { message, model } = parsed.value;
+  const { message, model } = form;
+  // Content objects this prompt's own checker produced (frozen, so unchanged since): the fail-closed
+  // gate below need not validate them a second time.
+  const vouched = new WeakSet<FormContent>();
   const probe = context(() => 0);
   const server = probe.server.label;
 
@@ -45,7 +44,11 @@ export async function answerForm(
     initial,
     defaulted: stillDefaulted,
     restored: recalled !== undefined && Object.keys(recalled).length > 0,
-    validate: (d) => validateContent(model, d),
+    validate: (d) => {
+      const result = validateContent(model, d);
+      if (result.ok) vouched.add(freezeContent(result.value));
+      return result;
+    },
   };
 
   const answer = await deps.queue.run<FormAnswer>(
@@ -70,7 +73,7 @@ export async function answerForm(
     outcome = { action: 'cancel', reason: 'server-cancelled' };
   }
   if (outcome.action === 'accept') {
-    const gated = failClosed(model, outcome);
+    const gated = vouched.has(outcome.content) ? outcome : failClosed(model, outcome);
     // An answer that fails validation is never sent (house style 3), but it is kept as a draft.
     if (gated.action === 'accept') deps.drafts.forget(server, model);
     else deps.drafts.remember(server, model, outcome.content);
@@ -80,4 +83,9 @@ export async function answerForm(
     deps.drafts.remember(server, model, answer.draft);
   }
   return { message, outcome };
+}
+
+function freezeContent(content: FormContent): FormContent {
+  for (const value of Object.values(content)) if (Array.isArray(value)) Object.freeze(value);
+  return Object.freeze(content);
 }

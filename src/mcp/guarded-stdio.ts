@@ -71,15 +71,29 @@ function describe(json: unknown): string {
   return 'Invalid Request: the message is not a valid JSON-RPC 2.0 request';
 }
 
-export class GuardedStdioClientTransport extends StdioClientTransport {
-  constructor(server: StdioServerParameters) {
-    super(server);
-    const buffer = new GuardedReadBuffer(server.maxBufferSize ?? DEFAULT_MAX_BUFFER, (id, problem) => {
-      this.send({ jsonrpc: '2.0', id, error: { code: INVALID_REQUEST, message: problem } }).catch(
-        (error: unknown) => this.onerror?.(error instanceof Error ? error : new Error(String(error))),
+/**
+ * Makes an SDK stdio transport answer invalid JSON-RPC requests instead of dropping them. The
+ * transport stays an instance of the SDK's own class: the SDK only runs its era probe on a
+ * disposable sibling process for the exact base class (a subclass would probe in place and could
+ * kill servers that exit on any request before `initialize`).
+ */
+export function guardStdioTransport(
+  transport: StdioClientTransport,
+  maxBufferSize = DEFAULT_MAX_BUFFER,
+): StdioClientTransport {
+  const buffer = new GuardedReadBuffer(maxBufferSize, (id, problem) => {
+    transport
+      .send({ jsonrpc: '2.0', id, error: { code: INVALID_REQUEST, message: problem } })
+      .catch((error: unknown) =>
+        transport.onerror?.(error instanceof Error ? error : new Error(String(error))),
       );
-    });
-    // The SDK keeps its buffer in `_readBuffer`; ours honours the same contract (see above).
-    (this as unknown as { _readBuffer: GuardedReadBuffer })._readBuffer = buffer;
-  }
+  });
+  // The SDK keeps its buffer in `_readBuffer`; ours honours the same contract (see above).
+  (transport as unknown as { _readBuffer: GuardedReadBuffer })._readBuffer = buffer;
+  return transport;
+}
+
+/** A stdio transport for `params` with the guard installed (see guardStdioTransport). */
+export function createGuardedStdioTransport(params: StdioServerParameters): StdioClientTransport {
+  return guardStdioTransport(new StdioClientTransport(params), params.maxBufferSize);
 }

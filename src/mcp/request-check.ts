@@ -1,12 +1,18 @@
 // Our own check of an incoming elicitation/create, run BEFORE the SDK's wire-schema validation so
 // that a malformed request is answered -32602 with a message naming the property and the reason
 // (the SDK's own message is a raw list of schema issues). The SDK's checks still run afterwards.
+import type { FormModel } from '../core/form-model.js';
 import { parseFormParams } from '../core/schema-parser.js';
 
 export type ElicitationMode = 'form' | 'url';
 
 export type RequestCheck =
-  | { readonly ok: true; readonly mode: ElicitationMode }
+  | {
+      readonly ok: true;
+      readonly mode: 'form';
+      readonly form: { readonly message: string; readonly model: FormModel };
+    }
+  | { readonly ok: true; readonly mode: 'url' }
   | { readonly ok: false; readonly message: string };
 
 export function checkElicitRequest(
@@ -42,7 +48,8 @@ export function checkElicitRequest(
       message: `Invalid elicitation request: ${parsed.issues.map((i) => i.message).join('; ')}`,
     };
   }
-  return { ok: true, mode };
+  // The parsed model travels on to the form handler, so the schema is parsed once per request.
+  return { ok: true, mode: 'form', form: parsed.value };
 }
 
 function checkUrlShape(record: Record<string, unknown>, era: 'legacy' | 'modern'): RequestCheck {

@@ -7,7 +7,7 @@ import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
 import type { FormAnswer, FormPrompt, PromptContext, Renderer } from '../../src/frontends/renderer.js';
 import { ScriptedRenderer } from '../../src/frontends/scripted/index.js';
 import { attachElicitation } from '../../src/mcp/attach.js';
-import { GuardedStdioClientTransport } from '../../src/mcp/guarded-stdio.js';
+import { createGuardedStdioTransport } from '../../src/mcp/guarded-stdio.js';
 import { PromptQueue } from '../../src/mcp/prompt-queue.js';
 import { demoStdioCommand, everythingStdioCommand, hostileStdioCommand } from '../helpers/servers.js';
 
@@ -45,7 +45,7 @@ describe('attachElicitation against the hostile 2025 server', () => {
       server: 'hostile',
       modes: ['form'],
     });
-    await client.connect(new GuardedStdioClientTransport(hostileStdioCommand()));
+    await client.connect(createGuardedStdioTransport(hostileStdioCommand()));
     try {
       const report = JSON.parse(
         text(await session.callTool({ name: 'barrage', arguments: {} })),
@@ -99,7 +99,7 @@ describe('attachElicitation against the hostile 2025 server', () => {
       modes: ['form'],
       progressIntervalMs: 150,
     });
-    await client.connect(new GuardedStdioClientTransport(hostileStdioCommand()));
+    await client.connect(createGuardedStdioTransport(hostileStdioCommand()));
     try {
       const record = JSON.parse(
         text(await session.callTool({ name: 'slow_then_cancel', arguments: { afterMs: 800, graceMs: 300 } })),

@@ -225,6 +225,7 @@ export class ScriptedRenderer implements Renderer {
   }
 
   #log(ctx: PromptContext, message: string, verdict: string): void {
+    if (!this.#options.log) return;
     const server = sanitizeText(ctx.server.label, { maxLength: 100 });
     const asked = sanitizeText(message, { maxLength: 80 });
     this.#options.log?.(`[scripted] ${server} asks "${asked}": ${verdict}`);

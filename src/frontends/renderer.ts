@@ -5,6 +5,7 @@ import type { Draft, FormContent, FormModel } from '../core/form-model.js';
 import type { FieldIssue, Validation } from '../core/issues.js';
 import type { FormOutcome, UrlOutcome } from '../core/outcome.js';
 import type { UrlAnalysis } from '../core/url-safety.js';
+import type { UrlWaitChoice, UrlWaitInfo } from './url-wait/url-waiter.js';
 
 export interface ServerIdentity {
   /** The name the user gave this server (config key, --name, or the command/URL). Shown first. */
@@ -77,6 +78,12 @@ export interface Renderer {
   form(prompt: FormPrompt, ctx: PromptContext): Promise<FormAnswer>;
   /** Consent for a URL-mode elicitation. A renderer without it cannot serve URL mode. */
   url?(prompt: UrlPrompt, ctx: PromptContext): Promise<UrlAnswer>;
+  /**
+   * The waiting state after a URL was opened (C-14): the person says done, retry now, or cancel.
+   * Needed for URL mode: on 2026-07-28 the retry must wait until the person finished in the
+   * browser, and a -32042 completion notification may never come.
+   */
+  waitForUrl?(info: UrlWaitInfo, signal: AbortSignal): Promise<UrlWaitChoice>;
   /** One-line notices (a request withdrawn by the server, a rejected malformed request, ...). */
   notice?(notice: RendererNotice): void;
   close?(): Promise<void>;

@@ -18,13 +18,18 @@ import {
 } from '@modelcontextprotocol/client';
 import { DraftStore } from '../core/draft-store.js';
 import { toElicitResult } from '../core/result.js';
-import type { PromptContext, Renderer, ServerIdentity } from '../frontends/renderer.js';
+import { createSystemOpener, type UrlOpener } from '../frontends/open-url.js';
+import type { PromptContext, Renderer, ServerIdentity, UrlAnswer } from '../frontends/renderer.js';
+import type { UrlWaiter } from '../frontends/url-wait/url-waiter.js';
 import type { ElicitationEvent, ElicitationListener } from './events.js';
 import { answerForm } from './form-elicitation.js';
 import { HumanDeadline, NO_SDK_TIMEOUT } from './human-deadline.js';
 import { DEFAULT_PROGRESS_INTERVAL_MS, startProgressHeartbeat } from './progress-heartbeat.js';
 import { PromptQueue } from './prompt-queue.js';
 import { checkElicitRequest, type ElicitationMode, type RequestCheck } from './request-check.js';
+import { UrlCompletionTracker } from './url-completion.js';
+import { handleUrlElicitation } from './url-elicitation.js';
+import { withUrlElicitationRetry } from './url-required-retry.js';
 
 const RELATED_TASK = 'io.modelcontextprotocol/related-task';
 export const DEFAULT_REQUEST_TIMEOUT_MS = 60_000;
@@ -42,6 +47,12 @@ export interface AttachOptions {
   readonly queue?: PromptQueue;
   /** Share one draft store so typed values survive interrupted prompts (per server label). */
   readonly drafts?: DraftStore;
+  /** Opens consented URL-mode pages; default: `BROWSER` or the system browser (C-27). */
+  readonly opener?: UrlOpener;
+  /** The waiting state after a URL was opened; default: the renderer's own `waitForUrl`. */
+  readonly waiter?: UrlWaiter;
+  /** Retries of a request after URL elicitations it required (-32042); default 3. */
+  readonly maxUrlRetries?: number;
   /** Interval of progress notifications while a person answers (X-06); 0 disables. */
   readonly progressIntervalMs?: number;
   readonly onEvent?: ElicitationListener;
@@ -87,6 +98,43 @@ export function attachElicitation(client: Client, options: AttachOptions): Elici
     throw new TypeError(`attachElicitation: renderer "${renderer.name}" cannot serve URL mode`);
   }
   const queue = options.queue ?? new PromptQueue();
+  const urlMode = modes.includes('url');
+  const opener = options.opener ?? createSystemOpener();
+  const tracker = new UrlCompletionTracker();
+  const waitFor =
+    options.waiter ?? (renderer.waitForUrl ? { wait: renderer.waitForUrl.bind(renderer) } : undefined);
+  if (urlMode && !waitFor) {
+    throw new TypeError(
+      `attachElicitation: URL mode needs a waiter (renderer "${renderer.name}" has no waitForUrl)`,
+    );
+  }
+  // URL consent and waiting go through the same queue as forms: one prompt on screen at a time.
+  const skippedUrl = (reason: 'muted' | 'rate-limited' | 'aborted'): UrlAnswer => ({
+    outcome: { action: 'cancel', reason: reason === 'aborted' ? 'server-cancelled' : 'muted' },
+  });
+  const urlRenderer: Renderer = {
+    name: renderer.name,
+    interactive: renderer.interactive,
+    form: (prompt, ctx) => renderer.form(prompt, ctx),
+    ...(renderer.url && {
+      url: (prompt, ctx) =>
+        queue.run(
+          identity.label,
+          ctx.signal,
+          () => renderer.url?.(prompt, ctx) ?? Promise.resolve(skippedUrl('aborted')),
+          skippedUrl,
+        ),
+    }),
+  };
+  const waiter: UrlWaiter | undefined = waitFor && {
+    wait: (info, signal) =>
+      queue.run(
+        identity.label,
+        signal,
+        () => waitFor.wait(info, signal),
+        () => 'cancel' as const,
+      ),
+  };
   const drafts = options.drafts ?? new DraftStore();
   const progressInterval = options.progressIntervalMs ?? DEFAULT_PROGRESS_INTERVAL_MS;
   const events: ElicitationEvent[] = [];
@@ -138,11 +186,12 @@ export function attachElicitation(client: Client, options: AttachOptions): Elici
       try {
         return await inner(request, ctx);
       } catch (error) {
-        if (!checked.has(ctx)) throw error; // already reported by the handler
-        checked.delete(ctx);
+        // Whatever failed (the SDK's own checks, a refused URL, a front-end error) is reported.
         const code = error instanceof ProtocolError ? error.code : ProtocolErrorCode.InternalError;
         reject(record, code, error instanceof Error ? error.message : String(error));
         throw error;
+      } finally {
+        checked.delete(ctx);
       }
     };
   };
@@ -170,7 +219,6 @@ export function attachElicitation(client: Client, options: AttachOptions): Elici
 
   client.setRequestHandler('elicitation/create', async (_request, ctx) => {
     const entry = checked.get(ctx);
-    checked.delete(ctx);
     if (!entry)
       throw new ProtocolError(ProtocolErrorCode.InternalError, 'elicitation request was not checked');
     const { params, check } = entry;
@@ -195,8 +243,30 @@ export function attachElicitation(client: Client, options: AttachOptions): Elici
       };
     };
     try {
-      if (check.mode !== 'form')
-        throw new ProtocolError(ProtocolErrorCode.InvalidParams, 'URL mode is not served here');
+      if (check.mode === 'url') {
+        if (!waiter) throw new ProtocolError(ProtocolErrorCode.InvalidParams, 'URL mode is not enabled');
+        const outcome = await handleUrlElicitation(
+          params,
+          context(() => queue.waiting),
+          {
+            renderer: urlRenderer,
+            opener,
+            tracker,
+            era: era(),
+            waiter,
+            onMute: () => queue.mute(identity.label),
+          },
+        );
+        emit({
+          server: identity.label,
+          mode: 'url',
+          message: typeof params.message === 'string' ? params.message : '',
+          ...(typeof params.url === 'string' && { url: params.url }),
+          action: outcome.action,
+          ...(outcome.action === 'cancel' && { reason: outcome.reason }),
+        });
+        return withRelatedTask({ ...toElicitResult(outcome) }, meta) as never;
+      }
       const run = await answerForm(check.form, context, signal, { renderer, queue, drafts });
       const outcome = run.outcome;
       if (outcome.action === 'cancel' && outcome.reason === 'server-cancelled' && signal.aborted) {
@@ -214,14 +284,18 @@ export function attachElicitation(client: Client, options: AttachOptions): Elici
         ...(outcome.action === 'accept' && { content: outcome.content }),
         ...(outcome.action === 'cancel' && { reason: outcome.reason }),
       });
-      const result: Result = { ...toElicitResult(outcome) };
-      // §2.9b: an elicitation tied to a task echoes the related-task metadata.
-      if (meta[RELATED_TASK] !== undefined) result._meta = { [RELATED_TASK]: meta[RELATED_TASK] };
-      return result as never;
+      return withRelatedTask({ ...toElicitResult(outcome) }, meta) as never;
     } finally {
       stopHeartbeat();
     }
   });
+
+  if (urlMode) {
+    // C-12: unknown or already-completed ids are ignored by the tracker.
+    client.setNotificationHandler('notifications/elicitation/complete', (notification) => {
+      tracker.complete(notification.params.elicitationId);
+    });
+  }
 
   const run = async <T>(
     request: { method: string; name?: string },
@@ -234,8 +308,39 @@ export function attachElicitation(client: Client, options: AttachOptions): Elici
     const entry = { ...request };
     inFlight.add(entry);
     const combined = signal ? AbortSignal.any([signal, deadline.signal]) : deadline.signal;
+    const once = () => send({ ...rest, timeout: NO_SDK_TIMEOUT, signal: combined });
     try {
-      return await send({ ...rest, timeout: NO_SDK_TIMEOUT, signal: combined });
+      if (!waiter) return await once();
+      // -32042 on any request (edge case 33): consent, open, wait, then retry the same request.
+      return await withUrlElicitationRetry(once, {
+        server: server(),
+        renderer: urlRenderer,
+        opener,
+        tracker,
+        waiter,
+        urlModeDeclared: urlMode,
+        maxRetries: options.maxUrlRetries ?? 3,
+        signal: combined,
+        request,
+        onEvent: (e) => {
+          if (
+            e.action !== 'accept' &&
+            e.action !== 'decline' &&
+            e.action !== 'cancel' &&
+            e.action !== 'refused'
+          )
+            return;
+          emit({
+            server: identity.label,
+            mode: 'url',
+            message: e.message,
+            url: e.url,
+            ...(e.action === 'refused'
+              ? { error: { code: ProtocolErrorCode.UrlElicitationRequired, message: e.error ?? 'refused' } }
+              : { action: e.action }),
+          });
+        },
+      });
     } catch (error) {
       if (deadline.signal.aborted && deadline.signal.reason instanceof Error) throw deadline.signal.reason;
       throw error;
@@ -262,4 +367,10 @@ export function attachElicitation(client: Client, options: AttachOptions): Elici
     readResource: (params, o) =>
       run({ method: 'resources/read', name: params.uri }, (ro) => client.readResource(params, ro), o),
   };
+}
+
+// §2.9b: an elicitation tied to a task echoes the related-task metadata.
+function withRelatedTask(result: Result, meta: Record<string, unknown>): Result {
+  if (meta[RELATED_TASK] !== undefined) result._meta = { [RELATED_TASK]: meta[RELATED_TASK] };
+  return result;
 }

@@ -1,4 +1,5 @@
 // Shared by tools and call: choose the front-end, connect, and report elicitations as they end.
+import { createSystemOpener } from '../../frontends/open-url.js';
 import type { Renderer } from '../../frontends/renderer.js';
 import type { CliArgs } from '../args.js';
 import { type Connection, connect } from '../connect.js';
@@ -15,7 +16,8 @@ export interface OpenSession {
 export async function openSession(args: CliArgs, io: Io, context: CommandContext): Promise<OpenSession> {
   const renderer = await chooseRenderer(args, io);
   const stderrTail: string[] = [];
-  const modes = args.modes ?? ['form'];
+  // URL mode by default when a person can consent, or when a script was told to open URLs.
+  const modes = args.modes ?? (renderer.interactive || args.openUrls ? ['form', 'url'] : ['form']);
   let connection: Connection;
   try {
     connection = await connect({
@@ -27,6 +29,7 @@ export async function openSession(args: CliArgs, io: Io, context: CommandContext
       renderer,
       attach: {
         modes,
+        opener: createSystemOpener(io.env),
         onEvent: (event) => {
           context.events.push(event);
           if (args.verbose) io.stderr.write(`${formatEvent(event)}\n`);

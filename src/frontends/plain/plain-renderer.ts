@@ -11,6 +11,8 @@ import type {
   UrlAnswer,
   UrlPrompt,
 } from '../renderer.js';
+import { createLineWaiter } from '../url-wait/line-waiter.js';
+import type { UrlWaitChoice, UrlWaiter, UrlWaitInfo } from '../url-wait/url-waiter.js';
 import { type Conversation, runFormDialog } from './form-dialog.js';
 import { LineQueue } from './line-queue.js';
 import { runUrlDialog } from './url-dialog.js';
@@ -31,6 +33,7 @@ export class PlainRenderer implements Renderer {
   readonly interactive = true;
   readonly #output: NodeJS.WritableStream;
   readonly #lines: LineQueue;
+  readonly #waiter: UrlWaiter;
   // Prompts run one after another, never interleaved on the same input.
   #turn: Promise<unknown> = Promise.resolve();
   #closed = false;
@@ -38,6 +41,7 @@ export class PlainRenderer implements Renderer {
   constructor(options: PlainOptions) {
     this.#output = options.output;
     this.#lines = new LineQueue(options.input);
+    this.#waiter = createLineWaiter({ lines: this.#lines, output: this.#output });
   }
 
   form(prompt: FormPrompt, ctx: PromptContext): Promise<FormAnswer> {
@@ -54,6 +58,13 @@ export class PlainRenderer implements Renderer {
         return { outcome: { action: 'cancel', reason: 'dismissed', detail: 'the prompt was closed' } };
       return runUrlDialog(prompt, ctx, this.#conversation(ctx.signal));
     });
+  }
+
+  waitForUrl(info: UrlWaitInfo, signal: AbortSignal): Promise<UrlWaitChoice> {
+    // Reads the same line queue as the forms, so no typed line is lost between the two.
+    return this.#inTurn(() =>
+      this.#closed ? Promise.resolve<UrlWaitChoice>('cancel') : this.#waiter.wait(info, signal),
+    );
   }
 
   notice(notice: RendererNotice): void {

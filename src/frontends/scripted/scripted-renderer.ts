@@ -20,6 +20,8 @@ import type {
   UrlAnswer,
   UrlPrompt,
 } from '../renderer.js';
+import { createAutoWaiter } from '../url-wait/auto-waiter.js';
+import type { UrlWaitChoice, UrlWaiter, UrlWaitInfo } from '../url-wait/url-waiter.js';
 import type { ScriptedAnswer } from './answers-file.js';
 
 export interface ScriptedOptions {
@@ -44,6 +46,7 @@ export class ScriptedRenderer implements Renderer {
   readonly #used: boolean[];
   readonly #sets: ReadonlyMap<string, string>;
   readonly #acceptDefaults: boolean;
+  readonly #waiter: UrlWaiter = createAutoWaiter();
 
   constructor(options: ScriptedOptions = {}) {
     this.#options = options;
@@ -136,6 +139,11 @@ export class ScriptedRenderer implements Renderer {
     }
     say(`accept (${consent})`);
     return { outcome: { action: 'accept' } };
+  }
+
+  /** No person to wait for: the opener command having exited stands for "done" (auto waiter). */
+  waitForUrl(info: UrlWaitInfo, signal: AbortSignal): Promise<UrlWaitChoice> {
+    return this.#waiter.wait(info, signal);
   }
 
   notice(notice: RendererNotice): void {

@@ -18,6 +18,7 @@ import type {
   UrlAnswer,
   UrlPrompt,
 } from '../renderer.js';
+import type { UrlWaitChoice, UrlWaitInfo } from '../url-wait/url-waiter.js';
 import { FormController, type FormEnd } from './form-controller.js';
 import { formFrame } from './form-view.js';
 import type { Frame, Size } from './frame.js';
@@ -25,6 +26,7 @@ import { type KeyPress, toKeyPress } from './keys.js';
 import { type Line, paint, seg } from './style.js';
 import { colorAllowed, type Env } from './terminal-support.js';
 import { UrlController, type UrlEnd, urlFrame } from './url-screen.js';
+import { WaitController, waitFrame } from './wait-screen.js';
 
 export interface TerminalRendererOptions {
   readonly input: Readable;
@@ -142,6 +144,23 @@ export class TerminalRenderer implements Renderer {
           this.#line(`✗ Cancelled; further requests from ${server} are cancelled for this session.`, 'plain');
           return { outcome: { action: 'cancel', reason: 'muted' }, muteServer: true };
       }
+    });
+  }
+
+  waitForUrl(info: UrlWaitInfo, signal: AbortSignal): Promise<UrlWaitChoice> {
+    return this.#serial(async () => {
+      const ctrl = new WaitController();
+      const ctx: PromptContext = { server: info.server, era: 'legacy', signal, waiting: 0 };
+      const screen: Screen<UrlWaitChoice> = {
+        handleKey: (key) => ctrl.handleKey(key),
+        frame: (size) => waitFrame(ctrl, info, ctx, size),
+        note: (text) => {
+          ctrl.status = text;
+        },
+      };
+      const result = await this.#run(screen, signal);
+      // Aborted: the completion notification came or the request ended; the caller knows which.
+      return result.kind === 'ended' ? result.end : 'cancel';
     });
   }
 

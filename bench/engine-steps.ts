@@ -9,6 +9,7 @@ import { parseFormParams } from '../src/core/schema-parser.js';
 import { validateContent } from '../src/core/validate.js';
 import { createDemoServer } from '../src/demo/server.js';
 import { checkElicitRequest } from '../src/mcp/request-check.js';
+import { createSchemaCache } from '../src/mcp/schema-cache.js';
 import { median } from './stats.js';
 
 export interface StepTiming {
@@ -52,15 +53,20 @@ export async function measureSteps(
   const model: FormModel = parsed.value.model;
   const answer: Draft = mergeOverDefaults(model, sets);
   // Each runs once per elicitation on the scripted path (src/mcp/attach.ts, form-elicitation.ts,
-  // frontends/scripted): the request check parses the form, answerForm parses it again, the
-  // renderer validates its answer, and failClosed validates it once more before it is sent.
+  // frontends/scripted): the request check parses the form (a repeated schema comes from the
+  // adapter's parse cache), the renderer validates its answer; failClosed re-validates only content
+  // that did not come from the prompt's own checker (shown for the cost it would add).
+  const cached = createSchemaCache();
   const steps: [string, () => unknown][] = [
-    ['checkElicitRequest (parses the form)', () => checkElicitRequest(params, ['form'], 'legacy')],
-    ['parseFormParams (again, in answerForm)', () => parseFormParams(params)],
+    ['checkElicitRequest, schema not seen before', () => checkElicitRequest(params, ['form'], 'legacy')],
+    [
+      'checkElicitRequest, schema from the cache',
+      () => checkElicitRequest(params, ['form'], 'legacy', cached),
+    ],
     ['initialDraft + mergeOverDefaults', () => [initialDraft(model), mergeOverDefaults(model, sets)]],
     ['validateContent (scripted renderer)', () => validateContent(model, answer)],
     [
-      'failClosed (validates again) + toElicitResult',
+      'failClosed (full re-validation) + toElicitResult',
       () => toElicitResult(failClosed(model, { action: 'accept', content: answer as never })),
     ],
   ];

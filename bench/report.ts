@@ -92,7 +92,8 @@ function stepsSection(
 ): string[] {
   const lines = [
     "2. Where B's extra time goes: the engine's pure steps for one elicitation, timed alone (no transport)",
-    `   on the params the demo sends; each runs once per elicitation on the scripted path. Median of 9 x ${iterations}.`,
+    `   on the params the demo sends. Median of 9 x ${iterations}. A repeated schema takes the cached row, not both;`,
+    '   failClosed re-validates only content its own prompt did not produce, so the scripted path skips it.',
     '',
   ];
   if (engineSteps.error !== undefined) return [...lines, `   not measured: ${engineSteps.error}`];
@@ -101,8 +102,6 @@ function stepsSection(
   for (const tool of tools) {
     const steps = engineSteps.steps.filter((s) => s.tool === tool);
     for (const step of steps) rows.push([tool, step.step, fixed(step.us, 1)]);
-    const sum = steps.reduce((total, step) => total + step.us, 0);
-    rows.push([tool, 'sum of engine steps', fixed(sum, 1)]);
     const deltas = roundTrips
       .filter((r): r is RoundTripResult => !('error' in r) && r.tool === tool)
       .map((r) => `${r.era} ${fixed(r.deltaUs, 0)}`);

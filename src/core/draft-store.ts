@@ -19,8 +19,16 @@ function signature(model: FormModel): string {
   return JSON.stringify(parts);
 }
 
+// A model is immutable, so its signature is computed once (this runs on every elicitation).
+const signatures = new WeakMap<FormModel, string>();
+
 function keyOf(server: string, model: FormModel): string {
-  return JSON.stringify([server, signature(model)]);
+  let known = signatures.get(model);
+  if (known === undefined) {
+    known = signature(model);
+    signatures.set(model, known);
+  }
+  return JSON.stringify([server, known]);
 }
 
 /** Keeps a value only if it is still the right type for the field (bounds are left to validation). */
@@ -73,6 +81,7 @@ export class DraftStore {
 
   /** The remembered draft for this server and form, minus values that no longer fit their field. */
   recall(server: string, model: FormModel): Draft | undefined {
+    if (this.#drafts.size === 0) return undefined;
     const stored = this.#drafts.get(keyOf(server, model));
     if (stored === undefined) return undefined;
     const out: Draft = {};
@@ -85,6 +94,7 @@ export class DraftStore {
   }
 
   forget(server: string, model: FormModel): void {
+    if (this.#drafts.size === 0) return;
     this.#drafts.delete(keyOf(server, model));
   }
 }

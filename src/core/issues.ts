@@ -50,4 +50,6 @@ export interface FieldIssue {
   readonly message: string;
 }
 
-export type Validation<T, I> = { readonly ok: true; readonly value: T } | { readonly ok: false; readonly issues: readonly I[] };
+export type Validation<T, I> =
+  | { readonly ok: true; readonly value: T }
+  | { readonly ok: false; readonly issues: readonly I[] };

@@ -770,6 +770,7 @@ export function parseRequestedSchema(schema: unknown): Validation<FormModel, Sch
 /** Checks a form-mode `elicitation/create` params object (S-05, S-07), then parses its schema. */
 export function parseFormParams(
   params: unknown,
+  parseSchema: (schema: unknown) => Validation<FormModel, SchemaIssue> = parseRequestedSchema,
 ): Validation<{ message: string; model: FormModel }, SchemaIssue> {
   // Routing on `mode` (C-08, C-17) is the adapter's job; this only sees form-mode params.
   const object = isObject(params) ? params : {};
@@ -793,7 +794,7 @@ export function parseFormParams(
       message: 'params: "requestedSchema" is missing; form mode requires it (spec S-07, edge case 8)',
     });
   } else {
-    const parsed = parseRequestedSchema(object.requestedSchema);
+    const parsed = parseSchema(object.requestedSchema);
     if (parsed.ok) model = parsed.value;
     else issues.push(...parsed.issues);
   }

@@ -27,6 +27,7 @@ import { HumanDeadline, NO_SDK_TIMEOUT } from './human-deadline.js';
 import { DEFAULT_PROGRESS_INTERVAL_MS, startProgressHeartbeat } from './progress-heartbeat.js';
 import { PromptQueue } from './prompt-queue.js';
 import { checkElicitRequest, type ElicitationMode, type RequestCheck } from './request-check.js';
+import { createSchemaCache } from './schema-cache.js';
 import { UrlCompletionTracker } from './url-completion.js';
 import { handleUrlElicitation } from './url-elicitation.js';
 import { withUrlElicitationRetry } from './url-required-retry.js';
@@ -98,6 +99,7 @@ export function attachElicitation(client: Client, options: AttachOptions): Elici
     throw new TypeError(`attachElicitation: renderer "${renderer.name}" cannot serve URL mode`);
   }
   const queue = options.queue ?? new PromptQueue();
+  const parseSchema = createSchemaCache();
   const urlMode = modes.includes('url');
   const opener = options.opener ?? createSystemOpener();
   const tracker = new UrlCompletionTracker();
@@ -177,7 +179,7 @@ export function attachElicitation(client: Client, options: AttachOptions): Elici
     return async (request, ctx) => {
       const params = (request.params ?? undefined) as unknown;
       const record = typeof params === 'object' && params !== null ? (params as Record<string, unknown>) : {};
-      const check = checkElicitRequest(params, modes, era());
+      const check = checkElicitRequest(params, modes, era(), parseSchema);
       if (!check.ok) {
         reject(record, ProtocolErrorCode.InvalidParams, check.message);
         throw new ProtocolError(ProtocolErrorCode.InvalidParams, check.message);

@@ -10,14 +10,18 @@ export const NO_SDK_TIMEOUT = 2_147_483_647;
 export class HumanDeadline {
   readonly #controller = new AbortController();
   readonly #timeoutMs: number;
-  #remaining: number;
-  #startedAt = 0;
+  /** Time spent paused so far, and when the current pause began (undefined when running). */
+  #pausedTotal = 0;
+  #pausedSince: number | undefined;
+  readonly #startedAt = Date.now();
   #timer: ReturnType<typeof setTimeout> | undefined;
 
   constructor(timeoutMs: number, paused: boolean) {
     this.#timeoutMs = timeoutMs;
-    this.#remaining = timeoutMs;
-    if (!paused) this.resume();
+    if (paused) this.#pausedSince = this.#startedAt;
+    // One timer for the whole request: pausing only keeps accounts; when the timer fires early
+    // because of a pause, it is armed again for the time still owed (cheap on the hot path).
+    this.#arm(timeoutMs);
   }
 
   get signal(): AbortSignal {
@@ -25,32 +29,40 @@ export class HumanDeadline {
   }
 
   pause(): void {
-    if (this.#timer === undefined) return;
-    clearTimeout(this.#timer);
-    this.#timer = undefined;
-    this.#remaining -= Date.now() - this.#startedAt;
+    if (this.#pausedSince === undefined) this.#pausedSince = Date.now();
   }
 
   resume(): void {
-    if (this.#timer !== undefined || this.#controller.signal.aborted) return;
-    this.#startedAt = Date.now();
-    this.#timer = setTimeout(
-      () => {
-        this.#timer = undefined;
-        this.#controller.abort(
-          new SdkError(
-            SdkErrorCode.RequestTimeout,
-            `Request timed out after ${this.#timeoutMs} ms (time spent answering elicitations not counted)`,
-            { timeout: this.#timeoutMs },
-          ),
-        );
-      },
-      Math.max(0, this.#remaining),
-    );
+    if (this.#pausedSince === undefined) return;
+    this.#pausedTotal += Date.now() - this.#pausedSince;
+    this.#pausedSince = undefined;
   }
 
   dispose(): void {
     if (this.#timer !== undefined) clearTimeout(this.#timer);
     this.#timer = undefined;
+  }
+
+  #arm(delay: number): void {
+    this.#timer = setTimeout(() => this.#check(), Math.max(1, delay));
+  }
+
+  #check(): void {
+    this.#timer = undefined;
+    const now = Date.now();
+    const paused = this.#pausedTotal + (this.#pausedSince === undefined ? 0 : now - this.#pausedSince);
+    const remaining = this.#timeoutMs - (now - this.#startedAt - paused);
+    if (this.#pausedSince !== undefined || remaining > 0) {
+      // Still owed time (or a person is answering right now): look again later.
+      this.#arm(this.#pausedSince !== undefined ? Math.max(remaining, 1000) : remaining);
+      return;
+    }
+    this.#controller.abort(
+      new SdkError(
+        SdkErrorCode.RequestTimeout,
+        `Request timed out after ${this.#timeoutMs} ms (time spent answering elicitations not counted)`,
+        { timeout: this.#timeoutMs },
+      ),
+    );
   }
 }

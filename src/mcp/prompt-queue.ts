@@ -65,6 +65,16 @@ export class PromptQueue {
     const queuedForServer = this.#entries.filter((e) => e.server === server).length;
     if (queuedForServer >= this.#maxWaiting) return skipped('rate-limited');
 
+    if (!this.active) {
+      // Nothing on screen and nobody waiting: show it now (the common case, no bookkeeping).
+      this.#busy = true;
+      this.#emit(true);
+      try {
+        return await show(() => this.#entries.length);
+      } finally {
+        this.#afterTurn(true);
+      }
+    }
     const wasActive = this.active;
     const turn = new Promise<boolean>((resolve) => {
       const entry: Entry = { server, start: () => resolve(true) };

@@ -2,6 +2,7 @@
 // that a malformed request is answered -32602 with a message naming the property and the reason
 // (the SDK's own message is a raw list of schema issues). The SDK's checks still run afterwards.
 import type { FormModel } from '../core/form-model.js';
+import type { SchemaIssue, Validation } from '../core/issues.js';
 import { parseFormParams } from '../core/schema-parser.js';
 
 export type ElicitationMode = 'form' | 'url';
@@ -19,6 +20,7 @@ export function checkElicitRequest(
   params: unknown,
   declared: readonly ElicitationMode[],
   era: 'legacy' | 'modern',
+  parseSchema?: (schema: unknown) => Validation<FormModel, SchemaIssue>,
 ): RequestCheck {
   if (typeof params !== 'object' || params === null || Array.isArray(params)) {
     return { ok: false, message: 'Invalid elicitation request: params must be an object' };
@@ -41,7 +43,7 @@ export function checkElicitRequest(
     };
   }
   if (mode === 'url') return checkUrlShape(record, era);
-  const parsed = parseFormParams(record);
+  const parsed = parseFormParams(record, parseSchema);
   if (!parsed.ok) {
     return {
       ok: false,

@@ -175,13 +175,15 @@ export class ScriptedRenderer implements Renderer {
       say(`cancel (invalid-answer): ${detail}`);
       return { outcome: cancelled('invalid-answer', detail) };
     }
-    // Field names only: content is user data and stays out of logs.
-    const names = prompt.model.fields
-      .map((field) => field.name)
-      .filter((name) => Object.hasOwn(checked.value, name));
-    say(
-      `accept (${source})${names.length > 0 ? `: ${names.map((name) => sanitizeText(name)).join(', ')}` : ''}`,
-    );
+    if (this.#options.log) {
+      // Field names only: content is user data and stays out of logs.
+      const names = prompt.model.fields
+        .map((field) => field.name)
+        .filter((name) => Object.hasOwn(checked.value, name));
+      say(
+        `accept (${source})${names.length > 0 ? `: ${names.map((name) => sanitizeText(name)).join(', ')}` : ''}`,
+      );
+    }
     return { outcome: { action: 'accept', content: checked.value } };
   }
 

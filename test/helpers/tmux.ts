@@ -130,6 +130,11 @@ export class TmuxSession {
     );
   }
 
+  /** The pane's title, which a program can set with OSC 0/2 escape sequences. */
+  async title(): Promise<string> {
+    return (await this.#tmux('display-message', '-p', '-t', this.name, '#{pane_title}')).trim();
+  }
+
   async resize(columns: number, rows: number): Promise<void> {
     await this.#tmux('resize-window', '-t', this.name, '-x', String(columns), '-y', String(rows));
   }

@@ -2,6 +2,7 @@
 // answers every form; without one, scripted answers stand in (so a decline and a cancel appear
 // too) and the transcript says so.
 import { existsSync } from 'node:fs';
+import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import type { ScriptedAnswer } from '../../frontends/scripted/index.js';
 import type { CliArgs } from '../args.js';
@@ -76,6 +77,8 @@ export async function runDemo(args: CliArgs, io: Io): Promise<number> {
       out.write(
         `Step ${index + 1}/${DEMO_STEPS.length}: ${step.title} (tool "${step.tool}")\n${step.intro}\n`,
       );
+      // The full-screen form hides this text: let the person read it first.
+      if (session.renderer.name === 'terminal' && !(await pressEnter(io))) break;
       const before = events.length;
       const result = await session.connection.session.callTool(
         { name: step.tool, arguments: {} },
@@ -102,6 +105,19 @@ export async function runDemo(args: CliArgs, io: Io): Promise<number> {
   } finally {
     await session.close();
   }
+}
+
+/** Waits for Enter on a terminal; false when input ended. */
+function pressEnter(io: Io): Promise<boolean> {
+  io.stdout.write('Press Enter to open the form (Ctrl-C stops the tour). ');
+  const rl = createInterface({ input: io.stdin, terminal: false });
+  return new Promise((resolve) => {
+    rl.once('line', () => {
+      resolve(true); // before close(), whose event would otherwise answer false first
+      rl.close();
+    });
+    rl.once('close', () => resolve(false));
+  });
 }
 
 function demoServerTarget() {

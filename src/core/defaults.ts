@@ -3,11 +3,9 @@
 // elicitation-sep1034-client-defaults fails otherwise). The parser keeps only defaults that are
 // valid answers, so nothing here re-validates.
 import type { Draft, FieldValue, FormModel } from './form-model.js';
+import { setOwn } from './own-property.js';
 
 // Property names are server-chosen: "__proto__" must become an own key, not a prototype change.
-function setOwn(target: Draft, key: string, value: FieldValue): void {
-  Object.defineProperty(target, key, { value, enumerable: true, writable: true, configurable: true });
-}
 
 function copy(value: FieldValue | readonly string[]): FieldValue {
   return Array.isArray(value) ? [...value] : (value as FieldValue);

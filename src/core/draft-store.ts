@@ -1,6 +1,7 @@
 // Session memory of unfinished answers: when a prompt ends without accept, what the person typed is
 // kept (in memory only) so it can be offered again when the same server asks for the same form.
 import type { Draft, Field, FieldValue, FormModel } from './form-model.js';
+import { setOwn } from './own-property.js';
 
 // A hostile server could ask for endless distinct forms: keep only the most recent ones.
 const MAX_ENTRIES = 64;
@@ -52,10 +53,6 @@ function stillFits(field: Field, value: unknown): value is FieldValue {
         )
       );
   }
-}
-
-function setOwn(target: Draft, key: string, value: FieldValue): void {
-  Object.defineProperty(target, key, { value, enumerable: true, writable: true, configurable: true });
 }
 
 export class DraftStore {

@@ -1,6 +1,7 @@
 // The wire result and the fail-closed gate (C-16, C-31, C-32; edge cases 20-21; house style 3).
 import type { FormContent, FormModel } from './form-model.js';
 import type { FormOutcome, UrlOutcome } from './outcome.js';
+import { setOwn } from './own-property.js';
 import { validateContent } from './validate.js';
 
 export type ElicitResultWire =
@@ -13,13 +14,7 @@ function copyContent(content: FormContent): FormContent {
   for (const key of Object.keys(content)) {
     const value = content[key];
     if (value === undefined) continue;
-    // defineProperty keeps a "__proto__" field an own key of the copy.
-    Object.defineProperty(out, key, {
-      value: Array.isArray(value) ? [...value] : value,
-      enumerable: true,
-      writable: true,
-      configurable: true,
-    });
+    setOwn(out, key, Array.isArray(value) ? [...value] : value);
   }
   return out;
 }

@@ -15,6 +15,7 @@ import type {
 } from './form-model.js';
 import { checkFormat } from './formats.js';
 import type { FieldIssue, FieldIssueCode, Validation } from './issues.js';
+import { setOwn } from './own-property.js';
 import { matchesPattern } from './pattern.js';
 import { sanitizeText } from './sanitize.js';
 
@@ -153,9 +154,6 @@ function copyValue(value: FieldValue): FieldValue {
 }
 
 // Property names are server-chosen: "__proto__" must become an own key, not a prototype change.
-function setOwn(target: Record<string, FieldValue>, key: string, value: FieldValue): void {
-  Object.defineProperty(target, key, { value, enumerable: true, writable: true, configurable: true });
-}
 
 /**
  * Validates a whole answer against the form (C-31, edge case 21): required fields, JS types, no

@@ -154,13 +154,18 @@ export function attachElicitation(client: Client, options: AttachOptions): Elici
     options.onEvent?.(event);
   };
   const era = (): 'legacy' | 'modern' => (client.getProtocolEra() === 'modern' ? 'modern' : 'legacy');
+  // The server's self-description is known once connected; built once per server info object.
+  let described: { info: unknown; identity: ServerIdentity } | undefined;
   const server = (): ServerIdentity => {
     const info = client.getServerVersion();
-    return {
+    if (described !== undefined && described.info === info) return described.identity;
+    const full: ServerIdentity = {
       ...identity,
       ...(info?.name !== undefined && identity.selfName === undefined && { selfName: info.name }),
       ...(info?.version !== undefined && identity.selfVersion === undefined && { selfVersion: info.version }),
     };
+    described = { info, identity: full };
+    return full;
   };
 
   // C-05/C-07: declare exactly the modes we serve. No `applyDefaults`: defaults are applied here.
@@ -312,7 +317,8 @@ export function attachElicitation(client: Client, options: AttachOptions): Elici
     const combined = signal ? AbortSignal.any([signal, deadline.signal]) : deadline.signal;
     const once = () => send({ ...rest, timeout: NO_SDK_TIMEOUT, signal: combined });
     try {
-      if (!waiter) return await once();
+      // Without URL mode a -32042 is an ordinary error (edge case 35): no retry layer needed.
+      if (!urlMode || !waiter) return await once();
       // -32042 on any request (edge case 33): consent, open, wait, then retry the same request.
       return await withUrlElicitationRetry(once, {
         server: server(),

@@ -35,8 +35,10 @@ export async function answerForm(
 
   const { draft: defaults, defaulted } = initialDraft(model);
   const recalled = deps.drafts.recall(server, model);
-  const initial: Draft = { ...defaults, ...recalled };
-  const stillDefaulted = new Set([...defaulted].filter((name) => recalled?.[name] === undefined));
+  const initial: Draft = recalled ? { ...defaults, ...recalled } : defaults;
+  const stillDefaulted = recalled
+    ? new Set([...defaulted].filter((name) => recalled[name] === undefined))
+    : defaulted;
   const prompt: FormPrompt = {
     kind: 'form',
     message,

@@ -4,6 +4,7 @@
 import type { Draft, Field, FieldValue } from '../../core/form-model.js';
 import type { FieldIssue } from '../../core/issues.js';
 import type { CancelReason } from '../../core/outcome.js';
+import { setOwn } from '../../core/own-property.js';
 import { sanitizeText } from '../../core/sanitize.js';
 import type { FormAnswer, FormPrompt, PromptContext } from '../renderer.js';
 import { describeField, fieldLabel, parseTyped, shownValue } from './describe-field.js';
@@ -315,9 +316,4 @@ function classify(line: string): Typed {
 
 function issueLines(issues: readonly FieldIssue[]): string[] {
   return issues.map((issue) => sanitizeText(issue.message, { maxLength: 500 }));
-}
-
-// Property names are server-chosen: "__proto__" must stay an own key, never a prototype change.
-function setOwn(target: Draft, key: string, value: FieldValue): void {
-  Object.defineProperty(target, key, { value, enumerable: true, writable: true, configurable: true });
 }

@@ -9,6 +9,7 @@
 import { mergeOverDefaults } from '../../core/defaults.js';
 import type { Draft, FieldValue, FormModel } from '../../core/form-model.js';
 import type { CancelReason } from '../../core/outcome.js';
+import { setOwn } from '../../core/own-property.js';
 import { sanitizeText } from '../../core/sanitize.js';
 import { parseFieldInput } from '../../core/value-parse.js';
 import type {
@@ -253,6 +254,3 @@ function isFieldValue(value: unknown): value is FieldValue {
 }
 
 // Property names are server-chosen: "__proto__" must stay an own key, never a prototype change.
-function setOwn(target: Draft, key: string, value: FieldValue): void {
-  Object.defineProperty(target, key, { value, enumerable: true, writable: true, configurable: true });
-}

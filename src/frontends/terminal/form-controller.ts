@@ -2,6 +2,7 @@
 // (form-view.ts) draws it and the renderer feeds it keys.
 import type { Draft, Field, FieldValue, FormContent } from '../../core/form-model.js';
 import type { FieldIssue } from '../../core/issues.js';
+import { setOwn } from '../../core/own-property.js';
 import { type SensitiveMatch, sensitiveReason } from '../../core/sensitive.js';
 import { parseFieldInput } from '../../core/value-parse.js';
 import type { FormPrompt } from '../renderer.js';
@@ -143,12 +144,7 @@ export class FormController {
       const value = this.value(field);
       if (value === undefined) continue;
       if (Array.isArray(value) && value.length === 0) continue;
-      Object.defineProperty(draft, field.name, {
-        value,
-        enumerable: true,
-        writable: true,
-        configurable: true,
-      });
+      setOwn(draft, field.name, value);
     }
     return draft;
   }

@@ -39,10 +39,18 @@ export interface Connection {
 }
 
 export async function connect(options: ConnectOptions): Promise<Connection> {
-  const cache =
-    options.useEraCache && options.protocol.kind === 'auto' ? new EraCache(options.env) : undefined;
+  // `auto` uses the cache for either era; a pinned modern version reuses a cached discover result
+  // that offers it (the pin would otherwise probe with server/discover on every run).
+  const protocol = options.protocol;
+  const cache = options.useEraCache && protocol.kind !== 'legacy' ? new EraCache(options.env) : undefined;
   const key = cacheKey(options.target);
-  const cached = cache ? await cache.get(key) : undefined;
+  let cached = cache ? await cache.get(key) : undefined;
+  if (
+    protocol.kind === 'modern' &&
+    (cached?.kind !== 'modern' || !offers(cached.discover, protocol.version))
+  ) {
+    cached = undefined;
+  }
   if (cached) {
     try {
       return await connectOnce(
@@ -129,6 +137,10 @@ function makeTransport(options: ConnectOptions): Transport {
   });
   transport.stderr?.on('data', (chunk: Buffer) => options.onServerStderr(chunk.toString('utf8')));
   return transport;
+}
+
+function offers(discover: { supportedVersions?: unknown }, version: string): boolean {
+  return Array.isArray(discover.supportedVersions) && discover.supportedVersions.includes(version);
 }
 
 function stringEnv(env: NodeJS.ProcessEnv): Record<string, string> {

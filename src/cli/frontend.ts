@@ -1,10 +1,7 @@
 // Picks the front-end: scripted when any scripted flag is given, the interactive terminal form
 // when stdin and stdout are TTYs that can show it, the plain line mode otherwise.
 import { readFile } from 'node:fs/promises';
-import { PlainRenderer } from '../frontends/plain/index.js';
 import type { Renderer } from '../frontends/renderer.js';
-import { loadAnswersFile, ScriptedRenderer } from '../frontends/scripted/index.js';
-import { TerminalRenderer, terminalSupported } from '../frontends/terminal/index.js';
 import type { CliArgs } from './args.js';
 import { CliError } from './errors.js';
 
@@ -18,8 +15,10 @@ export interface Io {
 export async function chooseRenderer(args: CliArgs, io: Io): Promise<Renderer> {
   // With --json, stdout carries only the JSON object, so prompts go to stderr.
   const output = args.json ? io.stderr : io.stdout;
+  // Each front-end is loaded only when chosen: a CLI run pays for one of them.
   switch (args.ui) {
-    case 'scripted':
+    case 'scripted': {
+      const { ScriptedRenderer } = await import('../frontends/scripted/index.js');
       return new ScriptedRenderer({
         ...(args.scriptedAnswers !== undefined && { answers: [...args.scriptedAnswers] }),
         ...(args.answersFile !== undefined && { answers: await readAnswers(args.answersFile) }),
@@ -30,8 +29,9 @@ export async function chooseRenderer(args: CliArgs, io: Io): Promise<Renderer> {
         openUrls: args.openUrls,
         log: (line) => io.stderr.write(`${line}\n`),
       });
+    }
     case 'plain':
-      return new PlainRenderer({ input: io.stdin, output });
+      return plain(io, output);
     case 'terminal':
       if (!io.stdin.isTTY || !output.isTTY) {
         throw new CliError(
@@ -39,13 +39,25 @@ export async function chooseRenderer(args: CliArgs, io: Io): Promise<Renderer> {
           '--ui terminal needs a terminal on stdin and stdout; use --ui plain or --ui scripted',
         );
       }
-      return new TerminalRenderer({ input: io.stdin, output, env: io.env });
-    case 'auto':
-      if (io.stdin.isTTY && output.isTTY && terminalSupported(io.env, { input: io.stdin, output })) {
-        return new TerminalRenderer({ input: io.stdin, output, env: io.env });
+      return terminal(io, output);
+    case 'auto': {
+      if (io.stdin.isTTY && output.isTTY) {
+        const { terminalSupported } = await import('../frontends/terminal/terminal-support.js');
+        if (terminalSupported(io.env, { input: io.stdin, output })) return terminal(io, output);
       }
-      return new PlainRenderer({ input: io.stdin, output });
+      return plain(io, output);
+    }
   }
+}
+
+async function plain(io: Io, output: NodeJS.WriteStream): Promise<Renderer> {
+  const { PlainRenderer } = await import('../frontends/plain/index.js');
+  return new PlainRenderer({ input: io.stdin, output });
+}
+
+async function terminal(io: Io, output: NodeJS.WriteStream): Promise<Renderer> {
+  const { TerminalRenderer } = await import('../frontends/terminal/index.js');
+  return new TerminalRenderer({ input: io.stdin, output, env: io.env });
 }
 
 async function readAnswers(file: string) {
@@ -58,6 +70,7 @@ async function readAnswers(file: string) {
       `cannot read --answers file ${file}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`,
     );
   }
+  const { loadAnswersFile } = await import('../frontends/scripted/index.js');
   const loaded = loadAnswersFile(text);
   if (!loaded.ok) {
     throw new CliError('usage', `--answers file ${file}: ${loaded.issues.map((i) => i.message).join('; ')}`);

@@ -47,8 +47,8 @@ Front-end
 Protocol
   --protocol <p>          auto (default: probe once, then remember the server's era), legacy
                           (2025-11-25 handshake), modern (2026-07-28), or a version like 2025-06-18.
-  --no-era-cache          Do not read or write the era cache (~/.cache/mcp-elicit/eras.json,
-                          or $MCP_ELICIT_CACHE_DIR).
+  --no-era-cache          Do not read or write the era cache (~/.cache/mcp-elicit/eras.json or
+                          $MCP_ELICIT_CACHE_DIR), which lets auto and modern pins skip the probe.
 
 Output
   --json                  Print one JSON object on stdout:

@@ -1,7 +1,6 @@
 // Opens a consented URL-mode link in the system browser (spec §8.1 C-27: a context the client
 // cannot inspect). Only ever called after the person said yes (C-25); never fetches anything.
 import { spawn } from 'node:child_process';
-import open from 'open';
 
 export type OpenResult = { readonly ok: true } | { readonly ok: false; readonly error: string };
 
@@ -40,6 +39,8 @@ export function createSystemOpener(
         return watch(() => spawn(command, args, { stdio: 'ignore', shell: false }), command, settleMs);
       }
       try {
+        // Loaded on first use: most runs never open a browser.
+        const { default: open } = await import('open');
         const child = await open(url, { wait: false });
         return await watch(() => child, 'the default browser launcher', settleMs);
       } catch (error) {

@@ -29,8 +29,6 @@ import { PromptQueue } from './prompt-queue.js';
 import { checkElicitRequest, type ElicitationMode, type RequestCheck } from './request-check.js';
 import { createSchemaCache } from './schema-cache.js';
 import { UrlCompletionTracker } from './url-completion.js';
-import { handleUrlElicitation } from './url-elicitation.js';
-import { withUrlElicitationRetry } from './url-required-retry.js';
 
 const RELATED_TASK = 'io.modelcontextprotocol/related-task';
 export const DEFAULT_REQUEST_TIMEOUT_MS = 60_000;
@@ -252,6 +250,8 @@ export function attachElicitation(client: Client, options: AttachOptions): Elici
     try {
       if (check.mode === 'url') {
         if (!waiter) throw new ProtocolError(ProtocolErrorCode.InvalidParams, 'URL mode is not enabled');
+        // Loaded on first use: URL analysis brings the public suffix list and IDN tables.
+        const { handleUrlElicitation } = await import('./url-elicitation.js');
         const outcome = await handleUrlElicitation(
           params,
           context(() => queue.waiting),
@@ -319,8 +319,24 @@ export function attachElicitation(client: Client, options: AttachOptions): Elici
     try {
       // Without URL mode a -32042 is an ordinary error (edge case 35): no retry layer needed.
       if (!urlMode || !waiter) return await once();
+      let first: unknown;
+      try {
+        return await once();
+      } catch (error) {
+        if (!(error instanceof ProtocolError) || error.code !== ProtocolErrorCode.UrlElicitationRequired)
+          throw error;
+        first = error;
+      }
       // -32042 on any request (edge case 33): consent, open, wait, then retry the same request.
-      return await withUrlElicitationRetry(once, {
+      // The retry flow (loaded on first use) starts from the error already received.
+      const { withUrlElicitationRetry } = await import('./url-required-retry.js');
+      const replayFirst = () => {
+        if (first === undefined) return once();
+        const error = first;
+        first = undefined;
+        return Promise.reject(error);
+      };
+      return await withUrlElicitationRetry(replayFirst, {
         server: server(),
         renderer: urlRenderer,
         opener,

@@ -137,6 +137,27 @@ describe('mcp-elicit call against the demo server', () => {
     assert.equal(second.protocol?.era, 'modern');
   });
 
+  for (const protocol of ['auto', 'modern'] as const) {
+    it(`with --protocol ${protocol}, a second run reuses the cached era and starts the server once (no probe process)`, async () => {
+      const cacheDir = freshCacheDir();
+      const starts = join(cacheDir, 'starts.log');
+      const counted = [
+        '--',
+        'sh',
+        '-c',
+        `echo start >> '${starts}'; exec '${process.execPath}' '${join(root, 'dist', 'demo', 'main.js')}'`,
+      ];
+      const count = () => readFileSync(starts, 'utf8').trim().split('\n').length;
+      const first = await runCli(['--protocol', protocol, 'tools', ...counted], { cacheDir });
+      assert.equal(first.status, 0, first.stderr);
+      assert.equal(count(), 2, 'the first run probes server/discover on a disposable sibling process');
+      const second = await runCli(['--json', '--protocol', protocol, 'tools', ...counted], { cacheDir });
+      assert.equal(second.status, 0, second.stderr);
+      assert.equal(count(), 3, 'the second run starts only the session process');
+      assert.equal(jsonReport(second).protocol?.version, '2026-07-28');
+    });
+  }
+
   it('recovers when the cached era is stale (the server changed)', async () => {
     const cacheDir = freshCacheDir();
     await runCli(['tools', '--url', http.url], { cacheDir });

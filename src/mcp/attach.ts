@@ -1,6 +1,7 @@
 // The one call that gives an SDK Client complete elicitation: declares the capability for the
-// enabled modes, registers one `elicitation/create` handler serving both eras (the SDK routes
-// 2026-07-28 `input_required` entries through the same handler), and answers through a renderer.
+// enabled modes, registers one `elicitation/create` handler serving both eras, and answers through
+// a renderer. Requests made through the returned session also get human-aware timeouts, the
+// -32042 retry flow, and (2026-07-28) a driver that gives slow out-of-band steps time.
 import {
   type CallToolRequest,
   type CallToolResult,
@@ -17,20 +18,20 @@ import {
   type Result,
 } from '@modelcontextprotocol/client';
 import { DraftStore } from '../core/draft-store.js';
-import { toElicitResult } from '../core/result.js';
 import { createSystemOpener, type UrlOpener } from '../frontends/open-url.js';
-import type { PromptContext, Renderer, ServerIdentity, UrlAnswer } from '../frontends/renderer.js';
+import type { Renderer, ServerIdentity } from '../frontends/renderer.js';
 import type { UrlWaiter } from '../frontends/url-wait/url-waiter.js';
 import type { ElicitationEvent, ElicitationListener } from './events.js';
-import { answerForm } from './form-elicitation.js';
 import { HumanDeadline, NO_SDK_TIMEOUT } from './human-deadline.js';
-import { DEFAULT_PROGRESS_INTERVAL_MS, startProgressHeartbeat } from './progress-heartbeat.js';
+import { driveInputRequired } from './input-required-driver.js';
+import { DEFAULT_PROGRESS_INTERVAL_MS } from './progress-heartbeat.js';
 import { PromptQueue } from './prompt-queue.js';
+import { queuedUrlRenderer, queuedWaiter } from './queued-url.js';
 import { checkElicitRequest, type ElicitationMode, type RequestCheck } from './request-check.js';
+import { createResponder } from './respond.js';
 import { createSchemaCache } from './schema-cache.js';
 import { UrlCompletionTracker } from './url-completion.js';
 
-const RELATED_TASK = 'io.modelcontextprotocol/related-task';
 export const DEFAULT_REQUEST_TIMEOUT_MS = 60_000;
 /** How many recent events `session.events` keeps. */
 export const MAX_KEPT_EVENTS = 256;
@@ -52,6 +53,8 @@ export interface AttachOptions {
   readonly waiter?: UrlWaiter;
   /** Retries of a request after URL elicitations it required (-32042); default 3. */
   readonly maxUrlRetries?: number;
+  /** 2026-07-28: rounds of a request that ask for input, at most; default 10 (as the SDK). */
+  readonly maxInputRounds?: number;
   /** Interval of progress notifications while a person answers (X-06); 0 disables. */
   readonly progressIntervalMs?: number;
   readonly onEvent?: ElicitationListener;
@@ -62,9 +65,12 @@ export interface SessionRequestOptions extends Omit<RequestOptions, 'timeout'> {
   readonly timeoutMs?: number;
 }
 
+/** The requests that may carry elicitations (2026-07-28 MRTR: only these three). */
+type ElicitingMethod = 'tools/call' | 'prompts/get' | 'resources/read';
+
 export interface ElicitationSession {
   readonly modes: readonly ElicitationMode[];
-  /** The most recent elicitations the server attempted (up to 256), in order, including rejected ones; use `onEvent` to see them all. */
+  /** The most recent elicitations (up to 256), including rejected ones; `onEvent` sees them all. */
   readonly events: readonly ElicitationEvent[];
   readonly queue: PromptQueue;
   callTool(params: CallToolRequest['params'], options?: SessionRequestOptions): Promise<CallToolResult>;
@@ -73,34 +79,26 @@ export interface ElicitationSession {
     params: ReadResourceRequest['params'],
     options?: SessionRequestOptions,
   ): Promise<ReadResourceResult>;
-  /** Runs any request with human-aware timeouts and request attribution. */
-  run<T>(
-    request: { method: string; name?: string },
-    send: (options: RequestOptions) => Promise<T>,
-    options?: SessionRequestOptions,
-  ): Promise<T>;
 }
 
 type Handler = (request: JSONRPCRequest, ctx: ClientContext) => Promise<Result>;
 interface WrappableClient {
   _wrapHandler(method: string, handler: Handler): Handler;
 }
+type Checked = { params: Record<string, unknown>; check: RequestCheck & { ok: true } };
 
 export function attachElicitation(client: Client, options: AttachOptions): ElicitationSession {
   const renderer = options.renderer;
   const identity: ServerIdentity =
     typeof options.server === 'string' ? { label: options.server } : options.server;
+  const label = identity.label;
   const modes = options.modes ?? (renderer.url && renderer.interactive ? ['form', 'url'] : ['form']);
   if (modes.length === 0)
     throw new TypeError('attachElicitation: at least one mode must be enabled (spec C-06)');
-  if (modes.includes('url') && !renderer.url) {
+  const urlMode = modes.includes('url');
+  if (urlMode && !renderer.url) {
     throw new TypeError(`attachElicitation: renderer "${renderer.name}" cannot serve URL mode`);
   }
-  const queue = options.queue ?? new PromptQueue();
-  const parseSchema = createSchemaCache();
-  const urlMode = modes.includes('url');
-  const opener = options.opener ?? createSystemOpener();
-  const tracker = new UrlCompletionTracker();
   const waitFor =
     options.waiter ?? (renderer.waitForUrl ? { wait: renderer.waitForUrl.bind(renderer) } : undefined);
   if (urlMode && !waitFor) {
@@ -108,42 +106,14 @@ export function attachElicitation(client: Client, options: AttachOptions): Elici
       `attachElicitation: URL mode needs a waiter (renderer "${renderer.name}" has no waitForUrl)`,
     );
   }
-  // URL consent and waiting go through the same queue as forms: one prompt on screen at a time.
-  const skippedUrl = (reason: 'muted' | 'rate-limited' | 'aborted'): UrlAnswer => ({
-    outcome: { action: 'cancel', reason: reason === 'aborted' ? 'server-cancelled' : 'muted' },
-  });
-  const urlRenderer: Renderer = {
-    name: renderer.name,
-    interactive: renderer.interactive,
-    form: (prompt, ctx) => renderer.form(prompt, ctx),
-    ...(renderer.url && {
-      url: (prompt, ctx) =>
-        queue.run(
-          identity.label,
-          ctx.signal,
-          () => renderer.url?.(prompt, ctx) ?? Promise.resolve(skippedUrl('aborted')),
-          skippedUrl,
-        ),
-    }),
-  };
-  const waiter: UrlWaiter | undefined = waitFor && {
-    wait: (info, signal) =>
-      queue.run(
-        identity.label,
-        signal,
-        () => waitFor.wait(info, signal),
-        () => 'cancel' as const,
-      ),
-  };
-  const drafts = options.drafts ?? new DraftStore();
-  const progressInterval = options.progressIntervalMs ?? DEFAULT_PROGRESS_INTERVAL_MS;
+  const queue = options.queue ?? new PromptQueue();
+  const urlRenderer = queuedUrlRenderer(renderer, queue, label);
+  const waiter = waitFor && queuedWaiter(waitFor, queue, label);
+  const opener = options.opener ?? createSystemOpener();
+  const tracker = new UrlCompletionTracker();
+  const parseSchema = createSchemaCache();
   const events: ElicitationEvent[] = [];
   const inFlight = new Set<{ method: string; name?: string }>();
-  /** What our check learned about each request, keyed by the handler context the SDK passes through. */
-  const checked = new WeakMap<
-    object,
-    { params: Record<string, unknown>; check: RequestCheck & { ok: true } }
-  >();
 
   const emit = (event: ElicitationEvent) => {
     // Bounded, so a long-lived session does not grow without end; onEvent sees every event.
@@ -165,42 +135,32 @@ export function attachElicitation(client: Client, options: AttachOptions): Elici
     described = { info, identity: full };
     return full;
   };
-
-  // C-05/C-07: declare exactly the modes we serve. No `applyDefaults`: defaults are applied here.
-  client.registerCapabilities({
-    elicitation: Object.fromEntries(modes.map((mode) => [mode, {}])),
+  const respond = createResponder({
+    label,
+    renderer,
+    urlRenderer,
+    queue,
+    drafts: options.drafts ?? new DraftStore(),
+    opener,
+    tracker,
+    waiter,
+    progressIntervalMs: options.progressIntervalMs ?? DEFAULT_PROGRESS_INTERVAL_MS,
+    emit,
+    server,
+    era,
+    currentRequest: () => (inFlight.size === 1 ? [...inFlight][0] : undefined),
   });
 
-  // Run our request check before the SDK's wire validation (see request-check.ts), and record
-  // every attempt, including rejected ones, as an event. `_wrapHandler` is the SDK's documented
-  // hook for wrapping registered handlers; it must be in place before setRequestHandler.
-  const wrappable = client as unknown as WrappableClient;
-  const sdkWrap = wrappable._wrapHandler.bind(client);
-  wrappable._wrapHandler = (method, handler) => {
-    const inner = sdkWrap(method, handler);
-    if (method !== 'elicitation/create') return inner;
-    return async (request, ctx) => {
-      const params = (request.params ?? undefined) as unknown;
-      const record = typeof params === 'object' && params !== null ? (params as Record<string, unknown>) : {};
-      const check = checkElicitRequest(params, modes, era(), parseSchema);
-      if (!check.ok) {
-        reject(record, ProtocolErrorCode.InvalidParams, check.message);
-        throw new ProtocolError(ProtocolErrorCode.InvalidParams, check.message);
-      }
-      checked.set(ctx, { params: record, check });
-      try {
-        return await inner(request, ctx);
-      } catch (error) {
-        // Whatever failed (the SDK's own checks, a refused URL, a front-end error) is reported.
-        const code = error instanceof ProtocolError ? error.code : ProtocolErrorCode.InternalError;
-        reject(record, code, error instanceof Error ? error.message : String(error));
-        throw error;
-      } finally {
-        checked.delete(ctx);
-      }
-    };
+  /** Our check of one elicitation/create; a failure is reported and thrown as -32602. */
+  const check = (params: unknown): Checked => {
+    const record = isRecord(params) ? params : {};
+    const result = checkElicitRequest(params, modes, era(), parseSchema);
+    if (!result.ok) {
+      reject(record, ProtocolErrorCode.InvalidParams, result.message);
+      throw new ProtocolError(ProtocolErrorCode.InvalidParams, result.message);
+    }
+    return { params: record, check: result };
   };
-
   const reject = (record: Record<string, unknown>, code: number, message: string) => {
     const mode =
       record.mode === undefined || record.mode === 'form'
@@ -209,7 +169,7 @@ export function attachElicitation(client: Client, options: AttachOptions): Elici
           ? 'url'
           : 'unknown';
     emit({
-      server: identity.label,
+      server: label,
       mode,
       message: typeof record.message === 'string' ? record.message : '',
       ...(typeof record.url === 'string' && { url: record.url }),
@@ -221,80 +181,44 @@ export function attachElicitation(client: Client, options: AttachOptions): Elici
       message: `Rejected a malformed elicitation: ${message}`,
     });
   };
-
-  client.setRequestHandler('elicitation/create', async (_request, ctx) => {
-    const entry = checked.get(ctx);
-    if (!entry)
-      throw new ProtocolError(ProtocolErrorCode.InternalError, 'elicitation request was not checked');
-    const { params, check } = entry;
-    const signal = ctx.mcpReq.signal;
-    const meta = (params._meta ?? {}) as Record<string, unknown>;
-    const token = ctx.mcpReq._meta?.progressToken ?? (meta.progressToken as string | number | undefined);
-    const stopHeartbeat = startProgressHeartbeat(
-      ctx,
-      era() === 'legacy' ? token : undefined,
-      progressInterval,
-    );
-    const context = (waiting: () => number): PromptContext => {
-      const request = inFlight.size === 1 ? [...inFlight][0] : undefined;
-      return {
-        server: server(),
-        era: era(),
-        signal,
-        get waiting() {
-          return waiting();
-        },
-        ...(request && { request }),
-      };
-    };
+  const reported = async <T>(record: Record<string, unknown>, work: () => Promise<T>): Promise<T> => {
     try {
-      if (check.mode === 'url') {
-        if (!waiter) throw new ProtocolError(ProtocolErrorCode.InvalidParams, 'URL mode is not enabled');
-        // Loaded on first use: URL analysis brings the public suffix list and IDN tables.
-        const { handleUrlElicitation } = await import('./url-elicitation.js');
-        const outcome = await handleUrlElicitation(
-          params,
-          context(() => queue.waiting),
-          {
-            renderer: urlRenderer,
-            opener,
-            tracker,
-            era: era(),
-            waiter,
-            onMute: () => queue.mute(identity.label),
-          },
-        );
-        emit({
-          server: identity.label,
-          mode: 'url',
-          message: typeof params.message === 'string' ? params.message : '',
-          ...(typeof params.url === 'string' && { url: params.url }),
-          action: outcome.action,
-          ...(outcome.action === 'cancel' && { reason: outcome.reason }),
-        });
-        return withRelatedTask({ ...toElicitResult(outcome) }, meta) as never;
-      }
-      const run = await answerForm(check.form, context, signal, { renderer, queue, drafts });
-      const outcome = run.outcome;
-      if (outcome.action === 'cancel' && outcome.reason === 'server-cancelled' && signal.aborted) {
-        renderer.notice?.({
-          kind: 'server-cancelled',
-          server: server(),
-          message: 'The server withdrew this request.',
-        });
-      }
-      emit({
-        server: identity.label,
-        mode: 'form',
-        message: run.message,
-        action: outcome.action,
-        ...(outcome.action === 'accept' && { content: outcome.content }),
-        ...(outcome.action === 'cancel' && { reason: outcome.reason }),
-      });
-      return withRelatedTask({ ...toElicitResult(outcome) }, meta) as never;
-    } finally {
-      stopHeartbeat();
+      return await work();
+    } catch (error) {
+      // Whatever failed (the SDK's own checks, a refused URL, a front-end error) is reported.
+      const code = error instanceof ProtocolError ? error.code : ProtocolErrorCode.InternalError;
+      reject(record, code, error instanceof Error ? error.message : String(error));
+      throw error;
     }
+  };
+
+  // C-05/C-07: declare exactly the modes we serve. No `applyDefaults`: defaults are applied here.
+  client.registerCapabilities({ elicitation: Object.fromEntries(modes.map((mode) => [mode, {}])) });
+
+  // Our check runs BEFORE the SDK's wire validation (request-check.ts says why). `_wrapHandler`
+  // is the SDK's documented hook for wrapping registered handlers; it must be set before
+  // setRequestHandler. The checked params travel to the handler keyed by the handler context.
+  const checkedByContext = new WeakMap<object, Checked>();
+  const wrappable = client as unknown as WrappableClient;
+  const sdkWrap = wrappable._wrapHandler.bind(client);
+  wrappable._wrapHandler = (method, handler) => {
+    const inner = sdkWrap(method, handler);
+    if (method !== 'elicitation/create') return inner;
+    return async (request, ctx) => {
+      const checked = check(request.params);
+      checkedByContext.set(ctx, checked);
+      try {
+        return await reported(checked.params, () => inner(request, ctx));
+      } finally {
+        checkedByContext.delete(ctx);
+      }
+    };
+  };
+  client.setRequestHandler('elicitation/create', async (_request, ctx) => {
+    const checked = checkedByContext.get(ctx);
+    if (!checked)
+      throw new ProtocolError(ProtocolErrorCode.InternalError, 'elicitation request was not checked');
+    return (await respond(checked.params, checked.check, ctx.mcpReq.signal, ctx)) as never;
   });
 
   if (urlMode) {
@@ -304,9 +228,23 @@ export function attachElicitation(client: Client, options: AttachOptions): Elici
     });
   }
 
+  /** One entry of a 2026-07-28 `inputRequests` round, answered by our own driver. */
+  const answerEmbedded = async (entry: unknown, _key: string, signal: AbortSignal): Promise<unknown> => {
+    const request = isRecord(entry) ? entry : {};
+    if (request.method !== 'elicitation/create') {
+      // Only elicitation is declared, so a server asking for anything else broke the protocol.
+      throw new ProtocolError(
+        ProtocolErrorCode.InvalidParams,
+        `The server asked for ${JSON.stringify(String(request.method)).slice(0, 60)}, which this client did not declare`,
+      );
+    }
+    const checked = check(request.params);
+    return reported(checked.params, () => respond(checked.params, checked.check, signal));
+  };
+
   const run = async <T>(
-    request: { method: string; name?: string },
-    send: (options: RequestOptions) => Promise<T>,
+    request: { method: ElicitingMethod; name?: string },
+    send: (retry: Record<string, unknown> | undefined, options: RequestOptions) => Promise<unknown>,
     requestOptions: SessionRequestOptions = {},
   ): Promise<T> => {
     const { timeoutMs = DEFAULT_REQUEST_TIMEOUT_MS, signal, ...rest } = requestOptions;
@@ -315,13 +253,31 @@ export function attachElicitation(client: Client, options: AttachOptions): Elici
     const entry = { ...request };
     inFlight.add(entry);
     const combined = signal ? AbortSignal.any([signal, deadline.signal]) : deadline.signal;
-    const once = () => send({ ...rest, timeout: NO_SDK_TIMEOUT, signal: combined });
+    const sendOptions: RequestOptions = { ...rest, timeout: NO_SDK_TIMEOUT, signal: combined };
+    const once = (): Promise<T> =>
+      era() === 'modern'
+        ? driveInputRequired<T>(send, sendOptions, {
+            maxInputRounds: options.maxInputRounds ?? 10,
+            answer: answerEmbedded,
+          })
+        : (send(undefined, sendOptions) as Promise<T>);
     try {
       // Without URL mode a -32042 is an ordinary error (edge case 35): no retry layer needed.
       if (!urlMode || !waiter) return await once();
+      return await withUrlRetry(once);
+    } catch (error) {
+      if (deadline.signal.aborted && deadline.signal.reason instanceof Error) throw deadline.signal.reason;
+      throw error;
+    } finally {
+      inFlight.delete(entry);
+      stopListening();
+      deadline.dispose();
+    }
+
+    async function withUrlRetry(call: () => Promise<T>): Promise<T> {
       let first: unknown;
       try {
-        return await once();
+        return await call();
       } catch (error) {
         if (!(error instanceof ProtocolError) || error.code !== ProtocolErrorCode.UrlElicitationRequired)
           throw error;
@@ -331,17 +287,17 @@ export function attachElicitation(client: Client, options: AttachOptions): Elici
       // The retry flow (loaded on first use) starts from the error already received.
       const { withUrlElicitationRetry } = await import('./url-required-retry.js');
       const replayFirst = () => {
-        if (first === undefined) return once();
+        if (first === undefined) return call();
         const error = first;
         first = undefined;
         return Promise.reject(error);
       };
-      return await withUrlElicitationRetry(replayFirst, {
+      return withUrlElicitationRetry(replayFirst, {
         server: server(),
         renderer: urlRenderer,
         opener,
         tracker,
-        waiter,
+        waiter: waiter as UrlWaiter,
         urlModeDeclared: urlMode,
         maxRetries: options.maxUrlRetries ?? 3,
         signal: combined,
@@ -355,7 +311,7 @@ export function attachElicitation(client: Client, options: AttachOptions): Elici
           )
             return;
           emit({
-            server: identity.label,
+            server: label,
             mode: 'url',
             message: e.message,
             url: e.url,
@@ -365,13 +321,6 @@ export function attachElicitation(client: Client, options: AttachOptions): Elici
           });
         },
       });
-    } catch (error) {
-      if (deadline.signal.aborted && deadline.signal.reason instanceof Error) throw deadline.signal.reason;
-      throw error;
-    } finally {
-      inFlight.delete(entry);
-      stopListening();
-      deadline.dispose();
     }
   };
 
@@ -379,22 +328,27 @@ export function attachElicitation(client: Client, options: AttachOptions): Elici
     modes,
     events,
     queue,
-    run,
     callTool: (params, o) =>
       run(
         { method: 'tools/call', name: params.name },
-        (ro) => client.callTool(params, ro) as Promise<CallToolResult>,
+        (retry, ro) => client.callTool({ ...params, ...retry }, ro),
         o,
       ),
     getPrompt: (params, o) =>
-      run({ method: 'prompts/get', name: params.name }, (ro) => client.getPrompt(params, ro), o),
+      run(
+        { method: 'prompts/get', name: params.name },
+        (retry, ro) => client.getPrompt({ ...params, ...retry }, ro),
+        o,
+      ),
     readResource: (params, o) =>
-      run({ method: 'resources/read', name: params.uri }, (ro) => client.readResource(params, ro), o),
+      run(
+        { method: 'resources/read', name: params.uri },
+        (retry, ro) => client.readResource({ ...params, ...retry }, ro),
+        o,
+      ),
   };
 }
 
-// §2.9b: an elicitation tied to a task echoes the related-task metadata.
-function withRelatedTask(result: Result, meta: Record<string, unknown>): Result {
-  if (meta[RELATED_TASK] !== undefined) result._meta = { [RELATED_TASK]: meta[RELATED_TASK] };
-  return result;
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }

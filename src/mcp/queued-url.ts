@@ -1,0 +1,30 @@
+// URL consent and the waiting state go through the same prompt queue as forms, so only one
+// prompt is ever on screen (edge case 39).
+import type { Renderer, UrlAnswer } from '../frontends/renderer.js';
+import type { UrlWaiter } from '../frontends/url-wait/url-waiter.js';
+import type { PromptQueue } from './prompt-queue.js';
+
+export function queuedUrlRenderer(renderer: Renderer, queue: PromptQueue, server: string): Renderer {
+  const skipped = (reason: 'muted' | 'rate-limited' | 'aborted'): UrlAnswer => ({
+    outcome: { action: 'cancel', reason: reason === 'aborted' ? 'server-cancelled' : 'muted' },
+  });
+  const url = renderer.url?.bind(renderer);
+  return {
+    name: renderer.name,
+    interactive: renderer.interactive,
+    form: (prompt, ctx) => renderer.form(prompt, ctx),
+    ...(url && { url: (prompt, ctx) => queue.run(server, ctx.signal, () => url(prompt, ctx), skipped) }),
+  };
+}
+
+export function queuedWaiter(waiter: UrlWaiter, queue: PromptQueue, server: string): UrlWaiter {
+  return {
+    wait: (info, signal) =>
+      queue.run(
+        server,
+        signal,
+        () => waiter.wait(info, signal),
+        () => 'cancel' as const,
+      ),
+  };
+}

@@ -1,0 +1,78 @@
+// The 2026-07-28 driver: a server that answers "come back later" (requestState only, no input
+// requests) is given time with growing pauses, not polled every 250 ms until a round cap.
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import { Client, InMemoryTransport } from '@modelcontextprotocol/client';
+import { inputRequired, McpServer } from '@modelcontextprotocol/server';
+import { serveStdio } from '@modelcontextprotocol/server/stdio';
+import { ScriptedRenderer } from '../../src/frontends/scripted/index.js';
+import { attachElicitation } from '../../src/mcp/attach.js';
+
+/** A tool that is "still working" for `busyMs` after the first call, counting the polls. */
+function slowServer(busyMs: number) {
+  return () => {
+    const server = new McpServer({ name: 'slow', version: '1' });
+    server.registerTool('slow_job', { description: 'Finishes after a while' }, async (ctx) => {
+      const state = ctx.mcpReq.requestState<string>();
+      const started =
+        state === undefined
+          ? { at: Date.now(), polls: 0 }
+          : (JSON.parse(state) as { at: number; polls: number });
+      if (Date.now() - started.at < busyMs) {
+        return inputRequired({ requestState: JSON.stringify({ at: started.at, polls: started.polls + 1 }) });
+      }
+      return { content: [{ type: 'text', text: `done after ${started.polls} polls` }] };
+    });
+    return server;
+  };
+}
+
+async function connect(busyMs: number) {
+  const client = new Client(
+    { name: 'test', version: '1' },
+    { versionNegotiation: { mode: { pin: '2026-07-28' } } },
+  );
+  const session = attachElicitation(client, {
+    renderer: new ScriptedRenderer({ acceptDefaults: true }),
+    server: 'slow',
+  });
+  const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
+  const handle = serveStdio(slowServer(busyMs), { transport: serverSide });
+  await client.connect(clientSide);
+  return {
+    client,
+    session,
+    close: async () => {
+      await client.close();
+      await handle.close();
+    },
+  };
+}
+
+describe('2026-07-28 requestState-only rounds', () => {
+  it('waits out a server that needs 4 s, with few polls (the SDK driver would give up after about 2.5 s)', async () => {
+    const { session, close } = await connect(4000);
+    try {
+      const started = Date.now();
+      const result = await session.callTool({ name: 'slow_job', arguments: {} }, { timeoutMs: 20_000 });
+      const text = (result.content as { text: string }[])[0]?.text ?? '';
+      const polls = Number(/done after (\d+) polls/.exec(text)?.[1]);
+      assert.ok(Date.now() - started >= 4000);
+      assert.ok(polls >= 3 && polls <= 8, `polled ${polls} times in 4 s (backing off from 0.5 s)`);
+    } finally {
+      await close();
+    }
+  });
+
+  it('still ends at the request timeout when the server never finishes', async () => {
+    const { session, close } = await connect(60_000);
+    try {
+      await assert.rejects(
+        session.callTool({ name: 'slow_job', arguments: {} }, { timeoutMs: 1500 }),
+        /timed out after 1500 ms/,
+      );
+    } finally {
+      await close();
+    }
+  });
+});

@@ -154,6 +154,26 @@ describe('attachElicitation on both eras (demo server)', () => {
     });
   }
 
+  it('also answers when the app calls client.callTool directly (the SDK drives the 2026 rounds through our handler)', async () => {
+    const client = new Client(
+      { name: 'test', version: '1' },
+      { versionNegotiation: { mode: { pin: '2026-07-28' } } },
+    );
+    const session = attachElicitation(client, {
+      renderer: new ScriptedRenderer({ sets: { username: 'grace', plan: 'free' } }),
+      server: 'demo',
+    });
+    await client.connect(new StdioClientTransport(demoStdioCommand()));
+    try {
+      const result = text(await client.callTool({ name: 'signup', arguments: {} }, { timeout: 30_000 }));
+      assert.match(result, /account: action=accept content=\{"username":"grace","plan":"free"\}/);
+      assert.match(result, /outcome: account grace created/);
+      assert.equal(session.events.length, 3, 'three forms answered through the registered handler');
+    } finally {
+      await client.close();
+    }
+  });
+
   it('shows prompts from two servers one at a time, each naming its server, and answers each to the server that asked (edge case 39)', async () => {
     const queue = new PromptQueue();
     const order: string[] = [];

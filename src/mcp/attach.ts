@@ -195,30 +195,22 @@ export function attachElicitation(client: Client, options: AttachOptions): Elici
   // C-05/C-07: declare exactly the modes we serve. No `applyDefaults`: defaults are applied here.
   client.registerCapabilities({ elicitation: Object.fromEntries(modes.map((mode) => [mode, {}])) });
 
-  // Our check runs BEFORE the SDK's wire validation (request-check.ts says why). `_wrapHandler`
-  // is the SDK's documented hook for wrapping registered handlers; it must be set before
-  // setRequestHandler. The checked params travel to the handler keyed by the handler context.
-  const checkedByContext = new WeakMap<object, Checked>();
+  // The SDK wraps an elicitation/create handler in its own wire validation (zod, era schemas).
+  // Ours replaces it: the check below validates the raw params against the spec's rules (keeping
+  // keywords such as `pattern` that zod would strip) and names the property and the reason; every
+  // result we send is built from a validated outcome. `_wrapHandler` is the SDK's documented hook
+  // for wrapping registered handlers, and must be in place before setRequestHandler.
+  const elicitationHandler: Handler = async (request, ctx) => {
+    const checked = check(request.params);
+    return reported(checked.params, () => respond(checked.params, checked.check, ctx.mcpReq.signal, ctx));
+  };
   const wrappable = client as unknown as WrappableClient;
   const sdkWrap = wrappable._wrapHandler.bind(client);
-  wrappable._wrapHandler = (method, handler) => {
-    const inner = sdkWrap(method, handler);
-    if (method !== 'elicitation/create') return inner;
-    return async (request, ctx) => {
-      const checked = check(request.params);
-      checkedByContext.set(ctx, checked);
-      try {
-        return await reported(checked.params, () => inner(request, ctx));
-      } finally {
-        checkedByContext.delete(ctx);
-      }
-    };
-  };
-  client.setRequestHandler('elicitation/create', async (_request, ctx) => {
-    const checked = checkedByContext.get(ctx);
-    if (!checked)
-      throw new ProtocolError(ProtocolErrorCode.InternalError, 'elicitation request was not checked');
-    return (await respond(checked.params, checked.check, ctx.mcpReq.signal, ctx)) as never;
+  wrappable._wrapHandler = (method, handler) =>
+    method === 'elicitation/create' ? elicitationHandler : sdkWrap(method, handler);
+  // Registered so the SDK routes both eras' requests here; the function itself is replaced above.
+  client.setRequestHandler('elicitation/create', async () => {
+    throw new ProtocolError(ProtocolErrorCode.InternalError, 'unreachable: replaced by the adapter');
   });
 
   if (urlMode) {

@@ -1,6 +1,7 @@
-// Our own check of an incoming elicitation/create, run BEFORE the SDK's wire-schema validation so
-// that a malformed request is answered -32602 with a message naming the property and the reason
-// (the SDK's own message is a raw list of schema issues). The SDK's checks still run afterwards.
+// Our check of an incoming elicitation/create, in place of the SDK's generic wire-schema check: a
+// malformed request is answered -32602 with a message naming the property and the reason (the
+// SDK's message is a raw list of zod issues), keywords the SDK would strip (`pattern`) survive, and
+// a form schema is parsed once for both the check and the form.
 import type { FormModel } from '../core/form-model.js';
 import type { SchemaIssue, Validation } from '../core/issues.js';
 import { parseFormParams } from '../core/schema-parser.js';

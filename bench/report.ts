@@ -63,6 +63,8 @@ function roundTripSection(roundTrips: readonly RoundTripOutcome[], s: BenchResul
     `   N = ${s.rounds} rounds x ${s.callsPerBatch} calls per variant, ABBA-interleaved, after ${s.warmupCalls} warm-up calls each.`,
     '   µs/call = median over rounds of wall time per call; B/A = median of the paired per-round ratios',
     `   (IQR beside it); CPU B/A = the same on this process's CPU time. Target: B/A <= ${s.targetRatio}x (wall).`,
+    "   A's handler is wrapped by the SDK's own zod check of elicitation/create (and, on 2026-07-28, driven by",
+    "   the SDK's input_required driver); B replaces both with the adapter's check and driver, so B can be < A.",
     '',
     formatTable(
       [

@@ -146,6 +146,7 @@ export function parseCliArgs(argv: readonly string[]): CliArgs {
     !!v['accept-defaults'],
     !!v.decline,
     !!v.cancel,
+    !!v['open-urls'],
   ];
   if ([v.decline, v.cancel, v['accept-defaults']].filter(Boolean).length > 1) {
     throw new CliError('usage', '--accept-defaults, --decline and --cancel exclude each other');
@@ -154,7 +155,7 @@ export function parseCliArgs(argv: readonly string[]): CliArgs {
   if (ui !== undefined && ui !== 'scripted' && scriptedFlags.some(Boolean)) {
     throw new CliError(
       'usage',
-      `--ui ${ui} cannot be combined with --answers, --set, --accept-defaults, --decline or --cancel (they imply --ui scripted)`,
+      `--ui ${ui} cannot be combined with --answers, --set, --accept-defaults, --decline, --cancel or --open-urls (they imply --ui scripted)`,
     );
   }
   const impliedScripted = scriptedFlags.some(Boolean);

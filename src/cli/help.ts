@@ -37,10 +37,11 @@ Front-end
   --accept-defaults       Accept every form with its defaults (plus --set values).
   --decline               Decline every elicitation.
   --cancel                Cancel every elicitation.
-                          The scripted flags imply --ui scripted. When no scripted answer applies or
-                          an answer does not validate, the elicitation is answered cancel (never
-                          decline) and the reason is printed on stderr.
-  --open-urls             Scripted: consent to URL-mode steps and open them (BROWSER is honoured).
+                          These flags and --open-urls imply --ui scripted. When no scripted
+                          answer applies or an answer does not validate, the elicitation is
+                          answered cancel (never decline) and the reason is printed on stderr.
+  --open-urls             Scripted: consent to URL-mode steps and open them (BROWSER is honoured);
+                          the step counts as done once the opener command has exited.
   --modes <list>          Elicitation modes to declare: form, url or form,url (default: form,url for
                           interactive front-ends, form for scripted unless --open-urls).
 

@@ -75,6 +75,12 @@ describe('command-line parsing', () => {
     assert.equal(args.acceptDefaults, true);
   });
 
+  it('makes --open-urls imply --ui scripted (a person consents in the interactive front-ends)', () => {
+    const args = parseCliArgs(['call', 't', '--open-urls', '--', 's']);
+    assert.equal(args.ui, 'scripted');
+    assert.equal(args.openUrls, true);
+  });
+
   it('maps --protocol words and versions to eras', () => {
     assert.deepEqual(parseCliArgs(['tools', '--protocol', 'legacy', '--', 's']).protocol, { kind: 'legacy' });
     assert.deepEqual(parseCliArgs(['tools', '--protocol', 'modern', '--', 's']).protocol, {

@@ -65,6 +65,7 @@ export function jsonReport(run: CliRun): {
     action?: string;
     content?: Record<string, unknown>;
     reason?: string;
+    url?: string;
     error?: { code: number; message: string };
   }[];
   protocol?: { era: string; version?: string };

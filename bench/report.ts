@@ -93,7 +93,7 @@ function stepsSection(
   iterations: number,
 ): string[] {
   const lines = [
-    "2. Where B's extra time goes: the engine's pure steps for one elicitation, timed alone (no transport)",
+    "2. The engine's pure steps for one elicitation, timed alone (no transport)",
     `   on the params the demo sends. Median of 9 x ${iterations}. A repeated schema takes the cached row, not both;`,
     '   failClosed re-validates only content its own prompt did not produce, so the scripted path skips it.',
     '',
@@ -139,8 +139,10 @@ function processSection(processes: readonly ProcessResult[], tool: string, runs:
     `   (${rssSources(processes)}); the server child is not included. "auto, cold" starts with an empty era`,
     '   cache every run (the CLI probes with server/discover); "auto, warm" reuses the cache of the unmeasured run.',
     '   "servers" = server processes started per run (median), counted by a preload in each server. Given its',
-    '   base StdioClientTransport the SDK probes the era on a disposable sibling process (2 servers); given a',
-    "   subclass (the CLI's guarded transport; the baseline's \"in place\") it probes on the session's process.",
+    "   base StdioClientTransport (the CLI's, guarded in place) the SDK probes the era on a disposable sibling",
+    '   process (2 servers); given a subclass (the baseline\'s "in place") it probes on the session\'s process.',
+    '   Pinned and cached runs do not probe. The CLI keeps the sibling probe: it survives servers that exit on',
+    '   any request before initialize; the era cache makes it a one-off per server.',
     '',
     formatTable(
       [

@@ -12,7 +12,8 @@ export type CancelReason =
   | 'browser-failed' // URL mode: the person gave up after the browser could not start
   | 'unsafe-url' // URL mode: refused by the safety analysis
   | 'timeout'
-  | 'muted'; // the person chose "cancel all from this server"
+  | 'muted' // the person chose "cancel all from this server"
+  | 'rate-limited'; // too many elicitations waiting from one server (C-21)
 
 export type FormOutcome =
   | { readonly action: 'accept'; readonly content: FormContent }

@@ -6,7 +6,7 @@ import type { FormOutcome } from '../core/outcome.js';
 import { failClosed } from '../core/result.js';
 import { validateContent } from '../core/validate.js';
 import type { FormAnswer, FormPrompt, PromptContext, Renderer } from '../frontends/renderer.js';
-import type { PromptQueue } from './prompt-queue.js';
+import { type PromptQueue, skipReason } from './prompt-queue.js';
 
 export interface FormDeps {
   readonly renderer: Renderer;
@@ -60,7 +60,7 @@ export async function answerForm(
     (reason) => ({
       outcome: {
         action: 'cancel',
-        reason: reason === 'aborted' ? 'server-cancelled' : 'muted',
+        reason: skipReason(reason),
         ...(reason === 'rate-limited' && {
           detail: 'too many elicitations waiting from this server (rate limit)',
         }),

@@ -12,9 +12,12 @@ interface Entry {
   readonly start: () => void;
 }
 
-export type QueueTicket =
-  | { readonly ok: true; readonly waiting: () => number }
-  | { readonly ok: false; readonly reason: 'muted' | 'rate-limited' | 'aborted' };
+export type SkipReason = 'muted' | 'rate-limited' | 'aborted';
+
+/** The cancel reason a prompt that was never shown is answered with. */
+export function skipReason(reason: SkipReason): 'server-cancelled' | 'muted' | 'rate-limited' {
+  return reason === 'aborted' ? 'server-cancelled' : reason;
+}
 
 export class PromptQueue {
   readonly #entries: Entry[] = [];
@@ -58,7 +61,7 @@ export class PromptQueue {
     server: string,
     signal: AbortSignal,
     show: (waiting: () => number) => Promise<T>,
-    skipped: (reason: 'muted' | 'rate-limited' | 'aborted') => T,
+    skipped: (reason: SkipReason) => T,
   ): Promise<T> {
     if (this.#muted.has(server)) return skipped('muted');
     if (signal.aborted) return skipped('aborted');

@@ -2,11 +2,11 @@
 // prompt is ever on screen (edge case 39).
 import type { Renderer, UrlAnswer } from '../frontends/renderer.js';
 import type { UrlWaiter } from '../frontends/url-wait/url-waiter.js';
-import type { PromptQueue } from './prompt-queue.js';
+import { type PromptQueue, type SkipReason, skipReason } from './prompt-queue.js';
 
 export function queuedUrlRenderer(renderer: Renderer, queue: PromptQueue, server: string): Renderer {
-  const skipped = (reason: 'muted' | 'rate-limited' | 'aborted'): UrlAnswer => ({
-    outcome: { action: 'cancel', reason: reason === 'aborted' ? 'server-cancelled' : 'muted' },
+  const skipped = (reason: SkipReason): UrlAnswer => ({
+    outcome: { action: 'cancel', reason: skipReason(reason) },
   });
   const url = renderer.url?.bind(renderer);
   return {

@@ -21,7 +21,11 @@ describe('PlainRenderer.waitForUrl', () => {
     assert.equal(await h.renderer.waitForUrl(info('browser-failed'), signal), 'cancel');
     assert.match(h.output(), /Finish in your browser: https:\/\/accounts\.example\.com\/connect\?flow=1/);
     assert.match(h.output(), /could not be opened\. Open this address yourself/);
-    assert.equal(h.output().includes('\u001b'), false, 'no escape sequence from the server reaches the output');
+    assert.equal(
+      h.output().includes('\u001b'),
+      false,
+      'no escape sequence from the server reaches the output',
+    );
     await h.renderer.close();
   });
 

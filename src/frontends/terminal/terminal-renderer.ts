@@ -55,6 +55,9 @@ type TtyOutput = Writable & { columns?: number; rows?: number };
 const ESC = '\u001b';
 const FRAME_START = `${ESC}[?25l${ESC}[H`;
 
+/** How long the waiting screen stays up before it gives up (cancel). */
+const URL_WAIT_LIMIT_MS = 15 * 60_000;
+
 export class TerminalRenderer implements Renderer {
   readonly name = 'terminal';
   readonly interactive = true;
@@ -158,9 +161,16 @@ export class TerminalRenderer implements Renderer {
           ctrl.status = text;
         },
       };
-      const result = await this.#run(screen, signal);
-      // Aborted: the completion notification came or the request ended; the caller knows which.
-      return result.kind === 'ended' ? result.end : 'cancel';
+      // A client-side limit on waiting (edge case 32): the page may never be finished.
+      const limit = new AbortController();
+      const timer = setTimeout(() => limit.abort(), URL_WAIT_LIMIT_MS);
+      try {
+        const result = await this.#run(screen, AbortSignal.any([signal, limit.signal]));
+        // Aborted: the completion notification came, the request ended, or the limit passed.
+        return result.kind === 'ended' ? result.end : 'cancel';
+      } finally {
+        clearTimeout(timer);
+      }
     });
   }
 

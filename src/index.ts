@@ -21,6 +21,9 @@ export { looksSensitive } from './core/sensitive.js';
 export type { UrlAnalysis, UrlWarning, UrlWarningCode } from './core/url-safety.js';
 export { analyzeUrl } from './core/url-safety.js';
 export { validateContent, validateField } from './core/validate.js';
+// URL mode helpers (attachElicitation's `opener` and `waiter` options)
+export type { OpenResult, UrlOpener } from './frontends/open-url.js';
+export { createSystemOpener } from './frontends/open-url.js';
 export { PlainRenderer } from './frontends/plain/index.js';
 // Front-ends
 export type {
@@ -36,10 +39,20 @@ export type {
 export type { ScriptedAnswer, ScriptedOptions } from './frontends/scripted/index.js';
 export { loadAnswersFile, ScriptedRenderer } from './frontends/scripted/index.js';
 export { TerminalRenderer, terminalSupported } from './frontends/terminal/index.js';
+export { createAutoWaiter } from './frontends/url-wait/auto-waiter.js';
+export { createLineWaiter } from './frontends/url-wait/line-waiter.js';
+export type {
+  UrlWaitChoice,
+  UrlWaiter,
+  UrlWaitInfo,
+  UrlWaitReason,
+} from './frontends/url-wait/url-waiter.js';
 
 // SDK adapter
 export type { AttachOptions, ElicitationSession, SessionRequestOptions } from './mcp/attach.js';
 export { attachElicitation } from './mcp/attach.js';
 export type { ElicitationEvent, ElicitationListener } from './mcp/events.js';
+export { createGuardedStdioTransport, guardStdioTransport } from './mcp/guarded-stdio.js';
 export { PromptQueue } from './mcp/prompt-queue.js';
 export type { ElicitationMode } from './mcp/request-check.js';
+export { UrlFlowError, type UrlFlowErrorCode } from './mcp/url-required-retry.js';

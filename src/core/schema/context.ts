@@ -1,0 +1,144 @@
+// Shared by the requestedSchema parser's files: the parse context (issues, notes), how server
+// text is quoted in messages, keyword readers, and the limits that bound a hostile schema.
+import type { ModelNote } from '../form-model.js';
+import type { SchemaIssue, SchemaIssueCode } from '../issues.js';
+import { sanitizeText } from '../sanitize.js';
+
+/** Work bounds against hostile servers; beyond them the request is refused with code 'too-large'. */
+export const SCHEMA_LIMITS = {
+  maxProperties: 200,
+  maxOptions: 1000,
+  /** UTF-16 code units, for every string in the request (message, titles, options, defaults...). */
+  maxStringLength: 65536,
+} as const;
+
+// X-03: no `$schema` means 2020-12; the 2020-12 URI is accepted with or without the empty fragment.
+export const SUPPORTED_DIALECTS = new Set([
+  'https://json-schema.org/draft/2020-12/schema',
+  'https://json-schema.org/draft/2020-12/schema#',
+]);
+
+// Keywords that change what an answer must look like in ways a flat form cannot express (S-08).
+export const COMPOSITION = ['allOf', 'anyOf', 'oneOf', 'not', 'if', 'then', 'else', 'dependentSchemas'];
+export const REFERENCES = ['$ref', '$dynamicRef', '$recursiveRef'];
+// Pure annotations: tolerated silently.
+export const ANNOTATIONS = new Set([
+  '$comment',
+  'examples',
+  'deprecated',
+  'readOnly',
+  'writeOnly',
+  '$id',
+  '$anchor',
+]);
+export const COMMON = ['type', 'title', 'description', 'default'];
+
+export type Json = Record<string, unknown>;
+
+export interface Context {
+  readonly issues: SchemaIssue[];
+  readonly notes: ModelNote[];
+  /** Why each required field can never be answered (edge case 14). */
+  readonly unsatisfiable: string[];
+}
+
+export function isObject(value: unknown): value is Json {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+export function has(object: Json, key: string): boolean {
+  return Object.hasOwn(object, key);
+}
+
+// Issue and note messages quote server text: JSON-quoted (escapes C0 controls) and sanitized
+// (C1, bidi), so they are safe to print or to send back in a -32602 error.
+export function quote(name: string, max = 80): string {
+  return sanitizeText(JSON.stringify(name.length > max ? `${name.slice(0, max - 1)}…` : name));
+}
+
+export function where(field: string | undefined): string {
+  return field === undefined ? 'requestedSchema' : `property ${quote(field)}`;
+}
+
+export function issue(ctx: Context, code: SchemaIssueCode, field: string | undefined, reason: string): void {
+  const entry = { code, message: `${where(field)}: ${reason}` };
+  ctx.issues.push(field === undefined ? entry : { field, ...entry });
+}
+
+export function note(ctx: Context, code: string, field: string | undefined, reason: string): void {
+  const entry = { code, message: `${where(field)}: ${reason}` };
+  ctx.notes.push(field === undefined ? entry : { field, ...entry });
+}
+
+export function describe(value: unknown): string {
+  if (value === null) return 'null';
+  if (Array.isArray(value)) return 'an array';
+  if (typeof value === 'string') return quote(value, 40);
+  if (typeof value === 'object') return 'an object';
+  return String(value);
+}
+
+export function tooLong(value: string): boolean {
+  return value.length > SCHEMA_LIMITS.maxStringLength;
+}
+
+export function optionalString(ctx: Context, p: Json, key: string, field: string): string | undefined {
+  if (!has(p, key)) return undefined;
+  const value = p[key];
+  if (typeof value !== 'string') {
+    issue(ctx, 'invalid-keyword', field, `"${key}" must be a string, got ${describe(value)} (spec §2.3)`);
+    return undefined;
+  }
+  if (tooLong(value)) {
+    issue(ctx, 'too-large', field, `"${key}" is longer than ${SCHEMA_LIMITS.maxStringLength} characters`);
+    return undefined;
+  }
+  return value;
+}
+
+export function nonNegativeInteger(ctx: Context, p: Json, key: string, field: string): number | undefined {
+  if (!has(p, key)) return undefined;
+  const value = p[key];
+  if (typeof value !== 'number' || !Number.isSafeInteger(value) || value < 0) {
+    issue(
+      ctx,
+      'invalid-keyword',
+      field,
+      `"${key}" must be a non-negative integer, got ${describe(value)} (spec §2.3)`,
+    );
+    return undefined;
+  }
+  return value;
+}
+
+export function finiteNumber(ctx: Context, p: Json, key: string, field: string): number | undefined {
+  if (!has(p, key)) return undefined;
+  const value = p[key];
+  if (typeof value !== 'number' || !Number.isFinite(value)) {
+    issue(ctx, 'invalid-keyword', field, `"${key}" must be a number, got ${describe(value)} (spec §2.3)`);
+    return undefined;
+  }
+  return value;
+}
+
+/** Notes keywords the variant does not know; they are tolerated and ignored (edge case 11). */
+export function noteUnknownKeywords(ctx: Context, p: Json, field: string, known: readonly string[]): void {
+  const unknown = Object.keys(p).filter((key) => !known.includes(key) && !ANNOTATIONS.has(key));
+  if (unknown.length === 0) return;
+  const list = unknown
+    .slice(0, 10)
+    .map((key) => quote(key))
+    .join(', ');
+  const more = unknown.length > 10 ? ` and ${unknown.length - 10} more` : '';
+  note(
+    ctx,
+    'unknown-keyword',
+    field,
+    `keyword(s) ${list}${more} are not part of the elicitation schema and are ignored`,
+  );
+}
+
+export function label(name: string, title: string | undefined): string {
+  // An empty or blank title would leave the field unlabelled: fall back to the property name.
+  return title !== undefined && title.trim() !== '' ? title : name;
+}

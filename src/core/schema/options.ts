@@ -1,0 +1,264 @@
+// The choice field kinds: single-select (untitled `enum`, titled `oneOf`, legacy `enumNames`) and
+// multi-select (`items.enum`, `items.anyOf`) with their options, deduplicated and bounded.
+import type { MultiSelectField, SelectOption, SingleSelectField } from '../form-model.js';
+import {
+  COMMON,
+  type Context,
+  describe,
+  has,
+  isObject,
+  issue,
+  type Json,
+  label,
+  nonNegativeInteger,
+  note,
+  noteUnknownKeywords,
+  REFERENCES,
+  SCHEMA_LIMITS,
+  tooLong,
+} from './context.js';
+import { base, markUnsatisfiable, withDefault } from './fields.js';
+
+function tooManyOptions(ctx: Context, name: string, list: readonly unknown[], key: string): boolean {
+  if (list.length <= SCHEMA_LIMITS.maxOptions) return false;
+  issue(
+    ctx,
+    'too-large',
+    name,
+    `"${key}" has ${list.length} options; at most ${SCHEMA_LIMITS.maxOptions} are accepted`,
+  );
+  return true;
+}
+
+/** Options from a list of strings (`enum`, `items.enum`); undefined when malformed. */
+function enumOptions(
+  ctx: Context,
+  name: string,
+  list: readonly unknown[],
+  key: string,
+): SelectOption[] | undefined {
+  if (tooManyOptions(ctx, name, list, key)) return undefined;
+  if (!list.every((value): value is string => typeof value === 'string')) {
+    issue(ctx, 'invalid-options', name, `every "${key}" option must be a string (spec §2.3)`);
+    return undefined;
+  }
+  if (list.some(tooLong)) {
+    issue(ctx, 'too-large', name, `an option is longer than ${SCHEMA_LIMITS.maxStringLength} characters`);
+    return undefined;
+  }
+  return list.map((value) => ({ value, label: value }));
+}
+
+/** Options from `oneOf` / `items.anyOf` entries `{ const, title }`; undefined when malformed. */
+function titledOptions(
+  ctx: Context,
+  name: string,
+  list: readonly unknown[],
+  key: string,
+): SelectOption[] | undefined {
+  if (tooManyOptions(ctx, name, list, key)) return undefined;
+  const options: SelectOption[] = [];
+  let untitled = 0;
+  for (const [index, entry] of list.entries()) {
+    if (!isObject(entry) || typeof entry.const !== 'string') {
+      issue(
+        ctx,
+        'invalid-options',
+        name,
+        `"${key}" entry ${index} must be an object with a string "const" (spec §2.3)`,
+      );
+      return undefined;
+    }
+    if (has(entry, 'title') && typeof entry.title !== 'string') {
+      issue(
+        ctx,
+        'invalid-options',
+        name,
+        `"${key}" entry ${index} has a "title" that is not a string (spec §2.3)`,
+      );
+      return undefined;
+    }
+    const title = typeof entry.title === 'string' ? entry.title : undefined;
+    if (tooLong(entry.const) || (title !== undefined && tooLong(title))) {
+      issue(
+        ctx,
+        'too-large',
+        name,
+        `"${key}" entry ${index} is longer than ${SCHEMA_LIMITS.maxStringLength} characters`,
+      );
+      return undefined;
+    }
+    if (title === undefined) untitled += 1;
+    options.push({ value: entry.const, label: label(entry.const, title) });
+  }
+  // The schema requires a title on each option; a missing one is shown as the raw value.
+  if (untitled > 0)
+    note(
+      ctx,
+      'option-title-missing',
+      name,
+      `${untitled} "${key}" option(s) have no title; their values are shown`,
+    );
+  return options;
+}
+
+/** Duplicate option values collapse to the first occurrence (edge case 14). */
+function dedupe(ctx: Context, name: string, options: readonly SelectOption[]): SelectOption[] {
+  const seen = new Set<string>();
+  const out = options.filter((option) => !seen.has(option.value) && seen.add(option.value));
+  if (out.length !== options.length) {
+    note(
+      ctx,
+      'duplicate-option',
+      name,
+      `${options.length - out.length} duplicate option value(s) were removed`,
+    );
+  }
+  return out;
+}
+
+export function parseSingleSelect(
+  ctx: Context,
+  name: string,
+  p: Json,
+  required: boolean,
+): SingleSelectField | undefined {
+  let variant: SingleSelectField['variant'];
+  let options: SelectOption[] | undefined;
+  if (Array.isArray(p.oneOf)) {
+    variant = 'titled';
+    noteUnknownKeywords(ctx, p, name, [...COMMON, 'oneOf']);
+    options = titledOptions(ctx, name, p.oneOf, 'oneOf');
+  } else {
+    const list = p.enum as unknown[];
+    options = enumOptions(ctx, name, list, 'enum');
+    if (has(p, 'enumNames')) {
+      variant = 'legacy';
+      noteUnknownKeywords(ctx, p, name, [...COMMON, 'enum', 'enumNames']);
+      const names = p.enumNames;
+      if (
+        options &&
+        Array.isArray(names) &&
+        names.length === options.length &&
+        names.every((n) => typeof n === 'string')
+      ) {
+        if (names.some(tooLong))
+          issue(
+            ctx,
+            'too-large',
+            name,
+            `an "enumNames" entry is longer than ${SCHEMA_LIMITS.maxStringLength} characters`,
+          );
+        else
+          options = options.map((option, i) => ({
+            value: option.value,
+            label: label(option.value, names[i]),
+          }));
+      } else if (options) {
+        // enumNames that do not line up with enum cannot be trusted: show raw values (edge case 14).
+        note(
+          ctx,
+          'enum-names-mismatch',
+          name,
+          '"enumNames" does not match "enum" one-to-one; the raw values are shown',
+        );
+      }
+    } else {
+      variant = 'untitled';
+      noteUnknownKeywords(ctx, p, name, [...COMMON, 'enum']);
+    }
+  }
+  if (options === undefined) return undefined;
+  options = dedupe(ctx, name, options);
+  const field: SingleSelectField = {
+    ...base(ctx, name, p, required),
+    kind: 'single-select',
+    variant,
+    options,
+  };
+  // An empty option list: nothing can be chosen (edge case 14).
+  if (options.length === 0) markUnsatisfiable(ctx, field, 'it offers no options');
+  return withDefault(ctx, field, p);
+}
+
+export function parseMultiSelect(
+  ctx: Context,
+  name: string,
+  p: Json,
+  required: boolean,
+): MultiSelectField | undefined {
+  const items = p.items;
+  if (!isObject(items)) {
+    issue(
+      ctx,
+      'unsupported-array',
+      name,
+      'arrays are allowed only as multi-select with "items.enum" or "items.anyOf" (spec S-08, §2.3)',
+    );
+    return undefined;
+  }
+  if (REFERENCES.some((key) => has(items, key))) {
+    issue(
+      ctx,
+      'ref-not-supported',
+      name,
+      '"$ref" in "items" is not supported in an elicitation form (spec S-08)',
+    );
+    return undefined;
+  }
+  if (has(items, 'type') && items.type !== 'string') {
+    issue(
+      ctx,
+      'unsupported-array',
+      name,
+      `multi-select items must be strings, got type ${describe(items.type)} (spec S-08, §2.3)`,
+    );
+    return undefined;
+  }
+  let variant: MultiSelectField['variant'];
+  let options: SelectOption[] | undefined;
+  if (Array.isArray(items.anyOf)) {
+    variant = 'titled';
+    noteUnknownKeywords(ctx, items, name, ['type', 'anyOf']);
+    options = titledOptions(ctx, name, items.anyOf, 'items.anyOf');
+  } else if (Array.isArray(items.enum)) {
+    variant = 'untitled';
+    noteUnknownKeywords(ctx, items, name, ['type', 'enum']);
+    options = enumOptions(ctx, name, items.enum, 'items.enum');
+  } else {
+    issue(
+      ctx,
+      'unsupported-array',
+      name,
+      'arrays are allowed only as multi-select with "items.enum" or "items.anyOf" (spec S-08, §2.3)',
+    );
+    return undefined;
+  }
+  // uniqueItems is implied: answers never repeat a choice.
+  noteUnknownKeywords(ctx, p, name, [...COMMON, 'items', 'minItems', 'maxItems', 'uniqueItems']);
+  const minItems = nonNegativeInteger(ctx, p, 'minItems', name);
+  const maxItems = nonNegativeInteger(ctx, p, 'maxItems', name);
+  if (options === undefined) return undefined;
+  options = dedupe(ctx, name, options);
+  let field: MultiSelectField = { ...base(ctx, name, p, required), kind: 'multi-select', variant, options };
+  if (minItems !== undefined) field = { ...field, minItems };
+  if (maxItems !== undefined) field = { ...field, maxItems };
+  const most = Math.min(options.length, maxItems ?? Number.POSITIVE_INFINITY);
+  if (minItems !== undefined && maxItems !== undefined && minItems > maxItems) {
+    markUnsatisfiable(ctx, field, `minItems ${minItems} is greater than maxItems ${maxItems}`);
+  } else if (minItems !== undefined && minItems > options.length) {
+    markUnsatisfiable(
+      ctx,
+      field,
+      `minItems ${minItems} is greater than the ${options.length} option(s) offered`,
+    );
+  } else if (required && most === 0) {
+    // A required multi-select needs at least one choice (see validate.ts).
+    markUnsatisfiable(
+      ctx,
+      field,
+      options.length === 0 ? 'it offers no options' : 'maxItems 0 allows no choice',
+    );
+  }
+  return withDefault(ctx, field, p);
+}

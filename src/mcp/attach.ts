@@ -92,7 +92,10 @@ export function attachElicitation(client: Client, options: AttachOptions): Elici
   const identity: ServerIdentity =
     typeof options.server === 'string' ? { label: options.server } : options.server;
   const label = identity.label;
-  const modes = options.modes ?? (renderer.url && renderer.interactive ? ['form', 'url'] : ['form']);
+  // URL mode by default only where a person can consent and be waited for.
+  const canServeUrl =
+    renderer.url !== undefined && (options.waiter !== undefined || renderer.waitForUrl !== undefined);
+  const modes = options.modes ?? (canServeUrl && renderer.interactive ? ['form', 'url'] : ['form']);
   if (modes.length === 0)
     throw new TypeError('attachElicitation: at least one mode must be enabled (spec C-06)');
   const urlMode = modes.includes('url');

@@ -2,30 +2,17 @@
 // on its request path (elicitation/create, mode url) and its -32042 error path (errorPath: true).
 // BROWSER records the URL it was asked to open and touches nothing (no network here).
 import { strict as assert } from 'node:assert';
-import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { describe, it } from 'node:test';
-import { jsonReport, resultText, root, runCli } from '../helpers/cli.js';
+import { testBrowser } from '../helpers/browser.js';
+import { jsonReport, resultText, runCli } from '../helpers/cli.js';
 import { everythingStdioCommand } from '../helpers/servers.js';
 
 const everything = everythingStdioCommand();
 const server = ['--', everything.command, ...everything.args];
 
 function browser() {
-  const log = join(mkdtempSync(join(tmpdir(), 'url-everything-')), 'opened.jsonl');
-  return {
-    env: {
-      BROWSER: `"${process.execPath}" "${join(root, 'test/fixtures/browser/visit-page.mjs')}" --mode=record --log=${log}`,
-    },
-    opened: () =>
-      existsSync(log)
-        ? readFileSync(log, 'utf8')
-            .trim()
-            .split('\n')
-            .map((line) => String((JSON.parse(line) as { url: string }).url))
-        : [],
-  };
+  const b = testBrowser('record');
+  return { env: { BROWSER: b.command }, opened: b.visited };
 }
 
 describe('mcp-elicit --open-urls against server-everything', () => {

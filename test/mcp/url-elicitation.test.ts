@@ -3,22 +3,20 @@
 // visits the loopback page like a person: GET, then POST the form). The renderer is a test
 // double of the PERSON: it records what was shown and answers a scripted decision.
 import { strict as assert } from 'node:assert';
-import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, describe, it } from 'node:test';
 import { fileURLToPath } from 'node:url';
 import { Client, ProtocolError, ProtocolErrorCode } from '@modelcontextprotocol/client';
 import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
 import type { UrlOutcome } from '../../src/core/outcome.js';
-import { createSystemOpener, type UrlOpener } from '../../src/frontends/open-url.js';
+import type { UrlOpener } from '../../src/frontends/open-url.js';
 import type { PromptContext, Renderer, UrlPrompt } from '../../src/frontends/renderer.js';
 import type { UrlWaitChoice, UrlWaiter, UrlWaitInfo } from '../../src/frontends/url-wait/url-waiter.js';
 import { UrlCompletionTracker } from '../../src/mcp/url-completion.js';
 import { handleUrlElicitation } from '../../src/mcp/url-elicitation.js';
+import { type BrowserMode, testBrowser } from '../helpers/browser.js';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
-const browserScript = join(root, 'test/fixtures/browser/visit-page.mjs');
 const serverScript = join(root, 'test/fixtures/servers/url-flow-server.ts');
 
 type Era = 'legacy' | 'modern';
@@ -51,19 +49,9 @@ function waitingPerson(choices: (UrlWaitChoice | ((info: UrlWaitInfo) => Promise
   return { waiter, calls };
 }
 
-function browser(mode: 'submit' | 'look' | 'fail' | 'record' = 'submit') {
-  const log = join(mkdtempSync(join(tmpdir(), 'url-elicit-')), 'visits.jsonl');
-  const opener = createSystemOpener({
-    BROWSER: `"${process.execPath}" "${browserScript}" --mode=${mode} --log=${log}`,
-  });
-  const visited = (): string[] =>
-    existsSync(log)
-      ? readFileSync(log, 'utf8')
-          .trim()
-          .split('\n')
-          .map((l) => (JSON.parse(l) as { url: string }).url)
-      : [];
-  return { opener, visited };
+function browser(mode: BrowserMode = 'submit') {
+  const b = testBrowser(mode);
+  return { opener: b.opener, visited: b.visited };
 }
 
 interface Setup {

@@ -2,9 +2,7 @@
 // server-everything's trigger-url-elicitation (errorPath) and the url-flow fixture server, with a
 // real opener (BROWSER = test/fixtures/browser/visit-page.mjs) and a test double of the person.
 import { strict as assert } from 'node:assert';
-import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { PassThrough } from 'node:stream';
 import { after, describe, it } from 'node:test';
@@ -12,7 +10,6 @@ import { fileURLToPath } from 'node:url';
 import { Client, ProtocolError } from '@modelcontextprotocol/client';
 import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
 import type { UrlOutcome } from '../../src/core/outcome.js';
-import { createSystemOpener } from '../../src/frontends/open-url.js';
 import type { Renderer, UrlPrompt } from '../../src/frontends/renderer.js';
 import { createAutoWaiter } from '../../src/frontends/url-wait/auto-waiter.js';
 import { createLineWaiter } from '../../src/frontends/url-wait/line-waiter.js';
@@ -25,9 +22,9 @@ import {
   type UrlRetryEvent,
   withUrlElicitationRetry,
 } from '../../src/mcp/url-required-retry.js';
+import { type BrowserMode, testBrowser } from '../helpers/browser.js';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
-const browserScript = join(root, 'test/fixtures/browser/visit-page.mjs');
 const serverScript = join(root, 'test/fixtures/servers/url-flow-server.ts');
 const everything = join(
   dirname(createRequire(import.meta.url).resolve('@modelcontextprotocol/server-everything/package.json')),
@@ -71,19 +68,9 @@ function waitingPerson(choices: (UrlWaitChoice | 'idle')[]) {
   return { waiter, calls };
 }
 
-function browser(mode: 'submit' | 'record' = 'submit') {
-  const log = join(mkdtempSync(join(tmpdir(), 'url-retry-')), 'visits.jsonl');
-  const opener = createSystemOpener({
-    BROWSER: `"${process.execPath}" "${browserScript}" --mode=${mode} --log=${log}`,
-  });
-  const visited = (): string[] =>
-    existsSync(log)
-      ? readFileSync(log, 'utf8')
-          .trim()
-          .split('\n')
-          .map((l) => (JSON.parse(l) as { url: string }).url)
-      : [];
-  return { opener, visited };
+function browser(mode: BrowserMode = 'submit') {
+  const b = testBrowser(mode);
+  return { opener: b.opener, visited: b.visited };
 }
 
 const clients: Client[] = [];

@@ -1,11 +1,24 @@
 #!/usr/bin/env node
 import { runMain } from './main.js';
 
+// The first Ctrl-C (outside a form, which handles its own keys) cancels the request in flight and
+// lets the CLI report and close the server cleanly; a second one exits at once.
+const interrupt = new AbortController();
+process.on('SIGINT', () => {
+  if (interrupt.signal.aborted) process.exit(130);
+  interrupt.abort();
+});
+// A closed pipe (`mcp-elicit ... | head`) is not an error worth a stack trace.
+process.stdout.on('error', (error: NodeJS.ErrnoException) => {
+  if (error.code === 'EPIPE') process.exit(0);
+});
+
 runMain(process.argv.slice(2), {
   stdin: process.stdin,
   stdout: process.stdout,
   stderr: process.stderr,
   env: process.env,
+  signal: interrupt.signal,
 }).then(
   (status) => {
     // Flush stdout before exiting: a piped --json report must arrive whole.

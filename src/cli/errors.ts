@@ -1,6 +1,6 @@
 // The CLI's one error class (house style 6). Only main.ts turns a code into an exit status.
 
-export type CliErrorCode = 'usage' | 'config' | 'connect' | 'request' | 'tool-error';
+export type CliErrorCode = 'usage' | 'config' | 'connect' | 'request' | 'tool-error' | 'interrupted';
 
 const EXIT_STATUS: Record<CliErrorCode, number> = {
   usage: 2,
@@ -8,6 +8,8 @@ const EXIT_STATUS: Record<CliErrorCode, number> = {
   connect: 3,
   request: 1,
   'tool-error': 1,
+  // 128 + SIGINT, as shells report a command stopped with Ctrl-C.
+  interrupted: 130,
 };
 
 export class CliError extends Error {

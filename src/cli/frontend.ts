@@ -10,6 +10,8 @@ export interface Io {
   readonly stdout: NodeJS.WriteStream;
   readonly stderr: NodeJS.WriteStream;
   readonly env: NodeJS.ProcessEnv;
+  /** Aborted on Ctrl-C outside a form: the request in flight is cancelled and the CLI exits 130. */
+  readonly signal?: AbortSignal;
 }
 
 export async function chooseRenderer(args: CliArgs, io: Io): Promise<Renderer> {

@@ -67,7 +67,7 @@ Outcomes
 
 Exit status
   0 success; 1 the request or tool failed (a tool result with isError counts); 2 usage or config
-  error; 3 cannot connect to the server.
+  error; 3 cannot connect to the server; 130 interrupted with Ctrl-C (a second Ctrl-C exits at once).
 
 Examples
   mcp-elicit call trigger-elicitation-request -- npx -y @modelcontextprotocol/server-everything

@@ -65,8 +65,9 @@ function defaultLabel(args: CliArgs, target: ResolvedTarget): string {
 }
 
 function fail(error: unknown, io: Io, json: boolean, events: ElicitationEvent[]): number {
-  const cliError =
-    error instanceof CliError
+  const cliError = io.signal?.aborted
+    ? new CliError('interrupted', 'interrupted (Ctrl-C): the request was cancelled', { cause: error })
+    : error instanceof CliError
       ? error
       : new CliError('request', error instanceof Error ? error.message : String(error), { cause: error });
   if (json) {

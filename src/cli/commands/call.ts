@@ -16,7 +16,7 @@ export async function runCall(args: CliArgs, io: Io, context: CommandContext): P
     try {
       result = await connection.session.callTool(
         { name: tool, arguments: args.toolArgs },
-        { timeoutMs: args.timeoutMs },
+        { timeoutMs: args.timeoutMs, ...(io.signal && { signal: io.signal }) },
       );
     } catch (error) {
       throw new CliError('request', `tools/call ${tool} failed: ${(error as Error).message}`, {

@@ -82,7 +82,7 @@ export async function runDemo(args: CliArgs, io: Io): Promise<number> {
       const before = events.length;
       const result = await session.connection.session.callTool(
         { name: step.tool, arguments: {} },
-        { timeoutMs: args.timeoutMs },
+        { timeoutMs: args.timeoutMs, ...(io.signal && { signal: io.signal }) },
       );
       for (const event of events.slice(before)) {
         const shown = event.content ? ` ${JSON.stringify(event.content)}` : '';

@@ -11,7 +11,10 @@ export async function runTools(args: CliArgs, io: Io, context: CommandContext): 
     const { connection } = session;
     let tools: Awaited<ReturnType<typeof connection.client.listTools>>;
     try {
-      tools = await connection.client.listTools(undefined, { timeout: args.timeoutMs });
+      tools = await connection.client.listTools(undefined, {
+        timeout: args.timeoutMs,
+        ...(io.signal && { signal: io.signal }),
+      });
     } catch (error) {
       throw new CliError('request', `tools/list failed: ${(error as Error).message}`, { cause: error });
     }

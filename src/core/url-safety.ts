@@ -45,6 +45,11 @@ export interface AnalyzeUrlOptions {
 
 /** Longer than this (in characters of the serialised URL) and a URL is flagged as very long. */
 export const LONG_URL_THRESHOLD = 2000;
+/**
+ * Longer URLs are refused: the full URL must be shown for review before consent (C-26), and no
+ * one reviews tens of kilobytes of address. Well above what real sign-in or payment links use.
+ */
+export const MAX_URL_LENGTH = 8192;
 
 // Query/fragment parameter names that suggest credentials or secrets in the URL (S-23). Compared
 // after lower-casing and removing `-`, `_` and `.`.
@@ -162,6 +167,14 @@ export function analyzeUrl(url: string, options: AnalyzeUrlOptions = {}): UrlAna
     );
   }
   if (asciiHost === '') return refused(parsed.href, scheme, asciiHost, 'The URL has no host.');
+  if (parsed.href.length > MAX_URL_LENGTH) {
+    return refused(
+      parsed.href,
+      scheme,
+      asciiHost,
+      `The URL is ${parsed.href.length} characters long, too long to review in full (over ${MAX_URL_LENGTH}).`,
+    );
+  }
 
   const warnings: UrlWarning[] = [];
   const bareHost = asciiHost.replace(/\.$/, '');

@@ -1,7 +1,7 @@
 import { strict as assert } from 'node:assert';
 import { readFileSync } from 'node:fs';
 import { describe, it } from 'node:test';
-import { analyzeUrl, LONG_URL_THRESHOLD } from '../../src/core/url-safety.js';
+import { analyzeUrl, LONG_URL_THRESHOLD, MAX_URL_LENGTH } from '../../src/core/url-safety.js';
 
 interface UrlCase {
   readonly name: string;
@@ -103,6 +103,15 @@ describe('analyzeUrl details', () => {
     assert.equal(analyzeUrl(under).href.length, LONG_URL_THRESHOLD);
     assert.ok(!analyzeUrl(under).warnings.some((w) => w.code === 'long-url'));
     assert.ok(analyzeUrl(over).warnings.some((w) => w.code === 'long-url'));
+  });
+
+  it('refuses a URL too long to be shown in full for review (C-26), and allows one at the limit', () => {
+    const base = 'https://example.com/?s=';
+    const atLimit = base + 'a'.repeat(MAX_URL_LENGTH - base.length);
+    assert.equal(analyzeUrl(atLimit).allowed, true);
+    const over = analyzeUrl(`${atLimit}a`);
+    assert.equal(over.allowed, false);
+    assert.match(over.refusal ?? '', /too long to review in full/);
   });
 
   it('does not warn about a different origin when the server has no origin (stdio)', () => {

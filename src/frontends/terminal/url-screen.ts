@@ -69,7 +69,8 @@ function label(button: UrlButton, ctx: PromptContext): string {
 
 /** The full URL, wrapped, with the registrable domain emphasised where it occurs in the host. */
 function urlLines(href: string, domain: string | undefined, host: string, width: number): Line[] {
-  const text = sanitizeText(href, { maxLength: 8000 });
+  // The whole URL (C-26): analyzeUrl refuses anything longer than MAX_URL_LENGTH.
+  const text = sanitizeText(href);
   const hostAt = text.indexOf(host);
   const domainAt = domain && hostAt >= 0 ? text.indexOf(domain, hostAt) : -1;
   const lines: Line[] = [];

@@ -9,6 +9,8 @@ import type { FormAnswer, FormPrompt, PromptContext, Renderer } from '../fronten
 import { type PromptQueue, skipReason } from './prompt-queue.js';
 
 export interface FormDeps {
+  /** The server's configured label: drafts are kept per label. */
+  readonly label: string;
   readonly renderer: Renderer;
   readonly queue: PromptQueue;
   readonly drafts: DraftStore;
@@ -30,8 +32,7 @@ export async function answerForm(
   // Content objects this prompt's own checker produced (frozen, so unchanged since): the fail-closed
   // gate below need not validate them a second time.
   const vouched = new WeakSet<FormContent>();
-  const probe = context(() => 0);
-  const server = probe.server.label;
+  const server = deps.label;
 
   const { draft: defaults, defaulted } = initialDraft(model);
   const recalled = deps.drafts.recall(server, model);

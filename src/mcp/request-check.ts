@@ -5,6 +5,7 @@
 import type { FormModel } from '../core/form-model.js';
 import type { SchemaIssue, Validation } from '../core/issues.js';
 import { parseFormParams } from '../core/schema-parser.js';
+import { parseUrlParams } from './url-params.js';
 
 export type ElicitationMode = 'form' | 'url';
 
@@ -56,15 +57,6 @@ export function checkElicitRequest(
 }
 
 function checkUrlShape(record: Record<string, unknown>, era: 'legacy' | 'modern'): RequestCheck {
-  const problems: string[] = [];
-  if (typeof record.message !== 'string') problems.push('"message" must be a string (spec S-05)');
-  if (typeof record.url !== 'string') problems.push('"url" must be a string (spec S-09)');
-  else if (!URL.canParse(record.url)) problems.push('"url" is not a valid URL (spec S-10)');
-  // The 2025-11-25 era requires an opaque elicitationId (S-09); 2026-07-28 removed it.
-  if (era === 'legacy' && typeof record.elicitationId !== 'string') {
-    problems.push('"elicitationId" must be a string (spec S-09)');
-  }
-  if (problems.length > 0)
-    return { ok: false, message: `Invalid elicitation request: ${problems.join('; ')}` };
-  return { ok: true, mode: 'url' };
+  const parsed = parseUrlParams(record, era);
+  return parsed.ok ? { ok: true, mode: 'url' } : parsed;
 }

@@ -8,6 +8,7 @@ import type { UrlOpener } from '../frontends/open-url.js';
 import type { PromptContext, Renderer, UrlPrompt } from '../frontends/renderer.js';
 import type { UrlWaiter } from '../frontends/url-wait/url-waiter.js';
 import type { UrlCompletionTracker } from './url-completion.js';
+import { parseUrlParams, type UrlParams } from './url-params.js';
 
 export interface UrlElicitationDeps {
   /** Already serialised by the adapter's prompt queue. */
@@ -117,30 +118,10 @@ export async function handleUrlElicitation(
   return { action: 'accept' };
 }
 
-interface UrlParams {
-  readonly message: string;
-  readonly url: string;
-  readonly elicitationId?: string;
-}
-
 function validate(params: Record<string, unknown>, era: 'legacy' | 'modern'): UrlParams {
-  const problems: string[] = [];
-  const { message, url, elicitationId } = params;
-  if (typeof message !== 'string') problems.push('"message" must be a string (spec S-05)');
-  if (typeof url !== 'string') problems.push('"url" must be a string (spec S-09)');
-  if (era === 'legacy' && typeof elicitationId !== 'string') {
-    problems.push('"elicitationId" must be a string (spec S-09)');
-  }
-  if (problems.length > 0 || typeof message !== 'string' || typeof url !== 'string') {
-    throw new ProtocolError(
-      ProtocolErrorCode.InvalidParams,
-      `Invalid elicitation request: ${problems.join('; ')}`,
-    );
-  }
-  // 2026-07-28 has no elicitationId; one sent anyway is ignored rather than tracked.
-  return era === 'legacy' && typeof elicitationId === 'string'
-    ? { message, url, elicitationId }
-    : { message, url };
+  const parsed = parseUrlParams(params, era);
+  if (!parsed.ok) throw new ProtocolError(ProtocolErrorCode.InvalidParams, parsed.message);
+  return parsed.value;
 }
 
 type OpenOutcome = 'opened' | 'opened-by-hand' | UrlOutcome;

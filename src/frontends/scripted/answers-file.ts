@@ -1,5 +1,7 @@
 // The `--answers <file>` format for scripted runs (agents, CI): a JSON array of answers used in
 // order. Checked strictly, so a typo fails the run up front instead of silently cancelling later.
+
+import { isFieldValue } from '../../core/field-value.js';
 import type { Validation } from '../../core/issues.js';
 
 export interface ScriptedAnswer {
@@ -81,12 +83,6 @@ function checkEntry(entry: unknown, at: string, issues: AnswersFileIssue[]): Scr
     ...(isRecord(content) ? { content } : {}),
     ...(typeof when === 'string' ? { when } : {}),
   };
-}
-
-function isFieldValue(value: unknown): boolean {
-  if (typeof value === 'string' || typeof value === 'boolean') return true;
-  if (typeof value === 'number') return Number.isFinite(value);
-  return Array.isArray(value) && value.every((item) => typeof item === 'string');
 }
 
 function isRecord(value: unknown): value is Record<string, unknown> {

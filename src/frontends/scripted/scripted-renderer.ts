@@ -7,7 +7,8 @@
 // first unused matching entry of `answers`, then accept-with-defaults (`acceptDefaults`, or `sets`
 // given alone), else cancel with reason `no-answer`.
 import { mergeOverDefaults } from '../../core/defaults.js';
-import type { Draft, FieldValue, FormModel } from '../../core/form-model.js';
+import { isFieldValue } from '../../core/field-value.js';
+import type { Draft, FormModel } from '../../core/form-model.js';
 import type { CancelReason } from '../../core/outcome.js';
 import { setOwn } from '../../core/own-property.js';
 import { sanitizeText } from '../../core/sanitize.js';
@@ -63,16 +64,8 @@ export class ScriptedRenderer implements Renderer {
 
   async form(prompt: FormPrompt, ctx: PromptContext): Promise<FormAnswer> {
     const say = (verdict: string): void => this.#log(ctx, prompt.message, verdict);
-    if (ctx.signal.aborted)
-      return { outcome: cancelled('server-cancelled', 'the server withdrew the request') };
-    if (this.#options.cancel) {
-      say('cancel (--cancel)');
-      return { outcome: cancelled('no-answer', 'the cancel policy answers every elicitation') };
-    }
-    if (this.#options.decline) {
-      say('decline (--decline)');
-      return { outcome: { action: 'decline' } };
-    }
+    const blanket = this.#blanket(ctx, say);
+    if (blanket) return blanket;
     const taken = this.#take((answer) => answer.when === undefined || prompt.message.includes(answer.when));
     if (taken) {
       const { answer, label } = taken;
@@ -96,16 +89,8 @@ export class ScriptedRenderer implements Renderer {
   async url(prompt: UrlPrompt, ctx: PromptContext): Promise<UrlAnswer> {
     const shown = sanitizeText(prompt.analysis.href || prompt.url, { maxLength: 500 });
     const say = (verdict: string): void => this.#log(ctx, prompt.message, `${verdict} [URL ${shown}]`);
-    if (ctx.signal.aborted)
-      return { outcome: cancelled('server-cancelled', 'the server withdrew the request') };
-    if (this.#options.cancel) {
-      say('cancel (--cancel)');
-      return { outcome: cancelled('no-answer', 'the cancel policy answers every elicitation') };
-    }
-    if (this.#options.decline) {
-      say('decline (--decline)');
-      return { outcome: { action: 'decline' } };
-    }
+    const blanket = this.#blanket(ctx, say);
+    if (blanket) return blanket;
     // Only an entry whose `when` names this request may consent to a URL: a blanket answer written
     // for forms must never open a browser (C-25).
     const taken = this.#take(
@@ -145,6 +130,24 @@ export class ScriptedRenderer implements Renderer {
   /** No person to wait for: the opener command having exited stands for "done" (auto waiter). */
   waitForUrl(info: UrlWaitInfo, signal: AbortSignal): Promise<UrlWaitChoice> {
     return this.#waiter.wait(info, signal);
+  }
+
+  /** Answers that apply to every elicitation, form or URL: withdrawn, --cancel, --decline. */
+  #blanket(
+    ctx: PromptContext,
+    say: (verdict: string) => void,
+  ): { readonly outcome: ReturnType<typeof cancelled> | { readonly action: 'decline' } } | undefined {
+    if (ctx.signal.aborted)
+      return { outcome: cancelled('server-cancelled', 'the server withdrew the request') };
+    if (this.#options.cancel) {
+      say('cancel (--cancel)');
+      return { outcome: cancelled('no-answer', 'the cancel policy answers every elicitation') };
+    }
+    if (this.#options.decline) {
+      say('decline (--decline)');
+      return { outcome: { action: 'decline' } };
+    }
+    return undefined;
   }
 
   notice(notice: RendererNotice): void {
@@ -245,12 +248,6 @@ export class ScriptedRenderer implements Renderer {
 
 function cancelled(reason: CancelReason, detail: string) {
   return { action: 'cancel', reason, detail } as const;
-}
-
-function isFieldValue(value: unknown): value is FieldValue {
-  if (typeof value === 'string' || typeof value === 'boolean') return true;
-  if (typeof value === 'number') return Number.isFinite(value);
-  return Array.isArray(value) && value.every((item) => typeof item === 'string');
 }
 
 // Property names are server-chosen: "__proto__" must stay an own key, never a prototype change.

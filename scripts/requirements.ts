@@ -15,7 +15,11 @@ export type Requirement = {
   /** `server` for a rule that binds only the server; otherwise taken from the id's group. */
   readonly side?: 'server';
   /** Published-spec section per era; null when the rule does not exist in that era. */
-  readonly spec?: { readonly '2025-11-25'?: string | null; readonly '2026-07-28'?: string | null; readonly tasks?: string };
+  readonly spec?: {
+    readonly '2025-11-25'?: string | null;
+    readonly '2026-07-28'?: string | null;
+    readonly tasks?: string;
+  };
   /** Why a MUST row has no citing test (e.g. "verified by the conformance suite"). */
   readonly untested?: string;
 };
@@ -23,7 +27,12 @@ export type Requirement = {
 export type Table = { readonly groups: Record<string, string>; readonly rows: readonly Requirement[] };
 
 /** One citation of an id: where it is, and whether it is in code (a title, an assertion) or a comment. */
-export type Citation = { readonly id: string; readonly file: string; readonly line: number; readonly inCode: boolean };
+export type Citation = {
+  readonly id: string;
+  readonly file: string;
+  readonly line: number;
+  readonly inCode: boolean;
+};
 
 /** An id as cited: one letter for the group, a dash, two digits (C-17, E-11, H-07). */
 export const ID_PATTERN = /\b([CEHMSTX])-(\d{2})\b/g;
@@ -107,7 +116,7 @@ export function renderMarkdown(table: Table, tests: ReadonlyMap<string, readonly
     'specification states them, per protocol era (— : the rule does not exist in that era). Level is the',
     'RFC 2119 keyword (or `definition`, `informative`, `edge`, `house` for rows that are not keywords).',
     '"Verified by" lists the test files that cite the id outside comments (test titles are written',
-    "with `req(id, sentence)` from `test/helpers/req.ts`), found by `test/requirements.test.ts`, which",
+    'with `req(id, sentence)` from `test/helpers/req.ts`), found by `test/requirements.test.ts`, which',
     'fails when a cited id is missing here or a client MUST has neither a test nor a stated reason.',
     '',
   ];
@@ -117,11 +126,18 @@ export function renderMarkdown(table: Table, tests: ReadonlyMap<string, readonly
     out.push('| id | level | rule | 2025-11-25 | 2026-07-28 | verified by |', '|---|---|---|---|---|---|');
     for (const row of rows) {
       const era = (name: (typeof ERAS)[number]) => row.spec?.[name] ?? '—';
-      const modern = row.spec?.tasks ? `${era('2026-07-28') === '—' ? '' : `${era('2026-07-28')}; `}${row.spec.tasks}` : era('2026-07-28');
+      const modern = row.spec?.tasks
+        ? `${era('2026-07-28') === '—' ? '' : `${era('2026-07-28')}; `}${row.spec.tasks}`
+        : era('2026-07-28');
       const files = tests.get(row.id) ?? [];
-      const verified = files.length > 0 ? files.map((f) => `\`${f.replace(/^test\//, '')}\``).join(', ') : (row.untested ?? '');
+      const verified =
+        files.length > 0
+          ? files.map((f) => `\`${f.replace(/^test\//, '')}\``).join(', ')
+          : (row.untested ?? '');
       const level = row.side === 'server' ? `${row.level} (server)` : row.level;
-      out.push(`| ${row.id} | ${level} | ${cell(row.rule)} | ${cell(era('2025-11-25'))} | ${cell(modern)} | ${cell(verified)} |`);
+      out.push(
+        `| ${row.id} | ${level} | ${cell(row.rule)} | ${cell(era('2025-11-25'))} | ${cell(modern)} | ${cell(verified)} |`,
+      );
     }
     out.push('');
   }

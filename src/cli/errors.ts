@@ -1,4 +1,4 @@
-// The CLI's one error class (house style 6). Only main.ts turns a code into an exit status.
+// The CLI's one error class (H-06). Only main.ts turns a code into an exit status.
 
 export type CliErrorCode = 'usage' | 'config' | 'connect' | 'request' | 'tool-error' | 'interrupted';
 

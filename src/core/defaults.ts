@@ -1,4 +1,4 @@
-// Defaults (SEP-1034, C-09, edge cases 18-19): every field with a valid default starts pre-filled,
+// Defaults (SEP-1034, C-09, E-18, E-19): every field with a valid default starts pre-filled,
 // so an accept with untouched fields still carries the defaults (the conformance scenario
 // elicitation-sep1034-client-defaults fails otherwise). The parser keeps only defaults that are
 // valid answers, so nothing here re-validates.
@@ -14,7 +14,7 @@ function copy(value: FieldValue | readonly string[]): FieldValue {
 /**
  * The draft a form opens with, and which fields hold a default. Fields without a default are absent,
  * including booleans: an untouched optional checkbox with no default is omitted, never sent as
- * `false` (decision for edge case 18; a front-end that shows a checkbox may record `false` once the
+ * `false` (decision for E-18; a front-end that shows a checkbox may record `false` once the
  * person has seen it).
  */
 export function initialDraft(model: FormModel): { draft: Draft; defaulted: Set<string> } {

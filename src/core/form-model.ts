@@ -88,7 +88,7 @@ export interface FormModel {
   readonly notes: readonly ModelNote[];
   /**
    * False when no answer can ever validate (e.g. minItems greater than the number of options):
-   * front-ends then offer only decline and cancel (spec §5 edge case 14).
+   * front-ends then offer only decline and cancel (E-14).
    */
   readonly satisfiable: boolean;
 }

@@ -1,5 +1,5 @@
 // String formats of the elicitation schema (spec 2025 §2.3: email, uri, date, date-time), checked
-// with ajv-formats' `fullFormats` rather than hand-written regexes (house style 5). "full" mode is
+// with ajv-formats' `fullFormats` rather than hand-written regexes (H-05). "full" mode is
 // the RFC-exact one: date = RFC 3339 full-date (month/day/leap-year checked), date-time = RFC 3339
 // with a mandatory offset or Z, uri = RFC 3986 absolute URI, email = RFC 5321-style mailbox.
 import { fullFormats } from 'ajv-formats/dist/formats.js';

@@ -1,4 +1,4 @@
-// The wire result and the fail-closed gate (C-16, C-31, C-32; edge cases 20-21; house style 3).
+// The wire result and the fail-closed gate (C-16, C-31, C-32; E-20, E-21; H-03).
 import type { FormContent, FormModel } from './form-model.js';
 import type { FormOutcome, UrlOutcome } from './outcome.js';
 import { setOwn } from './own-property.js';
@@ -20,7 +20,7 @@ function copyContent(content: FormContent): FormContent {
 }
 
 /**
- * The ElicitResult to send. `content` only on a form-mode accept (C-32, edge case 20); never on
+ * The ElicitResult to send. `content` only on a form-mode accept (C-32, E-20); never on
  * decline or cancel; URL-mode accept has none (C-15). The local cancel `reason`/`detail` never go
  * on the wire.
  */
@@ -38,7 +38,7 @@ export function toElicitResult(outcome: FormOutcome | UrlOutcome): ElicitResultW
 }
 
 /**
- * Never send an accept whose content breaks the requested schema (house style 3, C-31): such an
+ * Never send an accept whose content breaks the requested schema (H-03, C-31): such an
  * accept becomes a cancel saying why. A valid accept is returned with exactly the validated content
  * (fields of the form only). Decline and cancel pass through.
  */

@@ -1,4 +1,4 @@
-// Server text is untrusted (house style 7): before display, strip terminal escape sequences,
+// Server text is untrusted (H-07): before display, strip terminal escape sequences,
 // control characters and bidirectional overrides, so a hostile server cannot recolour, move the
 // cursor, clear the screen, set the window title, plant OSC 8 links or reorder text.
 

@@ -1,4 +1,4 @@
-// requestedSchema → FormModel (spec 2025 §2.3, S-07, S-08, X-03; edge cases 8-14). Everything the
+// requestedSchema → FormModel (spec 2025 §2.3, S-07, S-08, X-03; E-08..E-14). Everything the
 // spec does not allow is reported as a SchemaIssue naming the property and the rule, and ALL issues
 // are reported, not only the first. Tolerated oddities become ModelNotes.
 import type { Field, FormModel } from './form-model.js';
@@ -123,7 +123,7 @@ function parseRequired(ctx: Context, schema: Json, properties: Json): Set<string
     return out;
   }
   for (const name of required) {
-    // A required name with no property is ignored with a note, not refused (edge case 10): the
+    // A required name with no property is ignored with a note, not refused (E-10): the
     // form can still be answered, and the server's own schema check decides.
     if (has(properties, name)) out.add(name);
     else
@@ -145,7 +145,7 @@ export function parseRequestedSchema(schema: unknown): Validation<FormModel, Sch
       ctx,
       'not-an-object-schema',
       undefined,
-      `must be a JSON object schema, got ${describe(schema)} (spec §2.2, edge case 8)`,
+      `must be a JSON object schema, got ${describe(schema)} (spec §2.2, E-08)`,
     );
     return { ok: false, issues: ctx.issues };
   }
@@ -162,7 +162,7 @@ export function parseRequestedSchema(schema: unknown): Validation<FormModel, Sch
       ctx,
       'not-an-object-schema',
       undefined,
-      `"type" must be "object", got ${describe(schema.type)} (spec §2.2, edge case 8)`,
+      `"type" must be "object", got ${describe(schema.type)} (spec §2.2, E-08)`,
     );
   }
   if (REFERENCES.some((key) => has(schema, key))) {
@@ -215,7 +215,7 @@ export function parseRequestedSchema(schema: unknown): Validation<FormModel, Sch
     const reason = has(schema, 'properties')
       ? `must be an object, got ${describe(properties)}`
       : 'is missing';
-    issue(ctx, 'missing-properties', undefined, `"properties" ${reason} (spec §2.2, edge case 8)`);
+    issue(ctx, 'missing-properties', undefined, `"properties" ${reason} (spec §2.2, E-08)`);
     return { ok: false, issues: ctx.issues };
   }
   const names = Object.keys(properties);
@@ -235,7 +235,7 @@ export function parseRequestedSchema(schema: unknown): Validation<FormModel, Sch
     if (field) fields.push(field);
   }
   if (ctx.issues.length > 0) return { ok: false, issues: ctx.issues };
-  // Empty properties is a pure confirmation: accept sends `content: {}` (edge case 13).
+  // Empty properties is a pure confirmation: accept sends `content: {}` (E-13).
   if (fields.length === 0)
     note(
       ctx,
@@ -258,7 +258,7 @@ export function parseFormParams(
   if (typeof message !== 'string') {
     issues.push({
       code: 'missing-message',
-      message: `params: "message" must be a string, got ${has(object, 'message') ? describe(message) : 'nothing'} (spec S-05, edge case 8)`,
+      message: `params: "message" must be a string, got ${has(object, 'message') ? describe(message) : 'nothing'} (spec S-05, E-08)`,
     });
   } else if (tooLong(message)) {
     issues.push({
@@ -270,7 +270,7 @@ export function parseFormParams(
   if (!has(object, 'requestedSchema')) {
     issues.push({
       code: 'missing-schema',
-      message: 'params: "requestedSchema" is missing; form mode requires it (spec S-07, edge case 8)',
+      message: 'params: "requestedSchema" is missing; form mode requires it (spec S-07, E-08)',
     });
   } else {
     const parsed = parseSchema(object.requestedSchema);

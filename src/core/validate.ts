@@ -1,5 +1,5 @@
-// Everything an answer must satisfy before anything is sent (C-31; edge cases 15-21). Problems are
-// data (house style 4): each FieldIssue names the field, a code, and a sentence using its label.
+// Everything an answer must satisfy before anything is sent (C-31; E-15..E-21). Problems are
+// data (H-04): each FieldIssue names the field, a code, and a sentence using its label.
 import type {
   Draft,
   Field,
@@ -30,7 +30,7 @@ const FORMAT_WORDS: Readonly<Record<StringFormat, string>> = {
 const LISTED_OPTIONS = 8;
 
 function labelOf(field: Field): string {
-  // Labels are untrusted server text (house style 7).
+  // Labels are untrusted server text (H-07).
   const label = sanitizeText(field.label, { maxLength: 80 }).trim();
   return label === '' ? sanitizeText(field.name, { maxLength: 80 }) : label;
 }
@@ -50,7 +50,7 @@ function optionList(options: readonly SelectOption[]): string {
   return `${shown.join(', ')}${options.length > LISTED_OPTIONS ? ', …' : ''}`;
 }
 
-/** Length as JSON Schema counts it: Unicode code points, not UTF-16 units (edge case 16). */
+/** Length as JSON Schema counts it: Unicode code points, not UTF-16 units (E-16). */
 function codePoints(value: string): number {
   let count = 0;
   for (const _ of value) count += 1;
@@ -84,7 +84,7 @@ function validateNumber(field: NumberField, value: unknown): FieldIssue[] {
   if (!Number.isFinite(value)) return [make(field, 'type', 'must be a finite number.')];
   if (field.integer && !Number.isInteger(value)) return [make(field, 'integer', 'must be a whole number.')];
   const issues: FieldIssue[] = [];
-  // Bounds are inclusive (edge case 15).
+  // Bounds are inclusive (E-15).
   if (field.minimum !== undefined && value < field.minimum) {
     issues.push(make(field, 'minimum', `must be at least ${field.minimum}.`));
   }
@@ -156,12 +156,12 @@ function copyValue(value: FieldValue): FieldValue {
 // Property names are server-chosen: "__proto__" must become an own key, not a prototype change.
 
 /**
- * Validates a whole answer against the form (C-31, edge case 21): required fields, JS types, no
+ * Validates a whole answer against the form (C-31, E-21): required fields, JS types, no
  * unknown keys. On success the value is the content to send, holding only the form's fields.
  */
 export function validateContent(model: FormModel, draft: Draft): Validation<FormContent, FieldIssue> {
   if (!model.satisfiable) {
-    // No answer can ever be valid (edge case 14): only decline and cancel make sense.
+    // No answer can ever be valid (E-14): only decline and cancel make sense.
     const required = new Set(model.fields.filter((field) => field.required).map((field) => field.name));
     const reasons = model.notes
       .filter(

@@ -19,7 +19,7 @@ const TRUE_WORDS = new Set(['y', 'yes', 'true', '1']);
 const FALSE_WORDS = new Set(['n', 'no', 'false', '0']);
 
 // JSON-like decimal numbers only: a dot as the decimal separator, optional exponent. No `1,5`
-// (locale separators must not leak into JSON, spec §5 edge case 15), no hex, no NaN/Infinity.
+// (locale separators must not leak into JSON, E-15), no hex, no NaN/Infinity.
 const DECIMAL = /^[+-]?(?:\d+(?:\.\d*)?|\.\d+)(?:[eE][+-]?\d+)?$/;
 
 /**

@@ -257,7 +257,7 @@ export function attachElicitation(client: Client, options: AttachOptions): Elici
           })
         : (send(undefined, sendOptions) as Promise<T>);
     try {
-      // Without URL mode a -32042 is an ordinary error (edge case 35): no retry layer needed.
+      // Without URL mode a -32042 is an ordinary error (E-35): no retry layer needed.
       if (!urlMode || !waiter) return await once();
       return await withUrlRetry(once);
     } catch (error) {
@@ -278,7 +278,7 @@ export function attachElicitation(client: Client, options: AttachOptions): Elici
           throw error;
         first = error;
       }
-      // -32042 on any request (edge case 33): consent, open, wait, then retry the same request.
+      // -32042 on any request (E-33): consent, open, wait, then retry the same request.
       // The retry flow (loaded on first use) starts from the error already received.
       const { withUrlElicitationRetry } = await import('./url-required-retry.js');
       const replayFirst = () => {

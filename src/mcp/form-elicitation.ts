@@ -77,7 +77,7 @@ export async function answerForm(
   }
   if (outcome.action === 'accept') {
     const gated = vouched.has(outcome.content) ? outcome : failClosed(model, outcome);
-    // An answer that fails validation is never sent (house style 3), but it is kept as a draft.
+    // An answer that fails validation is never sent (H-03), but it is kept as a draft.
     if (gated.action === 'accept') deps.drafts.forget(server, model);
     else deps.drafts.remember(server, model, outcome.content);
     outcome = gated;

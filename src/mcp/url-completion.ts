@@ -1,6 +1,6 @@
 // Tracks 2025-11-25 URL-mode elicitations of ONE server connection by elicitationId, so that
 // `notifications/elicitation/complete` can be matched (spec §3.4). One tracker per connection:
-// ids from different servers never meet (edge case 27, S-13). Ids are opaque strings (C-11).
+// ids from different servers never meet (E-27, S-13). Ids are opaque strings (C-11).
 
 export type UrlCompletionState = 'pending' | 'completed';
 
@@ -17,7 +17,7 @@ export class UrlCompletionTracker {
 
   /**
    * Start tracking `id`. Returns false, changing nothing, when the server reuses an id that is
-   * still pending or already completed on this connection (S-11 uniqueness broken, edge case 28):
+   * still pending or already completed on this connection (S-11 uniqueness broken, E-28):
    * the caller flags it instead of merging the two silently.
    */
   pending(id: string): boolean {
@@ -29,8 +29,8 @@ export class UrlCompletionTracker {
 
   /**
    * A completion notification arrived. Unknown ids (never seen, or dropped after a decline or
-   * cancel) and already-completed ids are ignored (C-12, edge cases 29-30). It may arrive while
-   * the consent prompt is still open (edge case 31): state is by id, not by ordering.
+   * cancel) and already-completed ids are ignored (C-12, E-29, E-30). It may arrive while
+   * the consent prompt is still open (E-31): state is by id, not by ordering.
    */
   complete(id: string): CompleteResult {
     const state = this.#states.get(id);
@@ -41,7 +41,7 @@ export class UrlCompletionTracker {
     return 'completed';
   }
 
-  /** Forget `id` after a decline or cancel, so a later notification counts as unknown (edge case 30). */
+  /** Forget `id` after a decline or cancel, so a later notification counts as unknown (E-30). */
   drop(id: string): void {
     if (this.#states.delete(id)) this.#changed();
   }

@@ -36,7 +36,7 @@ export async function handleUrlElicitation(
     url,
     ctx.server.origin === undefined ? {} : { serverOrigin: ctx.server.origin },
   );
-  // Edge case 24: a URL that must never reach a browser is refused as invalid params.
+  // E-24: a URL that must never reach a browser is refused as invalid params.
   if (!analysis.allowed) {
     throw new ProtocolError(
       ProtocolErrorCode.InvalidParams,
@@ -44,7 +44,7 @@ export async function handleUrlElicitation(
     );
   }
   const { tracker, waiter } = deps;
-  // Tracked from arrival, so a completion that races the consent prompt still counts (edge case 31).
+  // Tracked from arrival, so a completion that races the consent prompt still counts (E-31).
   if (elicitationId !== undefined && tracker && !tracker.pending(elicitationId)) {
     throw new ProtocolError(
       ProtocolErrorCode.InvalidParams,

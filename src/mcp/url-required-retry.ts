@@ -25,9 +25,9 @@ export interface UrlRetryDeps {
   readonly opener: UrlOpener;
   readonly tracker: UrlCompletionTracker;
   readonly waiter: UrlWaiter;
-  /** Whether `url` was declared in the elicitation capability (edge case 35). */
+  /** Whether `url` was declared in the elicitation capability (E-35). */
   readonly urlModeDeclared: boolean;
-  /** Retries of the original call after -32042; default 3 (edge case 37). */
+  /** Retries of the original call after -32042; default 3 (E-37). */
   readonly maxRetries?: number;
   readonly signal?: AbortSignal;
   /** The request being retried, for the consent prompt's context. */
@@ -79,10 +79,10 @@ export async function withUrlElicitationRetry<T>(call: () => Promise<T>, deps: U
       if (!isUrlElicitationRequired(error)) throw error;
       failure = error;
     }
-    // Edge case 35: without URL mode this is an ordinary error; nothing is shown or opened.
+    // E-35: without URL mode this is an ordinary error; nothing is shown or opened.
     if (!deps.urlModeDeclared) throw failure;
     const prerequisites = parsePrerequisites(failure, deps, emit);
-    // Edge case 34: nothing usable left → surface the server's error as it is.
+    // E-34: nothing usable left → surface the server's error as it is.
     if (prerequisites.length === 0) throw failure;
     if (attempt >= maxRetries) {
       throw new UrlFlowError(
@@ -134,7 +134,7 @@ function isUrlElicitationRequired(error: unknown): error is ProtocolError {
 }
 
 // S-16/S-17: every entry must be a URL-mode elicitation with an id, a message and a URL; others
-// are ignored (edge case 34). Read from `data` so entries the SDK's typing would hide are seen.
+// are ignored (E-34). Read from `data` so entries the SDK's typing would hide are seen.
 function parsePrerequisites(
   error: ProtocolError,
   deps: UrlRetryDeps,
@@ -193,7 +193,7 @@ async function consentAndOpen(
     waiting: 0,
     ...(deps.request && { request: deps.request }),
   };
-  // Tracked before consent so a notification racing the prompt still counts (edge case 31).
+  // Tracked before consent so a notification racing the prompt still counts (E-31).
   deps.tracker.pending(p.elicitationId);
   const analysis = analyzeUrl(
     p.url,
@@ -245,7 +245,7 @@ async function consentAndOpen(
 type Completion = 'completed' | UrlWaitChoice;
 
 // C-13/C-14: retry when every listed id is completed by notification, or when the person says
-// done / retry now; the waiter's own time limit bounds the wait (edge case 32).
+// done / retry now; the waiter's own time limit bounds the wait (E-32).
 async function waitForCompletion(
   prerequisites: readonly Prerequisite[],
   again: boolean,

@@ -4,6 +4,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { freshCacheDir, jsonReport, resultText, root, runCli } from '../helpers/cli.js';
+import { req } from '../helpers/req.js';
 import { type RunningHttpServer, startDemoHttp } from '../helpers/servers.js';
 
 // The built demo server (npm test builds first): plain node starts faster than tsx.
@@ -81,7 +82,7 @@ describe('mcp-elicit call against the demo server', () => {
     assert.match(resultText(report), /"seats":5/);
   });
 
-  it('reports decline and cancel exactly, without content (C-16, edge case 20)', async () => {
+  it(req(['C-16', 'E-20'], 'reports decline and cancel exactly, without content'), async () => {
     const declined = jsonReport(
       await runCli(['--json', '--decline', 'call', 'delete_files', ...stdioServer]),
     );

@@ -6,6 +6,7 @@ import type { FormModel } from '../../src/core/form-model.js';
 import { failClosed, toElicitResult } from '../../src/core/result.js';
 import { parseFormParams, parseRequestedSchema } from '../../src/core/schema-parser.js';
 import { validateContent } from '../../src/core/validate.js';
+import { req } from '../helpers/req.js';
 
 function fixtureModel(name: string): FormModel {
   const params = JSON.parse(readFileSync(new URL(`../fixtures/schemas/${name}`, import.meta.url), 'utf8'));
@@ -20,7 +21,7 @@ function model(schema: unknown): FormModel {
   return parsed.value;
 }
 
-describe('initialDraft (SEP-1034, C-09, edge case 19)', () => {
+describe(req(['C-09', 'E-19'], 'initialDraft, per SEP-1034'), () => {
   it('pre-fills every field of the conformance SEP-1034 form with its default, with the right JSON types', () => {
     const { draft, defaulted } = initialDraft(fixtureModel('conformance-sep1034.json'));
     assert.deepEqual(draft, { name: 'John Doe', age: 30, score: 95.5, status: 'active', verified: true });
@@ -41,7 +42,7 @@ describe('initialDraft (SEP-1034, C-09, edge case 19)', () => {
     assert.ok(['active', 'inactive', 'pending'].includes(wire.content.status as string));
   });
 
-  it('leaves fields without a default absent, including an optional boolean (edge case 18)', () => {
+  it(req('E-18', 'leaves fields without a default absent, including an optional boolean'), () => {
     const { draft, defaulted } = initialDraft(
       model({
         type: 'object',
@@ -52,7 +53,7 @@ describe('initialDraft (SEP-1034, C-09, edge case 19)', () => {
     assert.deepEqual([...defaulted], ['c']);
   });
 
-  it('does not pre-fill defaults the parser found invalid (edge case 14)', () => {
+  it(req('E-14', 'does not pre-fill defaults the parser found invalid'), () => {
     const { draft } = initialDraft(
       model({
         type: 'object',
@@ -84,7 +85,7 @@ describe('initialDraft (SEP-1034, C-09, edge case 19)', () => {
   });
 });
 
-describe('mergeOverDefaults (scripted answers, edge case 19)', () => {
+describe(req('E-19', 'mergeOverDefaults (scripted answers)'), () => {
   it('keeps defaults for fields the script did not answer, and the script wins where it did', () => {
     const m = fixtureModel('conformance-sep1034.json');
     const merged = mergeOverDefaults(m, { name: 'Ada', verified: false });

@@ -3,6 +3,7 @@ import { describe, it } from 'node:test';
 import type { FormModel } from '../../src/core/form-model.js';
 import { failClosed, toElicitResult } from '../../src/core/result.js';
 import { parseRequestedSchema } from '../../src/core/schema-parser.js';
+import { req } from '../helpers/req.js';
 
 function model(schema: unknown): FormModel {
   const parsed = parseRequestedSchema(schema);
@@ -19,7 +20,7 @@ const form = model({
   required: ['name'],
 });
 
-describe('toElicitResult (C-16, C-32, edge case 20)', () => {
+describe(req(['C-16', 'C-32', 'E-20'], 'toElicitResult'), () => {
   it('sends content on a form-mode accept', () => {
     assert.deepEqual(toElicitResult({ action: 'accept', content: { name: 'Ada' } }), {
       action: 'accept',
@@ -27,11 +28,11 @@ describe('toElicitResult (C-16, C-32, edge case 20)', () => {
     });
   });
 
-  it('sends an empty content object for an accepted confirmation (edge case 13)', () => {
+  it(req('E-13', 'sends an empty content object for an accepted confirmation'), () => {
     assert.deepEqual(toElicitResult({ action: 'accept', content: {} }), { action: 'accept', content: {} });
   });
 
-  it('sends no content on a URL-mode accept (C-15)', () => {
+  it(req('C-15', 'sends no content on a URL-mode accept'), () => {
     const wire = toElicitResult({ action: 'accept' });
     assert.deepEqual(wire, { action: 'accept' });
     assert.ok(!('content' in wire));
@@ -53,7 +54,7 @@ describe('toElicitResult (C-16, C-32, edge case 20)', () => {
   });
 });
 
-describe('failClosed (house style 3, C-31)', () => {
+describe(req(['H-03', 'C-31'], 'failClosed'), () => {
   it('passes a valid accept through with exactly the validated content', () => {
     assert.deepEqual(failClosed(form, { action: 'accept', content: { name: 'Ada', age: 36 } }), {
       action: 'accept',

@@ -4,6 +4,7 @@ import { describe, it } from 'node:test';
 import type { Field, FormModel } from '../../src/core/form-model.js';
 import type { SchemaIssue } from '../../src/core/issues.js';
 import { parseFormParams, parseRequestedSchema, SCHEMA_LIMITS } from '../../src/core/schema-parser.js';
+import { req } from '../helpers/req.js';
 
 function fixture(name: string): Record<string, unknown> {
   return JSON.parse(readFileSync(new URL(`../fixtures/schemas/${name}`, import.meta.url), 'utf8'));
@@ -216,7 +217,7 @@ describe('parseRequestedSchema: every variant of spec 2025 §2.3', () => {
       }),
     );
     assert.equal(field(m, 'a').label, 'a');
-    // Raw server strings are kept; front-ends sanitize for display (house style 7).
+    // Raw server strings are kept; front-ends sanitize for display (H-07).
     assert.equal(field(m, 'b').label, '\u001b[31mRed\u001b[0m');
   });
 
@@ -302,7 +303,7 @@ describe('parseRequestedSchema: every variant of spec 2025 §2.3', () => {
     );
   });
 
-  it('treats empty properties as a pure confirmation that is satisfiable (edge case 13)', () => {
+  it(req('E-13', 'treats empty properties as a pure confirmation that is satisfiable'), () => {
     const m = model({ type: 'object', properties: {} });
     assert.deepEqual(m.fields, []);
     assert.equal(m.satisfiable, true);
@@ -320,7 +321,7 @@ describe('parseRequestedSchema: every variant of spec 2025 §2.3', () => {
   });
 });
 
-describe('parseRequestedSchema: the $schema dialect (X-03, edge case 12)', () => {
+describe(req(['X-03', 'E-12'], 'parseRequestedSchema: the $schema dialect'), () => {
   for (const dialect of [
     'https://json-schema.org/draft/2020-12/schema',
     'https://json-schema.org/draft/2020-12/schema#',
@@ -344,154 +345,172 @@ describe('parseRequestedSchema: the $schema dialect (X-03, edge case 12)', () =>
   }
 });
 
-describe('parseRequestedSchema: rejections name the property and the rule (S-08, edge cases 8-9)', () => {
-  it('refuses a schema that is not an object', () => {
-    for (const bad of [null, 'object', [], 3]) {
-      assert.equal(one(bad).code, 'not-an-object-schema');
-    }
-  });
-
-  it('refuses type !== "object" and a missing type at the top (edge case 8)', () => {
-    assert.equal(one({ type: 'array', properties: {} }).code, 'not-an-object-schema');
-    assert.equal(one({ properties: {} }).code, 'not-an-object-schema');
-  });
-
-  it('refuses missing or non-object properties (edge case 8)', () => {
-    assert.equal(one({ type: 'object' }).code, 'missing-properties');
-    const problem = one({ type: 'object', properties: ['a'] });
-    assert.equal(problem.code, 'missing-properties');
-    assert.match(problem.message, /"properties" must be an object/);
-  });
-
-  it('refuses a nested object, naming the property (S-08)', () => {
-    const problem = one(
-      schemaOf({ address: { type: 'object', properties: { street: { type: 'string' } } } }),
-    );
-    assert.deepEqual(problem, {
-      field: 'address',
-      code: 'nested-object',
-      message: 'property "address": nested objects are not allowed in an elicitation form (spec S-08)',
+describe(
+  req(['S-08', 'E-08', 'E-09'], 'parseRequestedSchema: rejections name the property and the rule'),
+  () => {
+    it('refuses a schema that is not an object', () => {
+      for (const bad of [null, 'object', [], 3]) {
+        assert.equal(one(bad).code, 'not-an-object-schema');
+      }
     });
-  });
 
-  const cases: Array<[string, unknown, string, RegExp]> = [
-    [
-      'an array of non-enum strings',
-      { type: 'array', items: { type: 'string' } },
-      'unsupported-array',
-      /items\.enum/,
-    ],
-    [
-      'an array of objects',
-      { type: 'array', items: { type: 'object' } },
-      'unsupported-array',
-      /must be strings/,
-    ],
-    ['an array without items', { type: 'array' }, 'unsupported-array', /multi-select/],
-    ['a $ref', { $ref: '#/$defs/x' }, 'ref-not-supported', /\$ref/],
-    ['a $ref inside items', { type: 'array', items: { $ref: '#/$defs/x' } }, 'ref-not-supported', /items/],
-    ['a missing type', { title: 'What' }, 'missing-type', /"type" is missing/],
-    ['anyOf on a string', { type: 'string', anyOf: [{ const: 'a' }] }, 'composition-not-supported', /anyOf/],
-    ['allOf without a type', { allOf: [{ type: 'string' }] }, 'composition-not-supported', /allOf/],
-    ['oneOf on a number', { type: 'number', oneOf: [{ const: 1 }] }, 'composition-not-supported', /oneOf/],
-    ['type null', { type: 'null' }, 'unsupported-type', /"null"/],
-    ['a type union', { type: ['string', 'null'] }, 'unsupported-type', /an array/],
-    ['a boolean schema', true, 'unsupported-type', /must be an object/],
-    ['minLength -1', { type: 'string', minLength: -1 }, 'invalid-keyword', /minLength.*non-negative integer/],
-    ['maxLength 2.5', { type: 'string', maxLength: 2.5 }, 'invalid-keyword', /maxLength/],
-    ['minItems "1"', { type: 'array', minItems: '1', items: { enum: ['a'] } }, 'invalid-keyword', /minItems/],
-    ['maximum "ten"', { type: 'number', maximum: 'ten' }, 'invalid-keyword', /maximum.*must be a number/],
-    ['a non-string title', { type: 'string', title: 7 }, 'invalid-keyword', /"title" must be a string/],
-    ['a non-string format', { type: 'string', format: 3 }, 'invalid-keyword', /"format" must be a string/],
-    [
-      'enum options that are not strings',
-      { type: 'string', enum: ['a', 1] },
-      'invalid-options',
-      /must be a string/,
-    ],
-    [
-      'items.enum options that are not strings',
-      { type: 'array', items: { enum: [true] } },
-      'invalid-options',
-      /items\.enum/,
-    ],
-    [
-      'oneOf entries without const',
-      { type: 'string', oneOf: [{ title: 'A' }] },
-      'invalid-options',
-      /"const"/,
-    ],
-    [
-      'items.anyOf entries with a numeric const',
-      { type: 'array', items: { anyOf: [{ const: 1, title: 'One' }] } },
-      'invalid-options',
-      /"const"/,
-    ],
-    [
-      'an option title that is not a string',
-      { type: 'string', oneOf: [{ const: 'a', title: 1 }] },
-      'invalid-options',
-      /"title"/,
-    ],
-    ['enum on a number', { type: 'number', enum: [1, 2] }, 'invalid-options', /only on type "string"/],
-    ['enum without a type', { enum: ['a', 'b'] }, 'invalid-options', /only on type "string"/],
-    ['enum that is not an array', { type: 'string', enum: 'abc' }, 'invalid-options', /must be an array/],
-  ];
-  for (const [what, property, code, reason] of cases) {
-    it(`refuses ${what} with ${code}, naming the property`, () => {
-      const problem = one(schemaOf({ theField: property }));
-      assert.equal(problem.code, code);
-      assert.equal(problem.field, 'theField');
-      assert.match(problem.message, /^property "theField": /);
-      assert.match(problem.message, reason);
+    it(req('E-08', 'refuses type !== "object" and a missing type at the top'), () => {
+      assert.equal(one({ type: 'array', properties: {} }).code, 'not-an-object-schema');
+      assert.equal(one({ properties: {} }).code, 'not-an-object-schema');
     });
-  }
 
-  it('refuses top-level $ref and composition on the form schema', () => {
-    const list = issues({ type: 'object', properties: {}, $ref: '#/x', allOf: [] });
-    assert.deepEqual(
-      list.map((i) => i.code),
-      ['ref-not-supported', 'composition-not-supported'],
-    );
-  });
+    it(req('E-08', 'refuses missing or non-object properties'), () => {
+      assert.equal(one({ type: 'object' }).code, 'missing-properties');
+      const problem = one({ type: 'object', properties: ['a'] });
+      assert.equal(problem.code, 'missing-properties');
+      assert.match(problem.message, /"properties" must be an object/);
+    });
 
-  it('refuses a malformed "required"', () => {
-    assert.equal(one(schemaOf({ a: { type: 'string' } }, { required: 'a' })).code, 'invalid-keyword');
-  });
+    it(req('S-08', 'refuses a nested object, naming the property'), () => {
+      const problem = one(
+        schemaOf({ address: { type: 'object', properties: { street: { type: 'string' } } } }),
+      );
+      assert.deepEqual(problem, {
+        field: 'address',
+        code: 'nested-object',
+        message: 'property "address": nested objects are not allowed in an elicitation form (spec S-08)',
+      });
+    });
 
-  it('reports ALL problems of a hostile schema, not just the first', () => {
-    const list = issues(fixture('hostile-many-problems.json'));
-    const byField = list.map((i) => [i.field ?? '(schema)', i.code]);
-    assert.deepEqual(byField, [
-      ['(schema)', 'unsupported-dialect'],
-      ['address', 'nested-object'],
-      ['tags', 'unsupported-array'],
-      ['points', 'unsupported-array'],
-      ['shared', 'ref-not-supported'],
-      ['mystery', 'missing-type'],
-      ['either', 'composition-not-supported'],
-      ['both', 'composition-not-supported'],
-      ['nothing', 'unsupported-type'],
-      ['union', 'unsupported-type'],
-      ['short', 'invalid-keyword'],
-      ['ratio', 'invalid-keyword'],
-      ['colour', 'invalid-options'],
-      ['hero', 'invalid-options'],
-      ['fish', 'invalid-options'],
-    ]);
-    for (const problem of list) {
-      if (problem.field !== undefined)
-        assert.ok(problem.message.startsWith(`property "${problem.field}": `), problem.message);
-      assert.match(problem.message, /\(spec [^)]+\)/, `cites the rule: ${problem.message}`);
+    const cases: Array<[string, unknown, string, RegExp]> = [
+      [
+        'an array of non-enum strings',
+        { type: 'array', items: { type: 'string' } },
+        'unsupported-array',
+        /items\.enum/,
+      ],
+      [
+        'an array of objects',
+        { type: 'array', items: { type: 'object' } },
+        'unsupported-array',
+        /must be strings/,
+      ],
+      ['an array without items', { type: 'array' }, 'unsupported-array', /multi-select/],
+      ['a $ref', { $ref: '#/$defs/x' }, 'ref-not-supported', /\$ref/],
+      ['a $ref inside items', { type: 'array', items: { $ref: '#/$defs/x' } }, 'ref-not-supported', /items/],
+      ['a missing type', { title: 'What' }, 'missing-type', /"type" is missing/],
+      [
+        'anyOf on a string',
+        { type: 'string', anyOf: [{ const: 'a' }] },
+        'composition-not-supported',
+        /anyOf/,
+      ],
+      ['allOf without a type', { allOf: [{ type: 'string' }] }, 'composition-not-supported', /allOf/],
+      ['oneOf on a number', { type: 'number', oneOf: [{ const: 1 }] }, 'composition-not-supported', /oneOf/],
+      ['type null', { type: 'null' }, 'unsupported-type', /"null"/],
+      ['a type union', { type: ['string', 'null'] }, 'unsupported-type', /an array/],
+      ['a boolean schema', true, 'unsupported-type', /must be an object/],
+      [
+        'minLength -1',
+        { type: 'string', minLength: -1 },
+        'invalid-keyword',
+        /minLength.*non-negative integer/,
+      ],
+      ['maxLength 2.5', { type: 'string', maxLength: 2.5 }, 'invalid-keyword', /maxLength/],
+      [
+        'minItems "1"',
+        { type: 'array', minItems: '1', items: { enum: ['a'] } },
+        'invalid-keyword',
+        /minItems/,
+      ],
+      ['maximum "ten"', { type: 'number', maximum: 'ten' }, 'invalid-keyword', /maximum.*must be a number/],
+      ['a non-string title', { type: 'string', title: 7 }, 'invalid-keyword', /"title" must be a string/],
+      ['a non-string format', { type: 'string', format: 3 }, 'invalid-keyword', /"format" must be a string/],
+      [
+        'enum options that are not strings',
+        { type: 'string', enum: ['a', 1] },
+        'invalid-options',
+        /must be a string/,
+      ],
+      [
+        'items.enum options that are not strings',
+        { type: 'array', items: { enum: [true] } },
+        'invalid-options',
+        /items\.enum/,
+      ],
+      [
+        'oneOf entries without const',
+        { type: 'string', oneOf: [{ title: 'A' }] },
+        'invalid-options',
+        /"const"/,
+      ],
+      [
+        'items.anyOf entries with a numeric const',
+        { type: 'array', items: { anyOf: [{ const: 1, title: 'One' }] } },
+        'invalid-options',
+        /"const"/,
+      ],
+      [
+        'an option title that is not a string',
+        { type: 'string', oneOf: [{ const: 'a', title: 1 }] },
+        'invalid-options',
+        /"title"/,
+      ],
+      ['enum on a number', { type: 'number', enum: [1, 2] }, 'invalid-options', /only on type "string"/],
+      ['enum without a type', { enum: ['a', 'b'] }, 'invalid-options', /only on type "string"/],
+      ['enum that is not an array', { type: 'string', enum: 'abc' }, 'invalid-options', /must be an array/],
+    ];
+    for (const [what, property, code, reason] of cases) {
+      it(`refuses ${what} with ${code}, naming the property`, () => {
+        const problem = one(schemaOf({ theField: property }));
+        assert.equal(problem.code, code);
+        assert.equal(problem.field, 'theField');
+        assert.match(problem.message, /^property "theField": /);
+        assert.match(problem.message, reason);
+      });
     }
-  });
 
-  it('quotes hostile property names inertly in issue messages', () => {
-    const problem = one(schemaOf({ 'evil\u001b]8;;http://x\u0007name\u202e': { type: 'object' } }));
-    for (const control of ['\u001b', '\u0007', '\u202e']) assert.ok(!problem.message.includes(control));
-    assert.match(problem.message, /nested objects/);
-  });
-});
+    it('refuses top-level $ref and composition on the form schema', () => {
+      const list = issues({ type: 'object', properties: {}, $ref: '#/x', allOf: [] });
+      assert.deepEqual(
+        list.map((i) => i.code),
+        ['ref-not-supported', 'composition-not-supported'],
+      );
+    });
+
+    it('refuses a malformed "required"', () => {
+      assert.equal(one(schemaOf({ a: { type: 'string' } }, { required: 'a' })).code, 'invalid-keyword');
+    });
+
+    it('reports ALL problems of a hostile schema, not just the first', () => {
+      const list = issues(fixture('hostile-many-problems.json'));
+      const byField = list.map((i) => [i.field ?? '(schema)', i.code]);
+      assert.deepEqual(byField, [
+        ['(schema)', 'unsupported-dialect'],
+        ['address', 'nested-object'],
+        ['tags', 'unsupported-array'],
+        ['points', 'unsupported-array'],
+        ['shared', 'ref-not-supported'],
+        ['mystery', 'missing-type'],
+        ['either', 'composition-not-supported'],
+        ['both', 'composition-not-supported'],
+        ['nothing', 'unsupported-type'],
+        ['union', 'unsupported-type'],
+        ['short', 'invalid-keyword'],
+        ['ratio', 'invalid-keyword'],
+        ['colour', 'invalid-options'],
+        ['hero', 'invalid-options'],
+        ['fish', 'invalid-options'],
+      ]);
+      for (const problem of list) {
+        if (problem.field !== undefined)
+          assert.ok(problem.message.startsWith(`property "${problem.field}": `), problem.message);
+        assert.match(problem.message, /\(spec [^)]+\)/, `cites the rule: ${problem.message}`);
+      }
+    });
+
+    it('quotes hostile property names inertly in issue messages', () => {
+      const problem = one(schemaOf({ 'evil\u001b]8;;http://x\u0007name\u202e': { type: 'object' } }));
+      for (const control of ['\u001b', '\u0007', '\u202e']) assert.ok(!problem.message.includes(control));
+      assert.match(problem.message, /nested objects/);
+    });
+  },
+);
 
 describe('parseRequestedSchema: bounds against hostile servers (too-large)', () => {
   it(`refuses more than ${SCHEMA_LIMITS.maxProperties} properties`, () => {
@@ -552,12 +571,12 @@ describe('parseRequestedSchema: decisions on the open points', () => {
   const m = model(fixture('enum-edge-cases.json'));
   const notesFor = (name: string) => m.notes.filter((n) => n.field === name).map((n) => n.code);
 
-  it('ignores a "required" name that is not a property, with a note (edge case 10)', () => {
+  it(req('E-10', 'ignores a "required" name that is not a property, with a note'), () => {
     assert.ok(m.notes.some((n) => n.code === 'required-unknown-property' && n.message.includes('"ghost"')));
     assert.equal(field(m, 'duplicated').required, true);
   });
 
-  it('collapses duplicate enum values to the first occurrence, with a note (edge case 14)', () => {
+  it(req('E-14', 'collapses duplicate enum values to the first occurrence, with a note'), () => {
     const f = field(m, 'duplicated');
     assert.ok(f.kind === 'single-select');
     assert.deepEqual(
@@ -567,7 +586,7 @@ describe('parseRequestedSchema: decisions on the open points', () => {
     assert.deepEqual(notesFor('duplicated'), ['duplicate-option']);
   });
 
-  it('falls back to raw values when enumNames does not match enum one-to-one (edge case 14)', () => {
+  it(req('E-14', 'falls back to raw values when enumNames does not match enum one-to-one'), () => {
     const f = field(m, 'mismatchedNames');
     assert.ok(f.kind === 'single-select');
     assert.equal(f.variant, 'legacy');
@@ -579,20 +598,23 @@ describe('parseRequestedSchema: decisions on the open points', () => {
     assert.deepEqual(notesFor('mismatchedNames'), ['enum-names-mismatch']);
   });
 
-  it('ignores a default outside the options, of the wrong type or out of range, with a note (edge case 14)', () => {
-    for (const name of ['outsideDefault', 'wrongTypeDefault', 'outOfRangeDefault']) {
-      assert.equal(field(m, name).default, undefined, name);
-      assert.deepEqual(notesFor(name), ['default-ignored'], name);
-    }
-    assert.match(m.notes.find((n) => n.field === 'outOfRangeDefault')?.message ?? '', /at most 10/);
-  });
+  it(
+    req('E-14', 'ignores a default outside the options, of the wrong type or out of range, with a note'),
+    () => {
+      for (const name of ['outsideDefault', 'wrongTypeDefault', 'outOfRangeDefault']) {
+        assert.equal(field(m, name).default, undefined, name);
+        assert.deepEqual(notesFor(name), ['default-ignored'], name);
+      }
+      assert.match(m.notes.find((n) => n.field === 'outOfRangeDefault')?.message ?? '', /at most 10/);
+    },
+  );
 
-  it('drops invalid members of a multi-select default and keeps the rest (edge case 14)', () => {
+  it(req('E-14', 'drops invalid members of a multi-select default and keeps the rest'), () => {
     assert.deepEqual(field(m, 'partialMultiDefault').default, ['Guitar', 'Drums']);
     assert.deepEqual(notesFor('partialMultiDefault'), ['default-members-dropped']);
   });
 
-  it('keeps an optional field with an empty option list; it can only be left empty (edge case 14)', () => {
+  it(req('E-14', 'keeps an optional field with an empty option list; it can only be left empty'), () => {
     const f = field(m, 'emptyOptional');
     assert.ok(f.kind === 'single-select');
     assert.deepEqual(f.options, []);
@@ -610,7 +632,7 @@ describe('parseRequestedSchema: decisions on the open points', () => {
     assert.deepEqual(notesFor('untitledOption'), ['option-title-missing']);
   });
 
-  it('tolerates unknown keywords with a note and keeps a compilable pattern (edge case 11)', () => {
+  it(req('E-11', 'tolerates unknown keywords with a note and keeps a compilable pattern'), () => {
     const f = field(m, 'withPattern');
     assert.ok(f.kind === 'text');
     assert.equal(f.pattern, '^[A-Za-z]+$');
@@ -660,7 +682,7 @@ describe('parseRequestedSchema: decisions on the open points', () => {
   });
 });
 
-describe('parseRequestedSchema: satisfiability (edge case 14)', () => {
+describe(req('E-14', 'parseRequestedSchema: satisfiability'), () => {
   it('marks the model unsatisfiable when a required multi-select needs more items than it offers', () => {
     const m = model(fixture('unsatisfiable.json'));
     assert.equal(m.satisfiable, false);
@@ -720,7 +742,7 @@ describe('parseRequestedSchema: satisfiability (edge case 14)', () => {
   });
 });
 
-describe('parseFormParams (S-05, S-07, edge case 8)', () => {
+describe(req(['S-05', 'S-07', 'E-08'], 'parseFormParams'), () => {
   it('returns the message and the model of a valid form request', () => {
     const parsed = parseFormParams({ message: 'Hi', requestedSchema: schemaOf({ a: { type: 'string' } }) });
     assert.ok(parsed.ok);
@@ -728,7 +750,7 @@ describe('parseFormParams (S-05, S-07, edge case 8)', () => {
     assert.equal(parsed.value.model.fields.length, 1);
   });
 
-  it('refuses a missing or non-string message (S-05)', () => {
+  it(req('S-05', 'refuses a missing or non-string message'), () => {
     for (const params of [
       { requestedSchema: schemaOf({}) },
       { message: 42, requestedSchema: schemaOf({}) },
@@ -743,7 +765,7 @@ describe('parseFormParams (S-05, S-07, edge case 8)', () => {
     }
   });
 
-  it('refuses a missing requestedSchema (S-07)', () => {
+  it(req('S-07', 'refuses a missing requestedSchema'), () => {
     const parsed = parseFormParams({ message: 'Hi' });
     assert.ok(!parsed.ok);
     assert.deepEqual(

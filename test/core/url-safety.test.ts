@@ -2,6 +2,7 @@ import { strict as assert } from 'node:assert';
 import { readFileSync } from 'node:fs';
 import { describe, it } from 'node:test';
 import { analyzeUrl, LONG_URL_THRESHOLD, MAX_URL_LENGTH } from '../../src/core/url-safety.js';
+import { req } from '../helpers/req.js';
 
 interface UrlCase {
   readonly name: string;
@@ -25,7 +26,7 @@ function urlOf(c: UrlCase): string {
   return c.repeat ? c.url.replace(c.repeat.marker, c.repeat.with.repeat(c.repeat.times)) : c.url;
 }
 
-describe('analyzeUrl against the tricky-URL table (C-23, C-28, C-29, edge cases 24-25)', () => {
+describe(req(['C-23', 'C-28', 'C-29', 'E-24', 'E-25'], 'analyzeUrl against the tricky-URL table'), () => {
   for (const c of table.cases) {
     it(`${c.name}: ${c.allowed ? `allowed with [${c.warnings?.join(', ')}]` : 'refused'}`, () => {
       const a = analyzeUrl(urlOf(c), c.serverOrigin === undefined ? {} : { serverOrigin: c.serverOrigin });
@@ -49,7 +50,7 @@ describe('analyzeUrl against the tricky-URL table (C-23, C-28, C-29, edge cases 
 });
 
 describe('analyzeUrl details', () => {
-  it('names both the Unicode and the xn-- form of an IDN host in the Punycode warning (C-29)', () => {
+  it(req('C-29', 'names both the Unicode and the xn-- form of an IDN host in the Punycode warning'), () => {
     const a = analyzeUrl('https://xn--pypal-4ve.com/');
     const w = a.warnings.find((x) => x.code === 'punycode');
     assert.ok(w?.message.includes('pаypal.com'));
@@ -78,7 +79,7 @@ describe('analyzeUrl details', () => {
     assert.ok(a.warnings.some((w) => w.message.includes('203.0.113.7') && w.message.includes('3405803783')));
   });
 
-  it('gives the registrable domain so front-ends can highlight it (C-28)', () => {
+  it(req('C-28', 'gives the registrable domain so front-ends can highlight it'), () => {
     assert.equal(analyzeUrl('https://login.accounts.example.co.uk/x').registrableDomain, 'example.co.uk');
     assert.equal(analyzeUrl('https://203.0.113.7/').registrableDomain, undefined);
     assert.equal(analyzeUrl('http://localhost/').registrableDomain, undefined);
@@ -105,20 +106,23 @@ describe('analyzeUrl details', () => {
     assert.ok(analyzeUrl(over).warnings.some((w) => w.code === 'long-url'));
   });
 
-  it('refuses a URL too long to be shown in full for review (C-26), and allows one at the limit', () => {
-    const base = 'https://example.com/?s=';
-    const atLimit = base + 'a'.repeat(MAX_URL_LENGTH - base.length);
-    assert.equal(analyzeUrl(atLimit).allowed, true);
-    const over = analyzeUrl(`${atLimit}a`);
-    assert.equal(over.allowed, false);
-    assert.match(over.refusal ?? '', /too long to review in full/);
-  });
+  it(
+    req('C-26', 'refuses a URL too long to be shown in full for review, and allows one at the limit'),
+    () => {
+      const base = 'https://example.com/?s=';
+      const atLimit = base + 'a'.repeat(MAX_URL_LENGTH - base.length);
+      assert.equal(analyzeUrl(atLimit).allowed, true);
+      const over = analyzeUrl(`${atLimit}a`);
+      assert.equal(over.allowed, false);
+      assert.match(over.refusal ?? '', /too long to review in full/);
+    },
+  );
 
   it('does not warn about a different origin when the server has no origin (stdio)', () => {
     assert.deepEqual(analyzeUrl('https://anywhere.example/').warnings, []);
   });
 
-  it('is pure: the analysis of a URL is the same every time and needs no network (C-24)', () => {
+  it(req('C-24', 'is pure: the analysis of a URL is the same every time and needs no network'), () => {
     const url = 'https://xn--pypal-4ve.com/a?token=1';
     assert.deepEqual(analyzeUrl(url), analyzeUrl(url));
   });

@@ -8,6 +8,7 @@ import type { FieldIssue } from '../../src/core/issues.js';
 import { MAX_PATTERN_INPUT } from '../../src/core/pattern.js';
 import { parseRequestedSchema } from '../../src/core/schema-parser.js';
 import { validateContent, validateField } from '../../src/core/validate.js';
+import { req } from '../helpers/req.js';
 
 function model(schema: unknown): FormModel {
   const parsed = parseRequestedSchema(schema);
@@ -30,14 +31,14 @@ function check(property: Record<string, unknown>, value: unknown, required = fal
   return validateField(fieldOf(property, required), value as FieldValue | undefined);
 }
 
-describe('validateField: text (C-31, edge cases 16-17)', () => {
+describe(req(['C-31', 'E-16', 'E-17'], 'validateField: text'), () => {
   it('accepts a string within bounds and rejects a non-string with "type"', () => {
     assert.deepEqual(check({ type: 'string', minLength: 1, maxLength: 5 }, 'abc'), []);
     assert.deepEqual(codes(check({ type: 'string' }, 5)), ['type']);
     assert.deepEqual(codes(check({ type: 'string' }, null)), ['type']);
   });
 
-  it('counts length in code points, not UTF-16 units (edge case 16)', () => {
+  it(req('E-16', 'counts length in code points, not UTF-16 units'), () => {
     // Four emoji are 8 UTF-16 units but 4 code points.
     assert.deepEqual(check({ type: 'string', maxLength: 4 }, '😀😀😀😀'), []);
     assert.deepEqual(codes(check({ type: 'string', maxLength: 3 }, '😀😀😀😀')), ['max-length']);
@@ -88,7 +89,7 @@ describe('validateField: text (C-31, edge cases 16-17)', () => {
     ],
   ];
   for (const [format, good, bad] of formats) {
-    it(`checks format ${format} with ajv-formats full mode (edge case 17)`, () => {
+    it(req('E-17', `checks format ${format} with ajv-formats full mode`), () => {
       for (const value of good)
         assert.deepEqual(check({ type: 'string', format }, value), [], `${format} accepts ${value}`);
       for (const value of bad)
@@ -112,7 +113,7 @@ describe('validateField: text (C-31, edge cases 16-17)', () => {
   });
 });
 
-describe('validateField: pattern, enforced in linear time (spec §6 point 1, edge case 11)', () => {
+describe(req('E-11', 'validateField: pattern, enforced in linear time'), () => {
   it('enforces a pattern as an unanchored search, like JSON Schema', () => {
     assert.deepEqual(check({ type: 'string', pattern: '^[A-Za-z]+$' }, 'Alice'), []);
     assert.deepEqual(codes(check({ type: 'string', pattern: '^[A-Za-z]+$' }, 'Alice1')), ['pattern']);
@@ -137,7 +138,7 @@ describe('validateField: pattern, enforced in linear time (spec §6 point 1, edg
   });
 });
 
-describe('validateField: numbers (edge case 15)', () => {
+describe(req('E-15', 'validateField: numbers'), () => {
   it('treats minimum and maximum as inclusive', () => {
     const age = { type: 'integer', title: 'Age', minimum: 0, maximum: 120 };
     assert.deepEqual(check(age, 0), []);
@@ -196,7 +197,7 @@ describe('validateField: booleans and selects', () => {
     assert.deepEqual(check(pick, [], false), []);
   });
 
-  it('sanitizes hostile labels in messages (house style 7)', () => {
+  it(req('H-07', 'sanitizes hostile labels in messages'), () => {
     const issues = check(
       { type: 'string', title: '\u001b[2J\u001b]0;pwned\u0007Name\u202e', minLength: 2 },
       'a',
@@ -205,7 +206,7 @@ describe('validateField: booleans and selects', () => {
   });
 });
 
-describe('validateContent (C-31, edge cases 19-21)', () => {
+describe(req(['C-31', 'E-19', 'E-20', 'E-21'], 'validateContent'), () => {
   const schema = {
     type: 'object',
     properties: {
@@ -221,7 +222,7 @@ describe('validateContent (C-31, edge cases 19-21)', () => {
     assert.deepEqual(result, { ok: true, value: { name: 'Ada', tags: ['y'] } });
   });
 
-  it('omits optional fields left empty instead of sending null or "" (edge case 19)', () => {
+  it(req('E-19', 'omits optional fields left empty instead of sending null or ""'), () => {
     const result = validateContent(model(schema), { name: 'Ada' });
     assert.ok(result.ok);
     assert.deepEqual(Object.keys(result.value), ['name']);
@@ -241,13 +242,13 @@ describe('validateContent (C-31, edge cases 19-21)', () => {
     assert.equal(result.issues[0]?.message, '"extra" is not a field of this form.');
   });
 
-  it('rejects values of the wrong JSON type, including nested objects and null (edge case 21)', () => {
+  it(req('E-21', 'rejects values of the wrong JSON type, including nested objects and null'), () => {
     const result = validateContent(model(schema), { name: { first: 'Ada' }, age: null } as unknown as Draft);
     assert.ok(!result.ok);
     assert.deepEqual(codes(result.issues), ['type', 'type']);
   });
 
-  it('never validates an unsatisfiable model, whatever the answer (edge case 14)', () => {
+  it(req('E-14', 'never validates an unsatisfiable model, whatever the answer'), () => {
     const m = model({
       type: 'object',
       properties: { p: { type: 'array', minItems: 3, items: { enum: ['a'] } } },
@@ -262,7 +263,7 @@ describe('validateContent (C-31, edge cases 19-21)', () => {
     );
   });
 
-  it('accepts empty content for a pure confirmation (edge case 13)', () => {
+  it(req('E-13', 'accepts empty content for a pure confirmation'), () => {
     assert.deepEqual(validateContent(model({ type: 'object', properties: {} }), {}), { ok: true, value: {} });
   });
 

@@ -8,6 +8,7 @@ import type {
   TextField,
 } from '../../src/core/form-model.js';
 import { formatFieldValue, parseFieldInput } from '../../src/core/value-parse.js';
+import { req } from '../helpers/req.js';
 
 const text: TextField = { kind: 'text', name: 'name', label: 'Name', required: true };
 const flag: BooleanField = { kind: 'boolean', name: 'subscribe', label: 'Subscribe', required: false };
@@ -73,7 +74,7 @@ describe('parseFieldInput', () => {
     assert.match(text, /n, no, false or 0/);
   });
 
-  it('parses numbers with a dot decimal and keeps fractions for number fields (edge case 15)', () => {
+  it(req('E-15', 'parses numbers with a dot decimal and keeps fractions for number fields'), () => {
     assert.equal(value(parseFieldInput(price, '95.5')), 95.5);
     assert.equal(value(parseFieldInput(price, '-3')), -3);
     assert.equal(value(parseFieldInput(price, '.5')), 0.5);
@@ -81,7 +82,7 @@ describe('parseFieldInput', () => {
     assert.ok(Object.is(value(parseFieldInput(price, '-0')), 0));
   });
 
-  it('rejects locale commas, hex, NaN, Infinity and overflow (edge case 15)', () => {
+  it(req('E-15', 'rejects locale commas, hex, NaN, Infinity and overflow'), () => {
     for (const bad of ['1,5', '0x10', 'NaN', 'Infinity', '-Infinity', '1e999', '12abc', '1 000']) {
       const text = message(parseFieldInput(price, bad));
       assert.match(text, /^Price: /, bad);
@@ -138,7 +139,7 @@ describe('parseFieldInput', () => {
     );
   });
 
-  it('shows escape sequences from server labels and typed text inert in messages (house style 7)', () => {
+  it(req('H-07', 'shows escape sequences from server labels and typed text inert in messages'), () => {
     const hostile: BooleanField = { ...flag, label: 'Ok\u001b[31mRED\u001b]0;title\u0007' };
     const text = message(parseFieldInput(hostile, 'x\u001b[2J'));
     assert.ok(!text.includes('\u001b') && !text.includes('\u0007'));

@@ -5,6 +5,7 @@ import * as assert from 'node:assert/strict';
 import { existsSync } from 'node:fs';
 import { after, before, describe, it } from 'node:test';
 import { fileURLToPath } from 'node:url';
+import { req } from '../helpers/req.js';
 import { TmuxSession } from '../helpers/tmux.js';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
@@ -132,7 +133,7 @@ describe('mcp-elicit --ui terminal in a real terminal', () => {
     });
   });
 
-  it('server-everything: Escape sends cancel, not decline (edge case 23)', async () => {
+  it(req('E-23', 'server-everything: Escape sends cancel, not decline'), async () => {
     const t = await cli('trigger-elicitation-request', everything);
     await t.waitFor('Review answers', { timeoutMs: 20000 });
     await t.keys('Escape');

@@ -1,6 +1,6 @@
 // A hostile server whose message, titles, descriptions, options and defaults carry terminal escape
 // sequences (colours, cursor moves, screen clearing, OSC 0 title, OSC 8 links, C1 controls, bidi
-// override) and HTML: in a real terminal the form shows them as inert text (house style 7).
+// override) and HTML: in a real terminal the form shows them as inert text (H-07).
 import * as assert from 'node:assert/strict';
 import { after, describe, it } from 'node:test';
 import { root } from '../helpers/cli.js';

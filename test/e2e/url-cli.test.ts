@@ -8,6 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, it } from 'node:test';
 import { jsonReport, resultText, root, runCli } from '../helpers/cli.js';
+import { req } from '../helpers/req.js';
 
 const server = [
   '--',
@@ -91,7 +92,7 @@ describe('mcp-elicit with URL mode (scripted, --open-urls)', () => {
     assert.deepEqual(s.hits(), ['GET', 'POST']);
   });
 
-  it('answers decline and never visits the page when the script declines (C-25)', async () => {
+  it(req('C-25', 'answers decline and never visits the page when the script declines'), async () => {
     const s = scene('submit');
     const run = await runCli(
       [
@@ -114,7 +115,7 @@ describe('mcp-elicit with URL mode (scripted, --open-urls)', () => {
     assert.deepEqual(s.hits(), []);
   });
 
-  it('refuses a javascript: URL with -32602 and opens nothing (edge case 24)', async () => {
+  it(req('E-24', 'refuses a javascript: URL with -32602 and opens nothing'), async () => {
     const s = scene('record');
     const run = await runCli(
       [
@@ -139,7 +140,7 @@ describe('mcp-elicit with URL mode (scripted, --open-urls)', () => {
     assert.deepEqual(s.visited(), []);
   });
 
-  it('never opens or visits the page without --open-urls (C-25)', async () => {
+  it(req('C-25', 'never opens or visits the page without --open-urls'), async () => {
     const s = scene('submit');
     const run = await runCli(
       ['--ui', 'scripted', '--json', '--protocol', 'legacy', 'call', 'connect_account', ...server],

@@ -7,6 +7,7 @@ import { inputRequired, McpServer } from '@modelcontextprotocol/server';
 import { serveStdio } from '@modelcontextprotocol/server/stdio';
 import { ScriptedRenderer } from '../../src/frontends/scripted/index.js';
 import { attachElicitation } from '../../src/mcp/attach.js';
+import { req } from '../helpers/req.js';
 
 /** A tool that is "still working" for `busyMs` after the first call, counting the polls. */
 function slowServer(busyMs: number) {
@@ -78,49 +79,52 @@ describe('2026-07-28 requestState-only rounds', () => {
 });
 
 describe('2026-07-28 malformed input requests', () => {
-  it('reject the call locally with the same -32602 message a 2025 server would receive (S-08)', async () => {
-    const factory = () => {
-      const server = new McpServer({ name: 'bad', version: '1' });
-      server.registerTool('nested', { description: 'asks for a nested object' }, async () =>
-        inputRequired({
-          inputRequests: {
-            address: {
-              method: 'elicitation/create',
-              params: {
-                message: 'Where do you live?',
-                requestedSchema: {
-                  type: 'object',
-                  properties: { address: { type: 'object', properties: {} } },
+  it(
+    req('S-08', 'reject the call locally with the same -32602 message a 2025 server would receive'),
+    async () => {
+      const factory = () => {
+        const server = new McpServer({ name: 'bad', version: '1' });
+        server.registerTool('nested', { description: 'asks for a nested object' }, async () =>
+          inputRequired({
+            inputRequests: {
+              address: {
+                method: 'elicitation/create',
+                params: {
+                  message: 'Where do you live?',
+                  requestedSchema: {
+                    type: 'object',
+                    properties: { address: { type: 'object', properties: {} } },
+                  },
                 },
-              },
-            } as never,
-          },
-        }),
+              } as never,
+            },
+          }),
+        );
+        return server;
+      };
+      const client = new Client(
+        { name: 'test', version: '1' },
+        { versionNegotiation: { mode: { pin: '2026-07-28' } } },
       );
-      return server;
-    };
-    const client = new Client(
-      { name: 'test', version: '1' },
-      { versionNegotiation: { mode: { pin: '2026-07-28' } } },
-    );
-    const session = attachElicitation(client, {
-      renderer: new ScriptedRenderer({ acceptDefaults: true }),
-      server: 'bad',
-    });
-    const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
-    const handle = serveStdio(factory, { transport: serverSide });
-    await client.connect(clientSide);
-    try {
-      await assert.rejects(session.callTool({ name: 'nested', arguments: {} }), (error: unknown) => {
-        const e = error as { code?: number; message?: string };
-        assert.equal(e.code, -32602);
-        assert.match(e.message ?? '', /property "address": nested objects are not allowed/);
-        return true;
+      const session = attachElicitation(client, {
+        renderer: new ScriptedRenderer({ acceptDefaults: true }),
+        server: 'bad',
       });
-      assert.equal(session.events[0]?.error?.code, -32602, 'the attempt is reported like any other');
-    } finally {
-      await client.close();
-      await handle.close();
-    }
-  });
+      const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
+      const handle = serveStdio(factory, { transport: serverSide });
+      await client.connect(clientSide);
+      try {
+        await assert.rejects(session.callTool({ name: 'nested', arguments: {} }), (error: unknown) => {
+          const e = error as { code?: number; message?: string };
+          assert.equal(e.code, -32602);
+          assert.match(e.message ?? '', /property "address": nested objects are not allowed/);
+          return true;
+        });
+        assert.equal(session.events[0]?.error?.code, -32602, 'the attempt is reported like any other');
+      } finally {
+        await client.close();
+        await handle.close();
+      }
+    },
+  );
 });

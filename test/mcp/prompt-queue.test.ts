@@ -1,11 +1,12 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { PromptQueue } from '../../src/mcp/prompt-queue.js';
+import { req } from '../helpers/req.js';
 
 const never = new AbortController().signal;
 const tick = () => new Promise((r) => setTimeout(r, 5));
 
-describe('PromptQueue (edge case 39, C-21)', () => {
+describe(req(['E-39', 'C-21'], 'PromptQueue'), () => {
   it('shows one prompt at a time, in order, and tells each how many wait behind it', async () => {
     const queue = new PromptQueue();
     const log: string[] = [];

@@ -1,4 +1,4 @@
-// withUrlElicitationRetry (spec 2025-11-25 §3.5, C-13, C-14, C-33, edge cases 33-37) against
+// withUrlElicitationRetry (spec 2025-11-25 §3.5, C-13, C-14, C-33, E-33..E-37) against
 // server-everything's trigger-url-elicitation (errorPath) and the url-flow fixture server, with a
 // real opener (BROWSER = test/fixtures/browser/visit-page.mjs) and a test double of the person.
 import { strict as assert } from 'node:assert';
@@ -23,6 +23,7 @@ import {
   withUrlElicitationRetry,
 } from '../../src/mcp/url-required-retry.js';
 import { type BrowserMode, testBrowser } from '../helpers/browser.js';
+import { req } from '../helpers/req.js';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 const serverScript = join(root, 'test/fixtures/servers/url-flow-server.ts');
@@ -110,7 +111,7 @@ const textOf = (result: { content: unknown }) =>
   (result.content as { type: string; text?: string }[]).map((c) => c.text ?? '').join('\n');
 
 describe('withUrlElicitationRetry', () => {
-  it("consents to server-everything's -32042 prerequisite, opens it, and retries the identical call once (edge cases 36-37)", async () => {
+  it("consents to server-everything's -32042 prerequisite, opens it, and retries the identical call once (E-36, E-37)", async () => {
     const p = person();
     const b = browser('record');
     const { client, tracker } = await connect(
@@ -153,39 +154,45 @@ describe('withUrlElicitationRetry', () => {
     );
   });
 
-  it('retries when the person types d in the line waiting prompt, since server-everything never notifies (C-14)', async () => {
-    const p = person();
-    const b = browser('record');
-    const input = new PassThrough();
-    const output = new PassThrough();
-    output.on('data', (chunk: Buffer) => {
-      if (chunk.toString('utf8').includes('d = done')) input.write('d\n');
-    });
-    const { client, tracker } = await connect(
-      [process.execPath, everything, 'stdio'],
-      { form: {}, url: {} },
-      { ...p, opener: b.opener },
-    );
-    const result = await withUrlElicitationRetry(
-      () =>
-        client.callTool({
-          name: 'trigger-url-elicitation',
-          arguments: { url: 'https://example.com/typed-done', errorPath: true },
-        }),
-      {
-        server: { label: 'everything' },
-        ...p,
-        opener: b.opener,
-        tracker,
-        waiter: createLineWaiter({ input, output }),
-        urlModeDeclared: true,
-      },
-    );
-    assert.match(textOf(result), /User completed the URL elicitation flow/);
-    assert.equal(tracker.state(p.seen[0]?.elicitationId ?? ''), 'pending', 'no notification ever came');
-  });
+  it(
+    req(
+      'C-14',
+      'retries when the person types d in the line waiting prompt, since server-everything never notifies',
+    ),
+    async () => {
+      const p = person();
+      const b = browser('record');
+      const input = new PassThrough();
+      const output = new PassThrough();
+      output.on('data', (chunk: Buffer) => {
+        if (chunk.toString('utf8').includes('d = done')) input.write('d\n');
+      });
+      const { client, tracker } = await connect(
+        [process.execPath, everything, 'stdio'],
+        { form: {}, url: {} },
+        { ...p, opener: b.opener },
+      );
+      const result = await withUrlElicitationRetry(
+        () =>
+          client.callTool({
+            name: 'trigger-url-elicitation',
+            arguments: { url: 'https://example.com/typed-done', errorPath: true },
+          }),
+        {
+          server: { label: 'everything' },
+          ...p,
+          opener: b.opener,
+          tracker,
+          waiter: createLineWaiter({ input, output }),
+          urlModeDeclared: true,
+        },
+      );
+      assert.match(textOf(result), /User completed the URL elicitation flow/);
+      assert.equal(tracker.state(p.seen[0]?.elicitationId ?? ''), 'pending', 'no notification ever came');
+    },
+  );
 
-  it('retries as soon as the completion notification arrives, without the person (C-13)', async () => {
+  it(req('C-13', 'retries as soon as the completion notification arrives, without the person'), async () => {
     const p = person();
     const b = browser('submit');
     const w = waitingPerson(['idle']);
@@ -212,7 +219,7 @@ describe('withUrlElicitationRetry', () => {
     assert.equal(tracker.state(p.seen[0]?.elicitationId ?? ''), 'completed');
   });
 
-  it('handles -32042 from prompts/get the same way (edge case 33)', async () => {
+  it(req('E-33', 'handles -32042 from prompts/get the same way'), async () => {
     const p = person();
     const b = browser('submit');
     const { client, tracker } = await connect(fixture, { form: {}, url: {} }, { ...p, opener: b.opener });
@@ -258,7 +265,7 @@ describe('withUrlElicitationRetry', () => {
     assert.equal(b.visited().length, 1);
   });
 
-  it('gives up after maxRetries when the person keeps choosing retry now (edge case 37)', async () => {
+  it(req('E-37', 'gives up after maxRetries when the person keeps choosing retry now'), async () => {
     const p = person();
     const b = browser('record'); // the page is never finished
     const w = waitingPerson(['retry', 'retry', 'retry']);
@@ -310,27 +317,33 @@ describe('withUrlElicitationRetry', () => {
     assert.equal(tracker.state(p.seen[0]?.elicitationId ?? ''), undefined);
   });
 
-  it('treats -32042 as an ordinary error when URL mode was not declared, showing and opening nothing (edge case 35)', async () => {
-    const p = person();
-    const b = browser('submit');
-    const { client, tracker } = await connect(fixture, { form: {} }, { ...p, opener: b.opener });
-    await assert.rejects(
-      withUrlElicitationRetry(() => client.callTool({ name: 'connect_account_required', arguments: {} }), {
-        server: { label: 'url-flow' },
-        ...p,
-        opener: b.opener,
-        tracker,
-        waiter: createAutoWaiter(),
-        urlModeDeclared: false,
-      }),
-      (error: unknown) =>
-        error instanceof ProtocolError && error.code === -32042 && !(error instanceof UrlFlowError),
-    );
-    assert.equal(p.seen.length, 0);
-    assert.deepEqual(b.visited(), []);
-  });
+  it(
+    req(
+      'E-35',
+      'treats -32042 as an ordinary error when URL mode was not declared, showing and opening nothing',
+    ),
+    async () => {
+      const p = person();
+      const b = browser('submit');
+      const { client, tracker } = await connect(fixture, { form: {} }, { ...p, opener: b.opener });
+      await assert.rejects(
+        withUrlElicitationRetry(() => client.callTool({ name: 'connect_account_required', arguments: {} }), {
+          server: { label: 'url-flow' },
+          ...p,
+          opener: b.opener,
+          tracker,
+          waiter: createAutoWaiter(),
+          urlModeDeclared: false,
+        }),
+        (error: unknown) =>
+          error instanceof ProtocolError && error.code === -32042 && !(error instanceof UrlFlowError),
+      );
+      assert.equal(p.seen.length, 0);
+      assert.deepEqual(b.visited(), []);
+    },
+  );
 
-  it('ignores invalid entries and shows only the valid URL elicitation (edge case 34, S-17)', async () => {
+  it(req(['E-34', 'S-17'], 'ignores invalid entries and shows only the valid URL elicitation'), async () => {
     const p = person();
     const b = browser('submit');
     const events: UrlRetryEvent[] = [];
@@ -352,48 +365,54 @@ describe('withUrlElicitationRetry', () => {
     assert.equal(events.filter((e) => e.action === 'ignored').length, 3);
   });
 
-  it('surfaces the server error unchanged when no entry is a valid URL elicitation (edge case 34)', async () => {
-    const p = person();
-    const b = browser('record');
-    const { client, tracker } = await connect(fixture, { form: {}, url: {} }, { ...p, opener: b.opener });
-    await assert.rejects(
-      withUrlElicitationRetry(
-        () => client.callTool({ name: 'connect_account_required', arguments: { malformed: 'all' } }),
-        {
-          server: { label: 'url-flow' },
-          ...p,
-          ...browser(),
-          tracker,
-          waiter: createAutoWaiter(),
-          urlModeDeclared: true,
-        },
-      ),
-      (error: unknown) => error instanceof ProtocolError && error.code === -32042,
-    );
-    assert.equal(p.seen.length, 0);
-  });
+  it(
+    req('E-34', 'surfaces the server error unchanged when no entry is a valid URL elicitation'),
+    async () => {
+      const p = person();
+      const b = browser('record');
+      const { client, tracker } = await connect(fixture, { form: {}, url: {} }, { ...p, opener: b.opener });
+      await assert.rejects(
+        withUrlElicitationRetry(
+          () => client.callTool({ name: 'connect_account_required', arguments: { malformed: 'all' } }),
+          {
+            server: { label: 'url-flow' },
+            ...p,
+            ...browser(),
+            tracker,
+            waiter: createAutoWaiter(),
+            urlModeDeclared: true,
+          },
+        ),
+        (error: unknown) => error instanceof ProtocolError && error.code === -32042,
+      );
+      assert.equal(p.seen.length, 0);
+    },
+  );
 
-  it('refuses a listed javascript: URL without showing or opening it (edge case 24 applied to -32042)', async () => {
-    const p = person();
-    const b = browser('record');
-    const { client, tracker } = await connect(fixture, { form: {}, url: {} }, { ...p, opener: b.opener });
-    await assert.rejects(
-      withUrlElicitationRetry(
-        () => client.callTool({ name: 'connect_account_required', arguments: { malformed: 'unsafe' } }),
-        {
-          server: { label: 'url-flow' },
-          ...p,
-          opener: b.opener,
-          tracker,
-          waiter: createAutoWaiter(),
-          urlModeDeclared: true,
-        },
-      ),
-      (error: unknown) => error instanceof UrlFlowError && error.code === 'refused',
-    );
-    assert.equal(p.seen.length, 0);
-    assert.deepEqual(b.visited(), []);
-  });
+  it(
+    req('E-24', 'refuses a listed javascript: URL without showing or opening it, as elicitation/create does'),
+    async () => {
+      const p = person();
+      const b = browser('record');
+      const { client, tracker } = await connect(fixture, { form: {}, url: {} }, { ...p, opener: b.opener });
+      await assert.rejects(
+        withUrlElicitationRetry(
+          () => client.callTool({ name: 'connect_account_required', arguments: { malformed: 'unsafe' } }),
+          {
+            server: { label: 'url-flow' },
+            ...p,
+            opener: b.opener,
+            tracker,
+            waiter: createAutoWaiter(),
+            urlModeDeclared: true,
+          },
+        ),
+        (error: unknown) => error instanceof UrlFlowError && error.code === 'refused',
+      );
+      assert.equal(p.seen.length, 0);
+      assert.deepEqual(b.visited(), []);
+    },
+  );
 
   it('passes through errors that are not -32042 untouched', async () => {
     const boom = new ProtocolError(-32603, 'boom');

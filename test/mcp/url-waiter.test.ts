@@ -1,4 +1,4 @@
-// The waiting prompts (C-14, edge case 32): the line waiter on injectable streams, and the
+// The waiting prompts (C-14, E-32): the line waiter on injectable streams, and the
 // automatic waiter for scripted runs.
 import { strict as assert } from 'node:assert';
 import { PassThrough } from 'node:stream';
@@ -6,6 +6,7 @@ import { describe, it } from 'node:test';
 import { createAutoWaiter } from '../../src/frontends/url-wait/auto-waiter.js';
 import { createLineWaiter } from '../../src/frontends/url-wait/line-waiter.js';
 import type { UrlWaitInfo } from '../../src/frontends/url-wait/url-waiter.js';
+import { req } from '../helpers/req.js';
 
 const info = (reason: UrlWaitInfo['reason'], url = 'https://example.com/connect'): UrlWaitInfo => ({
   server: { label: 'github' },
@@ -63,7 +64,7 @@ describe('line waiter', () => {
     assert.ok(!s.written().includes('\u0007'));
   });
 
-  it('gives up with cancel after its time limit (edge case 32)', async () => {
+  it(req('E-32', 'gives up with cancel after its time limit'), async () => {
     const s = streams();
     const started = Date.now();
     const choice = await createLineWaiter({ ...s, timeoutMs: 100 }).wait(info('finish-in-browser'), never);

@@ -6,6 +6,7 @@ import { Client, InMemoryTransport, type JSONRPCMessage } from '@modelcontextpro
 import type { FormAnswer, Renderer } from '../../src/frontends/renderer.js';
 import { ScriptedRenderer } from '../../src/frontends/scripted/index.js';
 import { attachElicitation } from '../../src/mcp/attach.js';
+import { req } from '../helpers/req.js';
 
 /** A 2025-11-25 server played by hand: answers initialize, then lets the test send requests. */
 async function rawLegacyPeer(renderer: Renderer, modes: ('form' | 'url')[] = ['form']) {
@@ -51,15 +52,18 @@ const schema = {
 };
 
 describe('wire results (2025-11-25 era, raw peer)', () => {
-  it('treats a request without mode as form and sends the defaults in content (C-08, C-09)', async () => {
-    const peer = await rawLegacyPeer(new ScriptedRenderer({ acceptDefaults: true }));
-    await peer.ask(1, { message: 'Who?', requestedSchema: schema });
-    const response = await peer.responseTo(1);
-    assert.deepEqual(response.result, { action: 'accept', content: { name: 'Ada' } });
-    await peer.client.close();
-  });
+  it(
+    req(['C-08', 'C-09'], 'treats a request without mode as form and sends the defaults in content'),
+    async () => {
+      const peer = await rawLegacyPeer(new ScriptedRenderer({ acceptDefaults: true }));
+      await peer.ask(1, { message: 'Who?', requestedSchema: schema });
+      const response = await peer.responseTo(1);
+      assert.deepEqual(response.result, { action: 'accept', content: { name: 'Ada' } });
+      await peer.client.close();
+    },
+  );
 
-  it('sends decline and cancel without content (edge case 20)', async () => {
+  it(req('E-20', 'sends decline and cancel without content'), async () => {
     for (const [flags, action] of [
       [{ decline: true }, 'decline'],
       [{ cancel: true }, 'cancel'],
@@ -71,7 +75,7 @@ describe('wire results (2025-11-25 era, raw peer)', () => {
     }
   });
 
-  it('echoes the related-task metadata of a task-bound elicitation (§2.9b, edge case 22)', async () => {
+  it(req(['T-02', 'E-22'], 'echoes the related-task metadata of a task-bound elicitation'), async () => {
     const peer = await rawLegacyPeer(new ScriptedRenderer({ acceptDefaults: true }));
     await peer.ask(7, {
       message: 'For the task',
@@ -84,32 +88,38 @@ describe('wire results (2025-11-25 era, raw peer)', () => {
     await peer.client.close();
   });
 
-  it('fails closed: a front-end answer that breaks the schema is sent as cancel, never accept (C-31)', async () => {
-    const sloppy: Renderer = {
-      name: 'sloppy',
-      interactive: true,
-      async form(): Promise<FormAnswer> {
-        return { outcome: { action: 'accept', content: { name: 'Ada', age: -3, extra: 'x' } } };
-      },
-    };
-    const peer = await rawLegacyPeer(sloppy);
-    await peer.ask(1, { message: 'Who?', requestedSchema: schema });
-    assert.deepEqual((await peer.responseTo(1)).result, { action: 'cancel' });
-    assert.equal(peer.session.events[0]?.reason, 'invalid-answer');
-    await peer.client.close();
-  });
+  it(
+    req('C-31', 'fails closed: a front-end answer that breaks the schema is sent as cancel, never accept'),
+    async () => {
+      const sloppy: Renderer = {
+        name: 'sloppy',
+        interactive: true,
+        async form(): Promise<FormAnswer> {
+          return { outcome: { action: 'accept', content: { name: 'Ada', age: -3, extra: 'x' } } };
+        },
+      };
+      const peer = await rawLegacyPeer(sloppy);
+      await peer.ask(1, { message: 'Who?', requestedSchema: schema });
+      assert.deepEqual((await peer.responseTo(1)).result, { action: 'cancel' });
+      assert.equal(peer.session.events[0]?.reason, 'invalid-answer');
+      await peer.client.close();
+    },
+  );
 
-  it('answers a url-mode request with -32602 when only form was declared (C-17, edge case 2)', async () => {
-    const peer = await rawLegacyPeer(new ScriptedRenderer({ acceptDefaults: true }));
-    await peer.ask(3, { mode: 'url', message: 'Go', url: 'https://example.com', elicitationId: 'e1' });
-    const error = (await peer.responseTo(3)).error as { code: number; message: string };
-    assert.equal(error.code, -32602);
-    assert.match(error.message, /url-mode/);
-    // And the client is still serving requests afterwards.
-    await peer.ask(4, { message: 'Still there?', requestedSchema: { type: 'object', properties: {} } });
-    assert.deepEqual((await peer.responseTo(4)).result, { action: 'accept', content: {} });
-    await peer.client.close();
-  });
+  it(
+    req(['C-17', 'E-02'], 'answers a url-mode request with -32602 when only form was declared'),
+    async () => {
+      const peer = await rawLegacyPeer(new ScriptedRenderer({ acceptDefaults: true }));
+      await peer.ask(3, { mode: 'url', message: 'Go', url: 'https://example.com', elicitationId: 'e1' });
+      const error = (await peer.responseTo(3)).error as { code: number; message: string };
+      assert.equal(error.code, -32602);
+      assert.match(error.message, /url-mode/);
+      // And the client is still serving requests afterwards.
+      await peer.ask(4, { message: 'Still there?', requestedSchema: { type: 'object', properties: {} } });
+      assert.deepEqual((await peer.responseTo(4)).result, { action: 'accept', content: {} });
+      await peer.client.close();
+    },
+  );
 
   it('keeps pattern, which the SDK schema would strip, and enforces it linearly (spec §6 point 1)', async () => {
     const peer = await rawLegacyPeer(new ScriptedRenderer({ sets: { code: 'abc' } }));

@@ -38,7 +38,7 @@ export type Json = Record<string, unknown>;
 export interface Context {
   readonly issues: SchemaIssue[];
   readonly notes: ModelNote[];
-  /** Why each required field can never be answered (edge case 14). */
+  /** Why each required field can never be answered (E-14). */
   readonly unsatisfiable: string[];
 }
 
@@ -121,7 +121,7 @@ export function finiteNumber(ctx: Context, p: Json, key: string, field: string):
   return value;
 }
 
-/** Notes keywords the variant does not know; they are tolerated and ignored (edge case 11). */
+/** Notes keywords the variant does not know; they are tolerated and ignored (E-11). */
 export function noteUnknownKeywords(ctx: Context, p: Json, field: string, known: readonly string[]): void {
   const unknown = Object.keys(p).filter((key) => !known.includes(key) && !ANNOTATIONS.has(key));
   if (unknown.length === 0) return;

@@ -35,7 +35,7 @@ export function base(ctx: Context, name: string, p: Json, required: boolean): Ba
   return description === undefined ? out : { ...out, description };
 }
 
-/** Keeps a default only when it is itself a valid answer for the field (SEP-1034, edge case 14). */
+/** Keeps a default only when it is itself a valid answer for the field (SEP-1034, E-14). */
 export function withDefault<F extends Field>(ctx: Context, field: F, p: Json): F {
   const value = p.default;
   if (value === undefined) return field;
@@ -50,7 +50,7 @@ export function withDefault<F extends Field>(ctx: Context, field: F, p: Json): F
   }
   let candidate = value;
   if (field.kind === 'multi-select' && Array.isArray(value)) {
-    // Multi-select default with invalid members: drop those members, keep the rest (edge case 14).
+    // Multi-select default with invalid members: drop those members, keep the rest (E-14).
     const allowed = new Set(field.options.map((option) => option.value));
     const kept = [
       ...new Set(
@@ -70,7 +70,7 @@ export function withDefault<F extends Field>(ctx: Context, field: F, p: Json): F
   // Judge the default as an optional answer: "required" is about the person, not the default.
   const problems = validateField({ ...field, required: false }, candidate as never);
   if (problems.length > 0) {
-    // A default of the wrong type, outside the options or out of bounds is ignored (edge case 14).
+    // A default of the wrong type, outside the options or out of bounds is ignored (E-14).
     const why = problems.map((p) => p.message).join(' ');
     note(
       ctx,

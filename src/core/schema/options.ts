@@ -102,7 +102,7 @@ function titledOptions(
   return options;
 }
 
-/** Duplicate option values collapse to the first occurrence (edge case 14). */
+/** Duplicate option values collapse to the first occurrence (E-14). */
 function dedupe(ctx: Context, name: string, options: readonly SelectOption[]): SelectOption[] {
   const seen = new Set<string>();
   const out = options.filter((option) => !seen.has(option.value) && seen.add(option.value));
@@ -155,7 +155,7 @@ export function parseSingleSelect(
             label: label(option.value, names[i]),
           }));
       } else if (options) {
-        // enumNames that do not line up with enum cannot be trusted: show raw values (edge case 14).
+        // enumNames that do not line up with enum cannot be trusted: show raw values (E-14).
         note(
           ctx,
           'enum-names-mismatch',
@@ -176,7 +176,7 @@ export function parseSingleSelect(
     variant,
     options,
   };
-  // An empty option list: nothing can be chosen (edge case 14).
+  // An empty option list: nothing can be chosen (E-14).
   if (options.length === 0) markUnsatisfiable(ctx, field, 'it offers no options');
   return withDefault(ctx, field, p);
 }

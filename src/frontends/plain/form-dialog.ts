@@ -1,6 +1,6 @@
 // The plain form conversation: fill the fields one by one, then review (C-03) and send, decline or
 // cancel (C-02). Only an explicit decline is `decline`; end of input and a server abort are
-// `cancel` and hand back what was typed (spec §5 edge case 23).
+// `cancel` and hand back what was typed (E-23).
 import type { Draft, Field, FieldValue } from '../../core/form-model.js';
 import type { FieldIssue } from '../../core/issues.js';
 import type { CancelReason } from '../../core/outcome.js';
@@ -179,7 +179,7 @@ class FormDialog {
     }
   }
 
-  // A form with no fields is a pure confirmation (spec §5 edge case 13).
+  // A form with no fields is a pure confirmation (E-13).
   async #confirm(): Promise<FormAnswer> {
     this.#io.say(
       'This request has no fields; it asks you to confirm.',
@@ -207,7 +207,7 @@ class FormDialog {
     }
   }
 
-  // No answer can ever validate (spec §5 edge case 14): offer only decline and cancel.
+  // No answer can ever validate (E-14): offer only decline and cancel.
   async #unsatisfiable(): Promise<FormAnswer> {
     this.#io.say('This form cannot be completed: no answer can satisfy what the server asks for.');
     for (const note of this.#prompt.model.notes)

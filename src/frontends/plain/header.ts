@@ -1,5 +1,5 @@
 // The lines every plain prompt starts with: who asks (C-01, C-18), for which request, how many
-// wait behind it, and the message (C-22). Server text is untrusted and sanitized (house style 7).
+// wait behind it, and the message (C-22). Server text is untrusted and sanitized (H-07).
 import { sanitizeText } from '../../core/sanitize.js';
 import type { PromptContext } from '../renderer.js';
 

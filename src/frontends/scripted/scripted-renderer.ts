@@ -1,6 +1,6 @@
 // A front-end with no person behind it, for agents and CI. Every decision is printed through `log`
 // (the CLI sends it to stderr) so a run can be audited. It never reports `decline` on its own: with
-// nothing to say, or an answer that does not fit the form, it answers `cancel` (house style 3,
+// nothing to say, or an answer that does not fit the form, it answers `cancel` (H-03,
 // spec C-16, peers.md "decline reported for a prompt never drawn").
 //
 // Precedence, per elicitation: `cancel`, then `decline` (policies that answer everything), then the

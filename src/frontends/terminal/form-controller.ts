@@ -72,7 +72,7 @@ export class FormController {
       }
     }
     this.sensitive = sensitive;
-    // A form without fields is a pure confirmation (edge case 13): go straight to the review.
+    // A form without fields is a pure confirmation (E-13): go straight to the review.
     this.screen = this.fields.length === 0 ? 'review' : 'form';
     if (this.screen === 'review') this.#openReview();
   }

@@ -34,7 +34,7 @@ export function toKeyPress(str: string | undefined, key: ReadlineKey | undefined
   };
 }
 
-/** Escape, Ctrl-C and Ctrl-D end a prompt as cancel (dismissed), never as decline (edge case 23). */
+/** Escape, Ctrl-C and Ctrl-D end a prompt as cancel (dismissed), never as decline (E-23). */
 export function isDismissKey(key: KeyPress): boolean {
   if (key.name === 'escape') return true;
   return key.ctrl && (key.name === 'c' || key.name === 'd');

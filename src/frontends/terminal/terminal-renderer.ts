@@ -161,7 +161,7 @@ export class TerminalRenderer implements Renderer {
           ctrl.status = text;
         },
       };
-      // A client-side limit on waiting (edge case 32): the page may never be finished.
+      // A client-side limit on waiting (E-32): the page may never be finished.
       const limit = new AbortController();
       const timer = setTimeout(() => limit.abort(), URL_WAIT_LIMIT_MS);
       try {

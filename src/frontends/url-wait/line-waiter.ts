@@ -21,7 +21,7 @@ export type LineWaiterOptions = (
   | { readonly lines: LineSource; readonly input?: undefined }
 ) & {
   readonly output: Writable | NodeJS.WritableStream;
-  /** Client-side limit on waiting (edge case 32); default 15 minutes. Ends in `cancel`. */
+  /** Client-side limit on waiting (E-32); default 15 minutes. Ends in `cancel`. */
   readonly timeoutMs?: number;
 };
 

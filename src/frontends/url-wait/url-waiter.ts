@@ -24,7 +24,7 @@ export interface UrlWaiter {
   /**
    * Resolves with the person's choice. When `signal` aborts (the completion notification came,
    * the request was cancelled) the prompt closes and the promise resolves `cancel`; the caller
-   * knows why it aborted. A client-side time limit also ends in `cancel` (edge case 32).
+   * knows why it aborted. A client-side time limit also ends in `cancel` (E-32).
    */
   wait(info: UrlWaitInfo, signal: AbortSignal): Promise<UrlWaitChoice>;
 }

@@ -1,23 +1,27 @@
 import * as assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { describe, it } from 'node:test';
+import { req } from '../../helpers/req.js';
 import { makePrompt, openForm } from './harness.js';
 
 const profile = JSON.parse(readFileSync(new URL('./fixtures/profile-schema.json', import.meta.url), 'utf8'));
 
 describe('terminal form widgets', () => {
-  it('marks required fields, shows descriptions and marks pre-filled defaults as defaults (C-09)', async () => {
-    const s = openForm(makePrompt(profile));
-    await s.press('tab'); // render after a key so the frame is settled
-    const screen = s.screen();
-    assert.match(screen, /Full name \(required\)/);
-    assert.match(screen, /Age \(optional\)/);
-    assert.match(screen, /As you would like to be addressed\./);
-    assert.match(screen, /\[30 +\] +whole number 0–150 · default/);
-    assert.match(screen, /\(•\) No \(default\)/);
-    await s.press('esc');
-    await s.answer;
-  });
+  it(
+    req('C-09', 'marks required fields, shows descriptions and marks pre-filled defaults as defaults'),
+    async () => {
+      const s = openForm(makePrompt(profile));
+      await s.press('tab'); // render after a key so the frame is settled
+      const screen = s.screen();
+      assert.match(screen, /Full name \(required\)/);
+      assert.match(screen, /Age \(optional\)/);
+      assert.match(screen, /As you would like to be addressed\./);
+      assert.match(screen, /\[30 +\] +whole number 0–150 · default/);
+      assert.match(screen, /\(•\) No \(default\)/);
+      await s.press('esc');
+      await s.answer;
+    },
+  );
 
   it('a text input shows its live length against maxLength and refuses characters beyond it', async () => {
     const prompt = makePrompt({
@@ -118,7 +122,7 @@ describe('terminal form widgets', () => {
     await s.press('up', 'space', 'down', 'down', 'space'); // untick music and books
     assert.match(s.screen(), /\(0 chosen\)/);
     await s.press('esc');
-    // An optional multi-select with nothing ticked is left out, not sent as [] (edge case 19).
+    // An optional multi-select with nothing ticked is left out, not sent as [] (E-19).
     assert.equal(Object.hasOwn((await s.answer).draft ?? {}, 'tags'), false);
   });
 

@@ -1,8 +1,9 @@
 import * as assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
+import { req } from '../../helpers/req.js';
 import { makePrompt, openForm } from './harness.js';
 
-describe('sensitive-looking fields (S-01, S-28)', () => {
+describe(req(['S-01', 'S-28'], 'sensitive-looking fields'), () => {
   it('warns that the spec forbids the request and masks the input, on the form and in the review', async () => {
     const prompt = makePrompt({
       type: 'object',

@@ -39,7 +39,7 @@ function parseProperty(ctx: Context, name: string, p: unknown, required: boolean
       ctx,
       'unsupported-type',
       name,
-      `the property schema must be an object, got ${describe(p)} (spec S-08, §2.3)`,
+      `the property schema must be an object, got ${describe(p)}`, // S-08
     );
     return undefined;
   }
@@ -48,7 +48,7 @@ function parseProperty(ctx: Context, name: string, p: unknown, required: boolean
       ctx,
       'ref-not-supported',
       name,
-      '"$ref" is not supported in an elicitation form; properties must be inline primitives (spec S-08)',
+      '"$ref" is not supported in an elicitation form; properties must be inline primitives', // S-08
     );
     return undefined;
   }
@@ -61,14 +61,14 @@ function parseProperty(ctx: Context, name: string, p: unknown, required: boolean
       ctx,
       'composition-not-supported',
       name,
-      `${list} is not allowed here; only the enum shapes of §2.3 may use oneOf/anyOf (spec S-08)`,
+      `${list} is not allowed here; only the enum shapes may use oneOf/anyOf`, // S-08
     );
     return undefined;
   }
   // Options exist only on string (single-select) properties; ignoring them elsewhere would let an
   // answer through that the server's own schema check rejects.
   if (has(p, 'enum') && type !== 'string') {
-    issue(ctx, 'invalid-options', name, '"enum" is allowed only on type "string" or in "items" (spec §2.3)');
+    issue(ctx, 'invalid-options', name, '"enum" is allowed only on type "string" or in "items"');
     return undefined;
   }
   if (!has(p, 'type')) {
@@ -76,7 +76,7 @@ function parseProperty(ctx: Context, name: string, p: unknown, required: boolean
       ctx,
       'missing-type',
       name,
-      '"type" is missing; it must be string, number, integer, boolean or array (spec S-08, §2.3)',
+      '"type" is missing; it must be string, number, integer, boolean or array', // S-08
     );
     return undefined;
   }
@@ -92,19 +92,19 @@ function parseProperty(ctx: Context, name: string, p: unknown, required: boolean
     case 'string':
       if (Array.isArray(p.oneOf) || Array.isArray(p.enum)) return parseSingleSelect(ctx, name, p, required);
       if (has(p, 'oneOf') || has(p, 'enum')) {
-        issue(ctx, 'invalid-options', name, '"enum"/"oneOf" must be an array of options (spec §2.3)');
+        issue(ctx, 'invalid-options', name, '"enum"/"oneOf" must be an array of options');
         return undefined;
       }
       return parseText(ctx, name, p, required);
     case 'object':
-      issue(ctx, 'nested-object', name, 'nested objects are not allowed in an elicitation form (spec S-08)');
+      issue(ctx, 'nested-object', name, 'nested objects are not allowed in an elicitation form'); // S-08
       return undefined;
     default:
       issue(
         ctx,
         'unsupported-type',
         name,
-        `type ${describe(type)} is not allowed; use string, number, integer, boolean or array (spec S-08, §2.3)`,
+        `type ${describe(type)} is not allowed; use string, number, integer, boolean or array`, // S-08
       );
       return undefined;
   }
@@ -115,7 +115,7 @@ function parseRequired(ctx: Context, schema: Json, properties: Json): Set<string
   if (!has(schema, 'required')) return out;
   const required = schema.required;
   if (!Array.isArray(required) || !required.every((name): name is string => typeof name === 'string')) {
-    issue(ctx, 'invalid-keyword', undefined, '"required" must be an array of property names (spec §2.2)');
+    issue(ctx, 'invalid-keyword', undefined, '"required" must be an array of property names');
     return out;
   }
   if (required.length > SCHEMA_LIMITS.maxProperties * 2) {
@@ -145,7 +145,7 @@ export function parseRequestedSchema(schema: unknown): Validation<FormModel, Sch
       ctx,
       'not-an-object-schema',
       undefined,
-      `must be a JSON object schema, got ${describe(schema)} (spec §2.2, E-08)`,
+      `must be a JSON object schema, got ${describe(schema)}`, // E-08
     );
     return { ok: false, issues: ctx.issues };
   }
@@ -154,7 +154,7 @@ export function parseRequestedSchema(schema: unknown): Validation<FormModel, Sch
       ctx,
       'unsupported-dialect',
       undefined,
-      `"$schema" ${describe(schema.$schema)} is not supported; only JSON Schema 2020-12 is (spec X-03)`,
+      `"$schema" ${describe(schema.$schema)} is not supported; only JSON Schema 2020-12 is`, // X-03
     );
   }
   if (schema.type !== 'object') {
@@ -162,7 +162,7 @@ export function parseRequestedSchema(schema: unknown): Validation<FormModel, Sch
       ctx,
       'not-an-object-schema',
       undefined,
-      `"type" must be "object", got ${describe(schema.type)} (spec §2.2, E-08)`,
+      `"type" must be "object", got ${describe(schema.type)}`, // E-08
     );
   }
   if (REFERENCES.some((key) => has(schema, key))) {
@@ -170,7 +170,7 @@ export function parseRequestedSchema(schema: unknown): Validation<FormModel, Sch
       ctx,
       'ref-not-supported',
       undefined,
-      '"$ref" is not supported; the schema must be a flat object (spec S-08)',
+      '"$ref" is not supported; the schema must be a flat object', // S-08
     );
   }
   const composition = COMPOSITION.filter((key) => has(schema, key));
@@ -179,7 +179,7 @@ export function parseRequestedSchema(schema: unknown): Validation<FormModel, Sch
       ctx,
       'composition-not-supported',
       undefined,
-      `${composition.map((key) => quote(key)).join(', ')} is not allowed on the form schema (spec S-08)`,
+      `${composition.map((key) => quote(key)).join(', ')} is not allowed on the form schema`, // S-08
     );
   }
   const known = [
@@ -215,7 +215,7 @@ export function parseRequestedSchema(schema: unknown): Validation<FormModel, Sch
     const reason = has(schema, 'properties')
       ? `must be an object, got ${describe(properties)}`
       : 'is missing';
-    issue(ctx, 'missing-properties', undefined, `"properties" ${reason} (spec §2.2, E-08)`);
+    issue(ctx, 'missing-properties', undefined, `"properties" ${reason}`); // E-08
     return { ok: false, issues: ctx.issues };
   }
   const names = Object.keys(properties);
@@ -258,7 +258,7 @@ export function parseFormParams(
   if (typeof message !== 'string') {
     issues.push({
       code: 'missing-message',
-      message: `params: "message" must be a string, got ${has(object, 'message') ? describe(message) : 'nothing'} (spec S-05, E-08)`,
+      message: `params: "message" must be a string, got ${has(object, 'message') ? describe(message) : 'nothing'}`, // S-05, E-08
     });
   } else if (tooLong(message)) {
     issues.push({
@@ -270,7 +270,7 @@ export function parseFormParams(
   if (!has(object, 'requestedSchema')) {
     issues.push({
       code: 'missing-schema',
-      message: 'params: "requestedSchema" is missing; form mode requires it (spec S-07, E-08)',
+      message: 'params: "requestedSchema" is missing; form mode requires it', // S-07, E-08
     });
   } else {
     const parsed = parseSchema(object.requestedSchema);

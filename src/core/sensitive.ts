@@ -101,7 +101,7 @@ export function sensitiveReason(field: Field): SensitiveMatch | undefined {
   if (kind === undefined) return undefined;
   return {
     kind,
-    message: `This field looks like it asks for ${KIND_TEXT[kind]}. The MCP spec forbids servers to request such data in a form (S-01); consider declining.`,
+    message: `This field looks like it asks for ${KIND_TEXT[kind]}. The MCP spec forbids servers to request such data in a form; consider declining.`, // S-01
   };
 }
 

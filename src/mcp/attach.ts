@@ -96,8 +96,7 @@ export function attachElicitation(client: Client, options: AttachOptions): Elici
   const canServeUrl =
     renderer.url !== undefined && (options.waiter !== undefined || renderer.waitForUrl !== undefined);
   const modes = options.modes ?? (canServeUrl && renderer.interactive ? ['form', 'url'] : ['form']);
-  if (modes.length === 0)
-    throw new TypeError('attachElicitation: at least one mode must be enabled (spec C-06)');
+  if (modes.length === 0) throw new TypeError('attachElicitation: at least one mode must be enabled'); // C-06
   const urlMode = modes.includes('url');
   if (urlMode && !renderer.url) {
     throw new TypeError(`attachElicitation: renderer "${renderer.name}" cannot serve URL mode`);

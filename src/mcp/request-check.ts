@@ -41,7 +41,7 @@ export function checkElicitRequest(
   if (!declared.includes(mode)) {
     return {
       ok: false,
-      message: `Client does not support ${mode}-mode elicitation requests (not declared, spec C-17)`,
+      message: `Client does not support ${mode}-mode elicitation requests (not declared in its capabilities)`, // C-17
     };
   }
   if (mode === 'url') return checkUrlShape(record, era);

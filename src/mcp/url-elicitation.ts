@@ -48,7 +48,7 @@ export async function handleUrlElicitation(
   if (elicitationId !== undefined && tracker && !tracker.pending(elicitationId)) {
     throw new ProtocolError(
       ProtocolErrorCode.InvalidParams,
-      `Invalid elicitation request: elicitationId ${JSON.stringify(elicitationId).slice(0, 80)} is already in use on this connection (spec S-11)`,
+      `Invalid elicitation request: elicitationId ${JSON.stringify(elicitationId).slice(0, 80)} is already in use on this connection`, // S-11
     );
   }
   const forget = () => {

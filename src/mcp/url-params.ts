@@ -14,12 +14,13 @@ export function parseUrlParams(
 ): { readonly ok: true; readonly value: UrlParams } | { readonly ok: false; readonly message: string } {
   const { message, url, elicitationId } = params;
   const problems: string[] = [];
-  if (typeof message !== 'string') problems.push('"message" must be a string (spec S-05)');
-  if (typeof url !== 'string') problems.push('"url" must be a string (spec S-09)');
-  else if (!URL.canParse(url)) problems.push('"url" is not a valid URL (spec S-10)');
+  // S-05, S-09, S-10: a string message, a string url that parses as a URL.
+  if (typeof message !== 'string') problems.push('"message" must be a string');
+  if (typeof url !== 'string') problems.push('"url" must be a string');
+  else if (!URL.canParse(url)) problems.push('"url" is not a valid URL');
   // The 2025-11-25 era requires an opaque elicitationId (S-09); 2026-07-28 removed it.
   if (era === 'legacy' && typeof elicitationId !== 'string') {
-    problems.push('"elicitationId" must be a string (spec S-09)');
+    problems.push('"elicitationId" must be a string');
   }
   if (problems.length > 0 || typeof message !== 'string' || typeof url !== 'string') {
     return { ok: false, message: `Invalid elicitation request: ${problems.join('; ')}` };

@@ -156,7 +156,7 @@ function parsePrerequisites(
       emit(
         { message, url },
         'ignored',
-        'not a URL-mode elicitation with elicitationId, message and url (S-17)',
+        'not a URL-mode elicitation with elicitationId, message and url', // S-17
       );
       continue;
     }

@@ -72,7 +72,7 @@ describe('attachElicitation against the hostile 2025 server', () => {
           ['unsupported-schema-dialect', -32602, /draft-04.*not supported/],
           ['root-not-object', -32602, /"type" must be "object"/],
           ['bogus-mode', -32602, /unsupported mode "bogus"/],
-          ['url-mode', -32602, /url-mode .*not declared, spec C-17/],
+          ['url-mode', -32602, /url-mode .*not declared in its capabilities/],
           ['non-object-params', -32600, /"params" .* must be an object or an array/],
           ['huge-message', -32602, /longer than/],
         ];

@@ -121,7 +121,7 @@ describe('wire results (2025-11-25 era, raw peer)', () => {
     },
   );
 
-  it('keeps pattern, which the SDK schema would strip, and enforces it linearly (spec §6 point 1)', async () => {
+  it(req('E-11', 'keeps pattern, which the SDK schema would strip, and enforces it linearly'), async () => {
     const peer = await rawLegacyPeer(new ScriptedRenderer({ sets: { code: 'abc' } }));
     await peer.ask(1, {
       message: 'Code?',

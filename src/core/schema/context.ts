@@ -86,7 +86,7 @@ export function optionalString(ctx: Context, p: Json, key: string, field: string
   if (!has(p, key)) return undefined;
   const value = p[key];
   if (typeof value !== 'string') {
-    issue(ctx, 'invalid-keyword', field, `"${key}" must be a string, got ${describe(value)} (spec §2.3)`);
+    issue(ctx, 'invalid-keyword', field, `"${key}" must be a string, got ${describe(value)}`);
     return undefined;
   }
   if (tooLong(value)) {
@@ -100,12 +100,7 @@ export function nonNegativeInteger(ctx: Context, p: Json, key: string, field: st
   if (!has(p, key)) return undefined;
   const value = p[key];
   if (typeof value !== 'number' || !Number.isSafeInteger(value) || value < 0) {
-    issue(
-      ctx,
-      'invalid-keyword',
-      field,
-      `"${key}" must be a non-negative integer, got ${describe(value)} (spec §2.3)`,
-    );
+    issue(ctx, 'invalid-keyword', field, `"${key}" must be a non-negative integer, got ${describe(value)}`);
     return undefined;
   }
   return value;
@@ -115,7 +110,7 @@ export function finiteNumber(ctx: Context, p: Json, key: string, field: string):
   if (!has(p, key)) return undefined;
   const value = p[key];
   if (typeof value !== 'number' || !Number.isFinite(value)) {
-    issue(ctx, 'invalid-keyword', field, `"${key}" must be a number, got ${describe(value)} (spec §2.3)`);
+    issue(ctx, 'invalid-keyword', field, `"${key}" must be a number, got ${describe(value)}`);
     return undefined;
   }
   return value;

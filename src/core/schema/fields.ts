@@ -104,7 +104,7 @@ export function parseText(ctx: Context, name: string, p: Json, required: boolean
     const format = p.format;
     if (isStringFormat(format)) field = { ...field, format };
     else if (typeof format !== 'string') {
-      issue(ctx, 'invalid-keyword', name, `"format" must be a string, got ${describe(format)} (spec §2.3)`);
+      issue(ctx, 'invalid-keyword', name, `"format" must be a string, got ${describe(format)}`);
     } else {
       // format is an annotation in 2020-12; an unknown one is ignored rather than refused.
       note(

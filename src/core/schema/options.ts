@@ -39,7 +39,7 @@ function enumOptions(
 ): SelectOption[] | undefined {
   if (tooManyOptions(ctx, name, list, key)) return undefined;
   if (!list.every((value): value is string => typeof value === 'string')) {
-    issue(ctx, 'invalid-options', name, `every "${key}" option must be a string (spec §2.3)`);
+    issue(ctx, 'invalid-options', name, `every "${key}" option must be a string`);
     return undefined;
   }
   if (list.some(tooLong)) {
@@ -61,21 +61,11 @@ function titledOptions(
   let untitled = 0;
   for (const [index, entry] of list.entries()) {
     if (!isObject(entry) || typeof entry.const !== 'string') {
-      issue(
-        ctx,
-        'invalid-options',
-        name,
-        `"${key}" entry ${index} must be an object with a string "const" (spec §2.3)`,
-      );
+      issue(ctx, 'invalid-options', name, `"${key}" entry ${index} must be an object with a string "const"`);
       return undefined;
     }
     if (has(entry, 'title') && typeof entry.title !== 'string') {
-      issue(
-        ctx,
-        'invalid-options',
-        name,
-        `"${key}" entry ${index} has a "title" that is not a string (spec §2.3)`,
-      );
+      issue(ctx, 'invalid-options', name, `"${key}" entry ${index} has a "title" that is not a string`);
       return undefined;
     }
     const title = typeof entry.title === 'string' ? entry.title : undefined;
@@ -193,7 +183,7 @@ export function parseMultiSelect(
       ctx,
       'unsupported-array',
       name,
-      'arrays are allowed only as multi-select with "items.enum" or "items.anyOf" (spec S-08, §2.3)',
+      'arrays are allowed only as multi-select with "items.enum" or "items.anyOf"', // S-08
     );
     return undefined;
   }
@@ -202,7 +192,7 @@ export function parseMultiSelect(
       ctx,
       'ref-not-supported',
       name,
-      '"$ref" in "items" is not supported in an elicitation form (spec S-08)',
+      '"$ref" in "items" is not supported in an elicitation form', // S-08
     );
     return undefined;
   }
@@ -211,7 +201,7 @@ export function parseMultiSelect(
       ctx,
       'unsupported-array',
       name,
-      `multi-select items must be strings, got type ${describe(items.type)} (spec S-08, §2.3)`,
+      `multi-select items must be strings, got type ${describe(items.type)}`, // S-08
     );
     return undefined;
   }
@@ -230,7 +220,7 @@ export function parseMultiSelect(
       ctx,
       'unsupported-array',
       name,
-      'arrays are allowed only as multi-select with "items.enum" or "items.anyOf" (spec S-08, §2.3)',
+      'arrays are allowed only as multi-select with "items.enum" or "items.anyOf"', // S-08
     );
     return undefined;
   }

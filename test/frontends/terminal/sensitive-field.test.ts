@@ -19,7 +19,7 @@ describe(req(['S-01', 'S-28'], 'sensitive-looking fields'), () => {
     const screen = s.screen();
     assert.match(
       screen,
-      /⚠ This field looks like it asks for an API key\. The MCP spec forbids\s+servers to request such data in a form \(S-01\)/,
+      /⚠ This field looks like it asks for an API key\. The MCP spec forbids\s+servers to request such data in a form;/,
     );
     assert.match(screen, /\[•{11} +\]/);
     assert.doesNotMatch(screen, /sk-live-123/);

@@ -15,6 +15,7 @@ import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
+import { req } from '../helpers/req.js';
 
 const run = promisify(execFile);
 const root = fileURLToPath(new URL('../..', import.meta.url));
@@ -50,8 +51,10 @@ const SCENARIOS: readonly Scenario[] = [
     version: '2025-11-25',
     era: 'legacy',
     accepted: 1,
-    title:
-      'elicitation-sep1034-client-defaults at 2025-11-25: a form accepted with defaults reaches the server with every omitted field set to its schema default (C-09, SEP-1034)',
+    title: req(
+      'C-09',
+      'elicitation-sep1034-client-defaults at 2025-11-25: a form accepted with defaults reaches the server with every omitted field set to its schema default, per SEP-1034',
+    ),
     expected: [
       'client-elicitation-sep1034-string-default',
       'client-elicitation-sep1034-integer-default',
@@ -74,8 +77,10 @@ const SCENARIOS: readonly Scenario[] = [
     version: '2026-07-28',
     era: 'modern',
     accepted: 2,
-    title:
+    title: req(
+      ['M-02', 'M-03', 'M-04', 'M-05', 'M-06', 'M-08'],
       'sep-2322-client-request-state at 2026-07-28: an input_required elicitation is answered and retried with requestState echoed byte for byte, a fresh id, and nothing leaked to other calls',
+    ),
     expected: [
       'sep-2322-client-request-state-echoed',
       'sep-2322-client-jsonrpc-id-different',
@@ -89,8 +94,10 @@ const SCENARIOS: readonly Scenario[] = [
     version: '2026-07-28',
     era: 'modern',
     accepted: 0,
-    title:
+    title: req(
+      ['M-01', 'X-01'],
       'request-metadata at 2026-07-28: every request declares the elicitation capability in _meta and a -32022 rejection is retried with a supported version',
+    ),
     expected: [
       'sep-2575-http-client-sends-version-header',
       'sep-2575-client-populates-meta',

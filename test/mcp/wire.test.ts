@@ -89,6 +89,21 @@ describe('wire results (2025-11-25 era, raw peer)', () => {
   });
 
   it(
+    req(['T-01', 'E-40'], 'answers a task-augmented request normally when no task support was declared'),
+    async () => {
+      const peer = await rawLegacyPeer(new ScriptedRenderer({ acceptDefaults: true }));
+      await peer.ask(8, { message: 'As a task?', requestedSchema: schema, task: { ttl: 60_000 } });
+      const response = await peer.responseTo(8);
+      assert.deepEqual(
+        response.result,
+        { action: 'accept', content: { name: 'Ada' } },
+        'no CreateTaskResult',
+      );
+      await peer.client.close();
+    },
+  );
+
+  it(
     req('C-31', 'fails closed: a front-end answer that breaks the schema is sent as cancel, never accept'),
     async () => {
       const sloppy: Renderer = {
@@ -138,4 +153,18 @@ describe('wire results (2025-11-25 era, raw peer)', () => {
     );
     await peer.client.close();
   });
+});
+
+describe('the declared capability', () => {
+  it(
+    req('C-06', 'refuses to attach with no mode enabled, since a declared capability must serve one'),
+    () => {
+      const client = new Client({ name: 'test', version: '1' });
+      const renderer = new ScriptedRenderer({ acceptDefaults: true });
+      assert.throws(
+        () => attachElicitation(client, { renderer, server: 'raw', modes: [] }),
+        /at least one mode/,
+      );
+    },
+  );
 });

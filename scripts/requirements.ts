@@ -78,9 +78,9 @@ function idsIn(line: string): string[] {
 
 export function scanCitations(): Citation[] {
   const out: Citation[] = [];
-  for (const file of SCANNED.flatMap(listFiles)) {
+  for (const file of [...SCANNED.flatMap(listFiles), 'README.md']) {
     const text = readFileSync(join(root, file), 'utf8');
-    const code = file.endsWith('.json') ? text : stripComments(text);
+    const code = /\.(json|md)$/.test(file) ? text : stripComments(text);
     const lines = text.split('\n');
     const codeLines = code.split('\n');
     lines.forEach((line, index) => {

@@ -7,6 +7,7 @@ import { join } from 'node:path';
 import { describe, it } from 'node:test';
 import { fileURLToPath } from 'node:url';
 import { createSystemOpener } from '../../src/frontends/open-url.js';
+import { req } from '../helpers/req.js';
 
 const browserScript = fileURLToPath(new URL('../fixtures/browser/visit-page.mjs', import.meta.url));
 const node = process.execPath;
@@ -23,7 +24,7 @@ function visits(file: string): { url: string; argv: string[] }[] {
     .map((line) => JSON.parse(line) as { url: string; argv: string[] });
 }
 
-describe('createSystemOpener with BROWSER', () => {
+describe(req('C-27', 'createSystemOpener hands the URL to the system browser named by BROWSER'), () => {
   it('appends the URL as the last argument when BROWSER has no %s', async () => {
     const log = logFile();
     const opener = createSystemOpener({ BROWSER: `"${node}" "${browserScript}" --mode=record --log=${log}` });

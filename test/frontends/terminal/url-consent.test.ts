@@ -10,10 +10,7 @@ function urlPrompt(url: string, message = 'Please sign in to continue.'): UrlPro
 }
 
 describe(
-  req(
-    ['C-04', 'C-23', 'C-24', 'C-25', 'C-26', 'C-27', 'C-28', 'C-29', 'C-30'],
-    'URL-mode consent in the terminal',
-  ),
+  req(['C-04', 'C-23', 'C-25', 'C-26', 'C-28', 'C-29', 'C-30'], 'URL-mode consent in the terminal'),
   () => {
     it(
       req(

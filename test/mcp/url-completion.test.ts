@@ -50,7 +50,7 @@ describe('UrlCompletionTracker', () => {
     },
   );
 
-  it(req('E-27', 'keeps ids of different connections apart (one tracker per server)'), () => {
+  it(req(['S-13', 'E-27'], 'keeps ids of different connections apart (one tracker per server)'), () => {
     const a = new UrlCompletionTracker();
     const b = new UrlCompletionTracker();
     a.pending('same-id');

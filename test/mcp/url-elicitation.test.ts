@@ -395,7 +395,10 @@ describe('handleUrlElicitation request checks', () => {
   );
 
   it(
-    req('E-28', 'flags an elicitationId that is still pending on this connection instead of merging'),
+    req(
+      ['S-11', 'E-28'],
+      'flags an elicitationId that is still pending on this connection instead of merging',
+    ),
     async () => {
       const tracker = new UrlCompletionTracker();
       tracker.pending('dup-1');

@@ -7,6 +7,7 @@ import { inputRequired, McpServer } from '@modelcontextprotocol/server';
 import { serveStdio } from '@modelcontextprotocol/server/stdio';
 import { ScriptedRenderer } from '../../src/frontends/scripted/index.js';
 import { attachElicitation } from '../../src/mcp/attach.js';
+import { driveInputRequired } from '../../src/mcp/input-required-driver.js';
 import { req } from '../helpers/req.js';
 
 /** A tool that is "still working" for `busyMs` after the first call, counting the polls. */
@@ -127,4 +128,57 @@ describe('2026-07-28 malformed input requests', () => {
       }
     },
   );
+});
+
+describe('the retry each round sends (MRTR client requirements)', () => {
+  /** Runs the driver over scripted results, recording the retry params of every leg. */
+  async function drive(results: unknown[]) {
+    const legs: (Record<string, unknown> | undefined)[] = [];
+    const final = await driveInputRequired(
+      async (retry) => {
+        legs.push(retry);
+        return results.shift();
+      },
+      {},
+      {
+        maxInputRounds: 10,
+        pacing: { initialMs: 1, maxMs: 1 },
+        answer: async (_request, key) => ({ action: 'accept', content: { key } }),
+      },
+    );
+    return { legs, final };
+  }
+  const ask = {
+    method: 'elicitation/create',
+    params: { message: 'm', requestedSchema: { type: 'object', properties: {} } },
+  };
+  const done = { resultType: 'complete', content: [] };
+
+  it(
+    req(['M-02', 'M-03'], 'answers every input request by its key and echoes requestState byte for byte'),
+    async () => {
+      const state = 'v1.\u0000 opaque \u{1F600} "quoted" ';
+      const { legs, final } = await drive([
+        { resultType: 'input_required', inputRequests: { a: ask, b: ask }, requestState: state },
+        done,
+      ]);
+      assert.deepEqual(legs, [
+        undefined,
+        {
+          inputResponses: {
+            a: { action: 'accept', content: { key: 'a' } },
+            b: { action: 'accept', content: { key: 'b' } },
+          },
+          requestState: state,
+        },
+      ]);
+      assert.equal(final, done);
+    },
+  );
+
+  it(req('M-04', 'sends no requestState on a retry when the server sent none'), async () => {
+    const { legs } = await drive([{ resultType: 'input_required', inputRequests: { a: ask } }, done]);
+    assert.equal(legs.length, 2);
+    assert.ok(legs[1] && !('requestState' in legs[1]), JSON.stringify(legs[1]));
+  });
 });

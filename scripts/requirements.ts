@@ -116,7 +116,7 @@ export function renderMarkdown(table: Table, tests: ReadonlyMap<string, readonly
     'specification states them, per protocol era (— : the rule does not exist in that era). Level is the',
     'RFC 2119 keyword (or `definition`, `informative`, `edge`, `house` for rows that are not keywords).',
     '"Verified by" lists the test files that cite the id outside comments (test titles are written',
-    'with `req(id, sentence)` from `test/helpers/req.ts`), found by `test/requirements.test.ts`, which',
+    'with ``req`sentence (C-17)` `` from `test/helpers/req.ts`), found by `test/requirements.test.ts`, which',
     'fails when a cited id is missing here or a client MUST has neither a test nor a stated reason.',
     '',
   ];

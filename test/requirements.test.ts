@@ -79,9 +79,14 @@ describe('the requirements table', () => {
 });
 
 describe('req(), the title helper', () => {
-  it(req('H-08', 'appends the cited ids to a behaviour sentence'), () => {
+  it(req`appends the cited ids to a behaviour sentence, or checks a title that ends with them (H-08)`, () => {
     assert.equal(req('C-17', 'an undeclared mode is refused'), 'an undeclared mode is refused (C-17)');
     assert.equal(req(['C-01', 'C-18'], 'names the server'), 'names the server (C-01, C-18)');
     assert.throws(() => req([], 'cites nothing'), RangeError);
+    assert.equal(req`names the server (C-01, C-18)`, 'names the server (C-01, C-18)');
+    assert.equal(req`keeps ${'it'} as typed (E-19)`, 'keeps it as typed (E-19)');
+    assert.throws(() => req`cites nothing`, RangeError);
+    assert.throws(() => req`cites a malformed id (C-1)`, RangeError);
+    assert.throws(() => req`cites an id the table lacks (C-99)`, /unknown: C-99/);
   });
 });

@@ -51,10 +51,7 @@ const SCENARIOS: readonly Scenario[] = [
     version: '2025-11-25',
     era: 'legacy',
     accepted: 1,
-    title: req(
-      'C-09',
-      'elicitation-sep1034-client-defaults at 2025-11-25: a form accepted with defaults reaches the server with every omitted field set to its schema default, per SEP-1034',
-    ),
+    title: req`elicitation-sep1034-client-defaults at 2025-11-25: a form accepted with defaults reaches the server with every omitted field set to its schema default, per SEP-1034 (C-09)`,
     expected: [
       'client-elicitation-sep1034-string-default',
       'client-elicitation-sep1034-integer-default',
@@ -77,10 +74,7 @@ const SCENARIOS: readonly Scenario[] = [
     version: '2026-07-28',
     era: 'modern',
     accepted: 2,
-    title: req(
-      ['M-02', 'M-03', 'M-04', 'M-05', 'M-06', 'M-08'],
-      'sep-2322-client-request-state at 2026-07-28: an input_required elicitation is answered and retried with requestState echoed byte for byte, a fresh id, and nothing leaked to other calls',
-    ),
+    title: req`sep-2322-client-request-state at 2026-07-28: an input_required elicitation is answered and retried with requestState echoed byte for byte, a fresh id, and nothing leaked to other calls (M-02, M-03, M-04, M-05, M-06, M-08)`,
     expected: [
       'sep-2322-client-request-state-echoed',
       'sep-2322-client-jsonrpc-id-different',
@@ -94,10 +88,7 @@ const SCENARIOS: readonly Scenario[] = [
     version: '2026-07-28',
     era: 'modern',
     accepted: 0,
-    title: req(
-      ['M-01', 'X-01'],
-      'request-metadata at 2026-07-28: every request declares the elicitation capability in _meta and a -32022 rejection is retried with a supported version',
-    ),
+    title: req`request-metadata at 2026-07-28: every request declares the elicitation capability in _meta and a -32022 rejection is retried with a supported version (M-01, X-01)`,
     expected: [
       'sep-2575-http-client-sends-version-header',
       'sep-2575-client-populates-meta',

@@ -21,7 +21,7 @@ function model(schema: unknown): FormModel {
   return parsed.value;
 }
 
-describe(req(['C-09', 'E-19'], 'initialDraft, per SEP-1034'), () => {
+describe(req`initialDraft, per SEP-1034 (C-09, E-19)`, () => {
   it('pre-fills every field of the conformance SEP-1034 form with its default, with the right JSON types', () => {
     const { draft, defaulted } = initialDraft(fixtureModel('conformance-sep1034.json'));
     assert.deepEqual(draft, { name: 'John Doe', age: 30, score: 95.5, status: 'active', verified: true });
@@ -42,7 +42,7 @@ describe(req(['C-09', 'E-19'], 'initialDraft, per SEP-1034'), () => {
     assert.ok(['active', 'inactive', 'pending'].includes(wire.content.status as string));
   });
 
-  it(req('E-18', 'leaves fields without a default absent, including an optional boolean'), () => {
+  it(req`leaves fields without a default absent, including an optional boolean (E-18)`, () => {
     const { draft, defaulted } = initialDraft(
       model({
         type: 'object',
@@ -53,7 +53,7 @@ describe(req(['C-09', 'E-19'], 'initialDraft, per SEP-1034'), () => {
     assert.deepEqual([...defaulted], ['c']);
   });
 
-  it(req('E-14', 'does not pre-fill defaults the parser found invalid'), () => {
+  it(req`does not pre-fill defaults the parser found invalid (E-14)`, () => {
     const { draft } = initialDraft(
       model({
         type: 'object',
@@ -85,7 +85,7 @@ describe(req(['C-09', 'E-19'], 'initialDraft, per SEP-1034'), () => {
   });
 });
 
-describe(req('E-19', 'mergeOverDefaults (scripted answers)'), () => {
+describe(req`mergeOverDefaults (scripted answers) (E-19)`, () => {
   it('keeps defaults for fields the script did not answer, and the script wins where it did', () => {
     const m = fixtureModel('conformance-sep1034.json');
     const merged = mergeOverDefaults(m, { name: 'Ada', verified: false });

@@ -20,7 +20,7 @@ const form = model({
   required: ['name'],
 });
 
-describe(req(['C-16', 'C-32', 'E-20'], 'toElicitResult'), () => {
+describe(req`toElicitResult (C-16, C-32, E-20)`, () => {
   it('sends content on a form-mode accept', () => {
     assert.deepEqual(toElicitResult({ action: 'accept', content: { name: 'Ada' } }), {
       action: 'accept',
@@ -28,11 +28,11 @@ describe(req(['C-16', 'C-32', 'E-20'], 'toElicitResult'), () => {
     });
   });
 
-  it(req('E-13', 'sends an empty content object for an accepted confirmation'), () => {
+  it(req`sends an empty content object for an accepted confirmation (E-13)`, () => {
     assert.deepEqual(toElicitResult({ action: 'accept', content: {} }), { action: 'accept', content: {} });
   });
 
-  it(req('C-15', 'sends no content on a URL-mode accept'), () => {
+  it(req`sends no content on a URL-mode accept (C-15)`, () => {
     const wire = toElicitResult({ action: 'accept' });
     assert.deepEqual(wire, { action: 'accept' });
     assert.ok(!('content' in wire));
@@ -54,7 +54,7 @@ describe(req(['C-16', 'C-32', 'E-20'], 'toElicitResult'), () => {
   });
 });
 
-describe(req(['H-03', 'C-31'], 'failClosed'), () => {
+describe(req`failClosed (H-03, C-31)`, () => {
   it('passes a valid accept through with exactly the validated content', () => {
     assert.deepEqual(failClosed(form, { action: 'accept', content: { name: 'Ada', age: 36 } }), {
       action: 'accept',

@@ -39,7 +39,7 @@ function one(schema: unknown): SchemaIssue {
   return list[0] as SchemaIssue;
 }
 
-describe(req('S-08', 'parseRequestedSchema: every property variant of the 2025-11-25 schema'), () => {
+describe(req`parseRequestedSchema: every property variant of the 2025-11-25 schema (S-08)`, () => {
   it('turns a string property with length bounds and title/description into a text field', () => {
     const m = model(
       schemaOf(
@@ -303,7 +303,7 @@ describe(req('S-08', 'parseRequestedSchema: every property variant of the 2025-1
     );
   });
 
-  it(req('E-13', 'treats empty properties as a pure confirmation that is satisfiable'), () => {
+  it(req`treats empty properties as a pure confirmation that is satisfiable (E-13)`, () => {
     const m = model({ type: 'object', properties: {} });
     assert.deepEqual(m.fields, []);
     assert.equal(m.satisfiable, true);
@@ -321,7 +321,7 @@ describe(req('S-08', 'parseRequestedSchema: every property variant of the 2025-1
   });
 });
 
-describe(req(['X-03', 'E-12'], 'parseRequestedSchema: the $schema dialect'), () => {
+describe(req`parseRequestedSchema: the $schema dialect (X-03, E-12)`, () => {
   for (const dialect of [
     'https://json-schema.org/draft/2020-12/schema',
     'https://json-schema.org/draft/2020-12/schema#',
@@ -336,7 +336,7 @@ describe(req(['X-03', 'E-12'], 'parseRequestedSchema: the $schema dialect'), () 
     'https://json-schema.org/draft/2019-09/schema',
     42,
   ]) {
-    it(req('X-03', `refuses ${JSON.stringify(dialect)} gracefully with unsupported-dialect`), () => {
+    it(req`refuses ${JSON.stringify(dialect)} gracefully with unsupported-dialect (X-03)`, () => {
       const problem = one({ $schema: dialect, type: 'object', properties: {} });
       assert.equal(problem.code, 'unsupported-dialect');
       assert.match(problem.message, /2020-12/);
@@ -344,176 +344,158 @@ describe(req(['X-03', 'E-12'], 'parseRequestedSchema: the $schema dialect'), () 
   }
 });
 
-describe(
-  req(['S-08', 'E-08', 'E-09'], 'parseRequestedSchema: rejections name the property and the rule'),
-  () => {
-    it('refuses a schema that is not an object', () => {
-      for (const bad of [null, 'object', [], 3]) {
-        assert.equal(one(bad).code, 'not-an-object-schema');
-      }
-    });
-
-    it(req('E-08', 'refuses type !== "object" and a missing type at the top'), () => {
-      assert.equal(one({ type: 'array', properties: {} }).code, 'not-an-object-schema');
-      assert.equal(one({ properties: {} }).code, 'not-an-object-schema');
-    });
-
-    it(req('E-08', 'refuses missing or non-object properties'), () => {
-      assert.equal(one({ type: 'object' }).code, 'missing-properties');
-      const problem = one({ type: 'object', properties: ['a'] });
-      assert.equal(problem.code, 'missing-properties');
-      assert.match(problem.message, /"properties" must be an object/);
-    });
-
-    it(req('S-08', 'refuses a nested object, naming the property'), () => {
-      const problem = one(
-        schemaOf({ address: { type: 'object', properties: { street: { type: 'string' } } } }),
-      );
-      assert.deepEqual(problem, {
-        field: 'address',
-        code: 'nested-object',
-        message: 'property "address": nested objects are not allowed in an elicitation form',
-      });
-    });
-
-    const cases: Array<[string, unknown, string, RegExp]> = [
-      [
-        'an array of non-enum strings',
-        { type: 'array', items: { type: 'string' } },
-        'unsupported-array',
-        /items\.enum/,
-      ],
-      [
-        'an array of objects',
-        { type: 'array', items: { type: 'object' } },
-        'unsupported-array',
-        /must be strings/,
-      ],
-      ['an array without items', { type: 'array' }, 'unsupported-array', /multi-select/],
-      ['a $ref', { $ref: '#/$defs/x' }, 'ref-not-supported', /\$ref/],
-      ['a $ref inside items', { type: 'array', items: { $ref: '#/$defs/x' } }, 'ref-not-supported', /items/],
-      ['a missing type', { title: 'What' }, 'missing-type', /"type" is missing/],
-      [
-        'anyOf on a string',
-        { type: 'string', anyOf: [{ const: 'a' }] },
-        'composition-not-supported',
-        /anyOf/,
-      ],
-      ['allOf without a type', { allOf: [{ type: 'string' }] }, 'composition-not-supported', /allOf/],
-      ['oneOf on a number', { type: 'number', oneOf: [{ const: 1 }] }, 'composition-not-supported', /oneOf/],
-      ['type null', { type: 'null' }, 'unsupported-type', /"null"/],
-      ['a type union', { type: ['string', 'null'] }, 'unsupported-type', /an array/],
-      ['a boolean schema', true, 'unsupported-type', /must be an object/],
-      [
-        'minLength -1',
-        { type: 'string', minLength: -1 },
-        'invalid-keyword',
-        /minLength.*non-negative integer/,
-      ],
-      ['maxLength 2.5', { type: 'string', maxLength: 2.5 }, 'invalid-keyword', /maxLength/],
-      [
-        'minItems "1"',
-        { type: 'array', minItems: '1', items: { enum: ['a'] } },
-        'invalid-keyword',
-        /minItems/,
-      ],
-      ['maximum "ten"', { type: 'number', maximum: 'ten' }, 'invalid-keyword', /maximum.*must be a number/],
-      ['a non-string title', { type: 'string', title: 7 }, 'invalid-keyword', /"title" must be a string/],
-      ['a non-string format', { type: 'string', format: 3 }, 'invalid-keyword', /"format" must be a string/],
-      [
-        'enum options that are not strings',
-        { type: 'string', enum: ['a', 1] },
-        'invalid-options',
-        /must be a string/,
-      ],
-      [
-        'items.enum options that are not strings',
-        { type: 'array', items: { enum: [true] } },
-        'invalid-options',
-        /items\.enum/,
-      ],
-      [
-        'oneOf entries without const',
-        { type: 'string', oneOf: [{ title: 'A' }] },
-        'invalid-options',
-        /"const"/,
-      ],
-      [
-        'items.anyOf entries with a numeric const',
-        { type: 'array', items: { anyOf: [{ const: 1, title: 'One' }] } },
-        'invalid-options',
-        /"const"/,
-      ],
-      [
-        'an option title that is not a string',
-        { type: 'string', oneOf: [{ const: 'a', title: 1 }] },
-        'invalid-options',
-        /"title"/,
-      ],
-      ['enum on a number', { type: 'number', enum: [1, 2] }, 'invalid-options', /only on type "string"/],
-      ['enum without a type', { enum: ['a', 'b'] }, 'invalid-options', /only on type "string"/],
-      ['enum that is not an array', { type: 'string', enum: 'abc' }, 'invalid-options', /must be an array/],
-    ];
-    for (const [what, property, code, reason] of cases) {
-      it(`refuses ${what} with ${code}, naming the property`, () => {
-        const problem = one(schemaOf({ theField: property }));
-        assert.equal(problem.code, code);
-        assert.equal(problem.field, 'theField');
-        assert.match(problem.message, /^property "theField": /);
-        assert.match(problem.message, reason);
-      });
+describe(req`parseRequestedSchema: rejections name the property and the rule (S-08, E-08, E-09)`, () => {
+  it('refuses a schema that is not an object', () => {
+    for (const bad of [null, 'object', [], 3]) {
+      assert.equal(one(bad).code, 'not-an-object-schema');
     }
+  });
 
-    it('refuses top-level $ref and composition on the form schema', () => {
-      const list = issues({ type: 'object', properties: {}, $ref: '#/x', allOf: [] });
-      assert.deepEqual(
-        list.map((i) => i.code),
-        ['ref-not-supported', 'composition-not-supported'],
+  it(req`refuses type !== "object" and a missing type at the top (E-08)`, () => {
+    assert.equal(one({ type: 'array', properties: {} }).code, 'not-an-object-schema');
+    assert.equal(one({ properties: {} }).code, 'not-an-object-schema');
+  });
+
+  it(req`refuses missing or non-object properties (E-08)`, () => {
+    assert.equal(one({ type: 'object' }).code, 'missing-properties');
+    const problem = one({ type: 'object', properties: ['a'] });
+    assert.equal(problem.code, 'missing-properties');
+    assert.match(problem.message, /"properties" must be an object/);
+  });
+
+  it(req`refuses a nested object, naming the property (S-08)`, () => {
+    const problem = one(
+      schemaOf({ address: { type: 'object', properties: { street: { type: 'string' } } } }),
+    );
+    assert.deepEqual(problem, {
+      field: 'address',
+      code: 'nested-object',
+      message: 'property "address": nested objects are not allowed in an elicitation form',
+    });
+  });
+
+  const cases: Array<[string, unknown, string, RegExp]> = [
+    [
+      'an array of non-enum strings',
+      { type: 'array', items: { type: 'string' } },
+      'unsupported-array',
+      /items\.enum/,
+    ],
+    [
+      'an array of objects',
+      { type: 'array', items: { type: 'object' } },
+      'unsupported-array',
+      /must be strings/,
+    ],
+    ['an array without items', { type: 'array' }, 'unsupported-array', /multi-select/],
+    ['a $ref', { $ref: '#/$defs/x' }, 'ref-not-supported', /\$ref/],
+    ['a $ref inside items', { type: 'array', items: { $ref: '#/$defs/x' } }, 'ref-not-supported', /items/],
+    ['a missing type', { title: 'What' }, 'missing-type', /"type" is missing/],
+    ['anyOf on a string', { type: 'string', anyOf: [{ const: 'a' }] }, 'composition-not-supported', /anyOf/],
+    ['allOf without a type', { allOf: [{ type: 'string' }] }, 'composition-not-supported', /allOf/],
+    ['oneOf on a number', { type: 'number', oneOf: [{ const: 1 }] }, 'composition-not-supported', /oneOf/],
+    ['type null', { type: 'null' }, 'unsupported-type', /"null"/],
+    ['a type union', { type: ['string', 'null'] }, 'unsupported-type', /an array/],
+    ['a boolean schema', true, 'unsupported-type', /must be an object/],
+    ['minLength -1', { type: 'string', minLength: -1 }, 'invalid-keyword', /minLength.*non-negative integer/],
+    ['maxLength 2.5', { type: 'string', maxLength: 2.5 }, 'invalid-keyword', /maxLength/],
+    ['minItems "1"', { type: 'array', minItems: '1', items: { enum: ['a'] } }, 'invalid-keyword', /minItems/],
+    ['maximum "ten"', { type: 'number', maximum: 'ten' }, 'invalid-keyword', /maximum.*must be a number/],
+    ['a non-string title', { type: 'string', title: 7 }, 'invalid-keyword', /"title" must be a string/],
+    ['a non-string format', { type: 'string', format: 3 }, 'invalid-keyword', /"format" must be a string/],
+    [
+      'enum options that are not strings',
+      { type: 'string', enum: ['a', 1] },
+      'invalid-options',
+      /must be a string/,
+    ],
+    [
+      'items.enum options that are not strings',
+      { type: 'array', items: { enum: [true] } },
+      'invalid-options',
+      /items\.enum/,
+    ],
+    [
+      'oneOf entries without const',
+      { type: 'string', oneOf: [{ title: 'A' }] },
+      'invalid-options',
+      /"const"/,
+    ],
+    [
+      'items.anyOf entries with a numeric const',
+      { type: 'array', items: { anyOf: [{ const: 1, title: 'One' }] } },
+      'invalid-options',
+      /"const"/,
+    ],
+    [
+      'an option title that is not a string',
+      { type: 'string', oneOf: [{ const: 'a', title: 1 }] },
+      'invalid-options',
+      /"title"/,
+    ],
+    ['enum on a number', { type: 'number', enum: [1, 2] }, 'invalid-options', /only on type "string"/],
+    ['enum without a type', { enum: ['a', 'b'] }, 'invalid-options', /only on type "string"/],
+    ['enum that is not an array', { type: 'string', enum: 'abc' }, 'invalid-options', /must be an array/],
+  ];
+  for (const [what, property, code, reason] of cases) {
+    it(`refuses ${what} with ${code}, naming the property`, () => {
+      const problem = one(schemaOf({ theField: property }));
+      assert.equal(problem.code, code);
+      assert.equal(problem.field, 'theField');
+      assert.match(problem.message, /^property "theField": /);
+      assert.match(problem.message, reason);
+    });
+  }
+
+  it('refuses top-level $ref and composition on the form schema', () => {
+    const list = issues({ type: 'object', properties: {}, $ref: '#/x', allOf: [] });
+    assert.deepEqual(
+      list.map((i) => i.code),
+      ['ref-not-supported', 'composition-not-supported'],
+    );
+  });
+
+  it('refuses a malformed "required"', () => {
+    assert.equal(one(schemaOf({ a: { type: 'string' } }, { required: 'a' })).code, 'invalid-keyword');
+  });
+
+  it('reports ALL problems of a hostile schema, not just the first', () => {
+    const list = issues(fixture('hostile-many-problems.json'));
+    const byField = list.map((i) => [i.field ?? '(schema)', i.code]);
+    assert.deepEqual(byField, [
+      ['(schema)', 'unsupported-dialect'],
+      ['address', 'nested-object'],
+      ['tags', 'unsupported-array'],
+      ['points', 'unsupported-array'],
+      ['shared', 'ref-not-supported'],
+      ['mystery', 'missing-type'],
+      ['either', 'composition-not-supported'],
+      ['both', 'composition-not-supported'],
+      ['nothing', 'unsupported-type'],
+      ['union', 'unsupported-type'],
+      ['short', 'invalid-keyword'],
+      ['ratio', 'invalid-keyword'],
+      ['colour', 'invalid-options'],
+      ['hero', 'invalid-options'],
+      ['fish', 'invalid-options'],
+    ]);
+    for (const problem of list) {
+      if (problem.field !== undefined)
+        assert.ok(problem.message.startsWith(`property "${problem.field}": `), problem.message);
+      assert.doesNotMatch(
+        problem.message,
+        /\bspec\b|\b[A-Z]-\d{2}\b/,
+        `no rule id on the wire: ${problem.message}`,
       );
-    });
+    }
+  });
 
-    it('refuses a malformed "required"', () => {
-      assert.equal(one(schemaOf({ a: { type: 'string' } }, { required: 'a' })).code, 'invalid-keyword');
-    });
-
-    it('reports ALL problems of a hostile schema, not just the first', () => {
-      const list = issues(fixture('hostile-many-problems.json'));
-      const byField = list.map((i) => [i.field ?? '(schema)', i.code]);
-      assert.deepEqual(byField, [
-        ['(schema)', 'unsupported-dialect'],
-        ['address', 'nested-object'],
-        ['tags', 'unsupported-array'],
-        ['points', 'unsupported-array'],
-        ['shared', 'ref-not-supported'],
-        ['mystery', 'missing-type'],
-        ['either', 'composition-not-supported'],
-        ['both', 'composition-not-supported'],
-        ['nothing', 'unsupported-type'],
-        ['union', 'unsupported-type'],
-        ['short', 'invalid-keyword'],
-        ['ratio', 'invalid-keyword'],
-        ['colour', 'invalid-options'],
-        ['hero', 'invalid-options'],
-        ['fish', 'invalid-options'],
-      ]);
-      for (const problem of list) {
-        if (problem.field !== undefined)
-          assert.ok(problem.message.startsWith(`property "${problem.field}": `), problem.message);
-        assert.doesNotMatch(
-          problem.message,
-          /\bspec\b|\b[A-Z]-\d{2}\b/,
-          `no rule id on the wire: ${problem.message}`,
-        );
-      }
-    });
-
-    it('quotes hostile property names inertly in issue messages', () => {
-      const problem = one(schemaOf({ 'evil\u001b]8;;http://x\u0007name\u202e': { type: 'object' } }));
-      for (const control of ['\u001b', '\u0007', '\u202e']) assert.ok(!problem.message.includes(control));
-      assert.match(problem.message, /nested objects/);
-    });
-  },
-);
+  it('quotes hostile property names inertly in issue messages', () => {
+    const problem = one(schemaOf({ 'evil\u001b]8;;http://x\u0007name\u202e': { type: 'object' } }));
+    for (const control of ['\u001b', '\u0007', '\u202e']) assert.ok(!problem.message.includes(control));
+    assert.match(problem.message, /nested objects/);
+  });
+});
 
 describe('parseRequestedSchema: bounds against hostile servers (too-large)', () => {
   it(`refuses more than ${SCHEMA_LIMITS.maxProperties} properties`, () => {
@@ -574,12 +556,12 @@ describe('parseRequestedSchema: decisions on the open points', () => {
   const m = model(fixture('enum-edge-cases.json'));
   const notesFor = (name: string) => m.notes.filter((n) => n.field === name).map((n) => n.code);
 
-  it(req('E-10', 'ignores a "required" name that is not a property, with a note'), () => {
+  it(req`ignores a "required" name that is not a property, with a note (E-10)`, () => {
     assert.ok(m.notes.some((n) => n.code === 'required-unknown-property' && n.message.includes('"ghost"')));
     assert.equal(field(m, 'duplicated').required, true);
   });
 
-  it(req('E-14', 'collapses duplicate enum values to the first occurrence, with a note'), () => {
+  it(req`collapses duplicate enum values to the first occurrence, with a note (E-14)`, () => {
     const f = field(m, 'duplicated');
     assert.ok(f.kind === 'single-select');
     assert.deepEqual(
@@ -589,7 +571,7 @@ describe('parseRequestedSchema: decisions on the open points', () => {
     assert.deepEqual(notesFor('duplicated'), ['duplicate-option']);
   });
 
-  it(req('E-14', 'falls back to raw values when enumNames does not match enum one-to-one'), () => {
+  it(req`falls back to raw values when enumNames does not match enum one-to-one (E-14)`, () => {
     const f = field(m, 'mismatchedNames');
     assert.ok(f.kind === 'single-select');
     assert.equal(f.variant, 'legacy');
@@ -601,23 +583,20 @@ describe('parseRequestedSchema: decisions on the open points', () => {
     assert.deepEqual(notesFor('mismatchedNames'), ['enum-names-mismatch']);
   });
 
-  it(
-    req('E-14', 'ignores a default outside the options, of the wrong type or out of range, with a note'),
-    () => {
-      for (const name of ['outsideDefault', 'wrongTypeDefault', 'outOfRangeDefault']) {
-        assert.equal(field(m, name).default, undefined, name);
-        assert.deepEqual(notesFor(name), ['default-ignored'], name);
-      }
-      assert.match(m.notes.find((n) => n.field === 'outOfRangeDefault')?.message ?? '', /at most 10/);
-    },
-  );
+  it(req`ignores a default outside the options, of the wrong type or out of range, with a note (E-14)`, () => {
+    for (const name of ['outsideDefault', 'wrongTypeDefault', 'outOfRangeDefault']) {
+      assert.equal(field(m, name).default, undefined, name);
+      assert.deepEqual(notesFor(name), ['default-ignored'], name);
+    }
+    assert.match(m.notes.find((n) => n.field === 'outOfRangeDefault')?.message ?? '', /at most 10/);
+  });
 
-  it(req('E-14', 'drops invalid members of a multi-select default and keeps the rest'), () => {
+  it(req`drops invalid members of a multi-select default and keeps the rest (E-14)`, () => {
     assert.deepEqual(field(m, 'partialMultiDefault').default, ['Guitar', 'Drums']);
     assert.deepEqual(notesFor('partialMultiDefault'), ['default-members-dropped']);
   });
 
-  it(req('E-14', 'keeps an optional field with an empty option list; it can only be left empty'), () => {
+  it(req`keeps an optional field with an empty option list; it can only be left empty (E-14)`, () => {
     const f = field(m, 'emptyOptional');
     assert.ok(f.kind === 'single-select');
     assert.deepEqual(f.options, []);
@@ -635,7 +614,7 @@ describe('parseRequestedSchema: decisions on the open points', () => {
     assert.deepEqual(notesFor('untitledOption'), ['option-title-missing']);
   });
 
-  it(req('E-11', 'tolerates unknown keywords with a note and keeps a compilable pattern'), () => {
+  it(req`tolerates unknown keywords with a note and keeps a compilable pattern (E-11)`, () => {
     const f = field(m, 'withPattern');
     assert.ok(f.kind === 'text');
     assert.equal(f.pattern, '^[A-Za-z]+$');
@@ -643,7 +622,7 @@ describe('parseRequestedSchema: decisions on the open points', () => {
     assert.match(m.notes.find((n) => n.field === 'withPattern')?.message ?? '', /exclusiveMinimum/);
   });
 
-  it(req('E-11', 'ignores a pattern the linear-time engine cannot compile, with a note'), () => {
+  it(req`ignores a pattern the linear-time engine cannot compile, with a note (E-11)`, () => {
     for (const pattern of ['(?=a)b', '(a)\\1', 'a{5000}', '[', 'x'.repeat(2000)]) {
       const parsed = model(schemaOf({ p: { type: 'string', pattern } }));
       const f = field(parsed, 'p');
@@ -685,7 +664,7 @@ describe('parseRequestedSchema: decisions on the open points', () => {
   });
 });
 
-describe(req('E-14', 'parseRequestedSchema: satisfiability'), () => {
+describe(req`parseRequestedSchema: satisfiability (E-14)`, () => {
   it('marks the model unsatisfiable when a required multi-select needs more items than it offers', () => {
     const m = model(fixture('unsatisfiable.json'));
     assert.equal(m.satisfiable, false);
@@ -745,7 +724,7 @@ describe(req('E-14', 'parseRequestedSchema: satisfiability'), () => {
   });
 });
 
-describe(req(['S-05', 'S-07', 'E-08'], 'parseFormParams'), () => {
+describe(req`parseFormParams (S-05, S-07, E-08)`, () => {
   it('returns the message and the model of a valid form request', () => {
     const parsed = parseFormParams({ message: 'Hi', requestedSchema: schemaOf({ a: { type: 'string' } }) });
     assert.ok(parsed.ok);
@@ -753,7 +732,7 @@ describe(req(['S-05', 'S-07', 'E-08'], 'parseFormParams'), () => {
     assert.equal(parsed.value.model.fields.length, 1);
   });
 
-  it(req('S-05', 'refuses a missing or non-string message'), () => {
+  it(req`refuses a missing or non-string message (S-05)`, () => {
     for (const params of [
       { requestedSchema: schemaOf({}) },
       { message: 42, requestedSchema: schemaOf({}) },
@@ -768,7 +747,7 @@ describe(req(['S-05', 'S-07', 'E-08'], 'parseFormParams'), () => {
     }
   });
 
-  it(req('S-07', 'refuses a missing requestedSchema'), () => {
+  it(req`refuses a missing requestedSchema (S-07)`, () => {
     const parsed = parseFormParams({ message: 'Hi' });
     assert.ok(!parsed.ok);
     assert.deepEqual(

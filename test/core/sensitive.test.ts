@@ -67,67 +67,61 @@ const NAMES: ReadonlyArray<readonly [string, string | undefined]> = [
   ['passwordless_login', undefined],
 ];
 
-describe(
-  req('S-03', 'looksSensitive flags fields that ask for secrets (S-01, S-28) and not personal data'),
-  () => {
-    for (const [name, kind] of NAMES) {
-      it(`field "${name}" is ${kind === undefined ? 'not flagged' : `flagged as ${kind}`}`, () => {
-        assert.equal(sensitiveReason(text(name))?.kind, kind);
-        assert.equal(looksSensitive(text(name)), kind !== undefined);
-      });
-    }
-
-    it('a title or description can flag a blandly named field', () => {
-      assert.equal(sensitiveReason(text('field1', { label: 'Your API Key' }))?.kind, 'api-key');
-      assert.equal(
-        sensitiveReason(text('field2', { description: 'The 16 digits of your credit card' }))?.kind,
-        'card-number',
-      );
-      assert.equal(
-        sensitiveReason(text('field3', { description: 'Your full name, as on your passport' })),
-        undefined,
-      );
+describe(req`looksSensitive flags fields that ask for secrets (S-01, S-28) and not personal data (S-03)`, () => {
+  for (const [name, kind] of NAMES) {
+    it(`field "${name}" is ${kind === undefined ? 'not flagged' : `flagged as ${kind}`}`, () => {
+      assert.equal(sensitiveReason(text(name))?.kind, kind);
+      assert.equal(looksSensitive(text(name)), kind !== undefined);
     });
+  }
 
-    it('a description that warns against giving a secret does not flag the field (server-everything "integer")', () => {
-      const description =
-        'Your favorite integer (do not give us your phone number, pin, or other sensitive info)';
-      assert.equal(sensitiveReason(text('integer', { description })), undefined);
-      assert.equal(
-        sensitiveReason(text('note', { description: "Don't paste your password here" })),
-        undefined,
-      );
-      assert.equal(sensitiveReason(text('note', { description: 'Pin the note to the top' })), undefined);
-      assert.equal(sensitiveReason(text('code', { label: 'PIN' }))?.kind, 'password');
-    });
+  it('a title or description can flag a blandly named field', () => {
+    assert.equal(sensitiveReason(text('field1', { label: 'Your API Key' }))?.kind, 'api-key');
+    assert.equal(
+      sensitiveReason(text('field2', { description: 'The 16 digits of your credit card' }))?.kind,
+      'card-number',
+    );
+    assert.equal(
+      sensitiveReason(text('field3', { description: 'Your full name, as on your passport' })),
+      undefined,
+    );
+  });
 
-    it('an email-format field is never flagged even when its description mentions a password', () => {
-      assert.equal(
-        looksSensitive(text('login', { format: 'email', description: 'where we send your password reset' })),
-        false,
-      );
-    });
+  it('a description that warns against giving a secret does not flag the field (server-everything "integer")', () => {
+    const description =
+      'Your favorite integer (do not give us your phone number, pin, or other sensitive info)';
+    assert.equal(sensitiveReason(text('integer', { description })), undefined);
+    assert.equal(sensitiveReason(text('note', { description: "Don't paste your password here" })), undefined);
+    assert.equal(sensitiveReason(text('note', { description: 'Pin the note to the top' })), undefined);
+    assert.equal(sensitiveReason(text('code', { label: 'PIN' }))?.kind, 'password');
+  });
 
-    it('yes/no and choice fields are not flagged: they cannot carry a secret', () => {
-      const toggle: Field = {
-        kind: 'boolean',
-        name: 'remember_password',
-        label: 'Remember password?',
-        required: false,
-      };
-      assert.equal(looksSensitive(toggle), false);
-    });
+  it('an email-format field is never flagged even when its description mentions a password', () => {
+    assert.equal(
+      looksSensitive(text('login', { format: 'email', description: 'where we send your password reset' })),
+      false,
+    );
+  });
 
-    it('a number field named like a PIN is flagged', () => {
-      const pin: Field = { kind: 'number', name: 'card_pin', label: 'PIN', integer: true, required: true };
-      assert.equal(sensitiveReason(pin)?.kind, 'password');
-    });
+  it('yes/no and choice fields are not flagged: they cannot carry a secret', () => {
+    const toggle: Field = {
+      kind: 'boolean',
+      name: 'remember_password',
+      label: 'Remember password?',
+      required: false,
+    };
+    assert.equal(looksSensitive(toggle), false);
+  });
 
-    it('the reason is a readable sentence naming the spec rule', () => {
-      assert.match(
-        sensitiveReason(text('password'))?.message ?? '',
-        /password.*spec forbids servers.*in a form;/,
-      );
-    });
-  },
-);
+  it('a number field named like a PIN is flagged', () => {
+    const pin: Field = { kind: 'number', name: 'card_pin', label: 'PIN', integer: true, required: true };
+    assert.equal(sensitiveReason(pin)?.kind, 'password');
+  });
+
+  it('the reason is a readable sentence naming the spec rule', () => {
+    assert.match(
+      sensitiveReason(text('password'))?.message ?? '',
+      /password.*spec forbids servers.*in a form;/,
+    );
+  });
+});

@@ -26,37 +26,31 @@ function urlOf(c: UrlCase): string {
   return c.repeat ? c.url.replace(c.repeat.marker, c.repeat.with.repeat(c.repeat.times)) : c.url;
 }
 
-describe(
-  req(['C-23', 'C-28', 'C-29', 'S-23', 'S-26', 'E-24', 'E-25'], 'analyzeUrl against the tricky-URL table'),
-  () => {
-    for (const c of table.cases) {
-      it(`${c.name}: ${c.allowed ? `allowed with [${c.warnings?.join(', ')}]` : 'refused'}`, () => {
-        const a = analyzeUrl(urlOf(c), c.serverOrigin === undefined ? {} : { serverOrigin: c.serverOrigin });
-        assert.equal(a.allowed, c.allowed, a.refusal ?? JSON.stringify(a.warnings));
-        if (!c.allowed) {
-          assert.ok(
-            a.refusal?.includes(c.refusal ?? ''),
-            `refusal "${a.refusal}" should mention ${c.refusal}`,
-          );
-          assert.deepEqual(a.warnings, []);
-          return;
-        }
-        assert.equal(a.refusal, undefined);
-        const codes = [...new Set(a.warnings.map((w) => w.code))].sort();
-        assert.deepEqual(codes, [...(c.warnings ?? [])].sort(), JSON.stringify(a.warnings, null, 1));
-        if (c.href !== undefined) assert.equal(a.href, c.href);
-        if (c.asciiHost !== undefined) assert.equal(a.asciiHost, c.asciiHost);
-        if (c.unicodeHost !== undefined) assert.equal(a.unicodeHost, c.unicodeHost);
-        if (c.registrableDomain !== undefined) assert.equal(a.registrableDomain, c.registrableDomain);
-        for (const w of a.warnings)
-          assert.ok(w.message.length > 10, `warning ${w.code} has a readable message`);
-      });
-    }
-  },
-);
+describe(req`analyzeUrl against the tricky-URL table (C-23, C-28, C-29, S-23, S-26, E-24, E-25)`, () => {
+  for (const c of table.cases) {
+    it(`${c.name}: ${c.allowed ? `allowed with [${c.warnings?.join(', ')}]` : 'refused'}`, () => {
+      const a = analyzeUrl(urlOf(c), c.serverOrigin === undefined ? {} : { serverOrigin: c.serverOrigin });
+      assert.equal(a.allowed, c.allowed, a.refusal ?? JSON.stringify(a.warnings));
+      if (!c.allowed) {
+        assert.ok(a.refusal?.includes(c.refusal ?? ''), `refusal "${a.refusal}" should mention ${c.refusal}`);
+        assert.deepEqual(a.warnings, []);
+        return;
+      }
+      assert.equal(a.refusal, undefined);
+      const codes = [...new Set(a.warnings.map((w) => w.code))].sort();
+      assert.deepEqual(codes, [...(c.warnings ?? [])].sort(), JSON.stringify(a.warnings, null, 1));
+      if (c.href !== undefined) assert.equal(a.href, c.href);
+      if (c.asciiHost !== undefined) assert.equal(a.asciiHost, c.asciiHost);
+      if (c.unicodeHost !== undefined) assert.equal(a.unicodeHost, c.unicodeHost);
+      if (c.registrableDomain !== undefined) assert.equal(a.registrableDomain, c.registrableDomain);
+      for (const w of a.warnings)
+        assert.ok(w.message.length > 10, `warning ${w.code} has a readable message`);
+    });
+  }
+});
 
 describe('analyzeUrl details', () => {
-  it(req('C-29', 'names both the Unicode and the xn-- form of an IDN host in the Punycode warning'), () => {
+  it(req`names both the Unicode and the xn-- form of an IDN host in the Punycode warning (C-29)`, () => {
     const a = analyzeUrl('https://xn--pypal-4ve.com/');
     const w = a.warnings.find((x) => x.code === 'punycode');
     assert.ok(w?.message.includes('pаypal.com'));
@@ -85,7 +79,7 @@ describe('analyzeUrl details', () => {
     assert.ok(a.warnings.some((w) => w.message.includes('203.0.113.7') && w.message.includes('3405803783')));
   });
 
-  it(req('C-28', 'gives the registrable domain so front-ends can highlight it'), () => {
+  it(req`gives the registrable domain so front-ends can highlight it (C-28)`, () => {
     assert.equal(analyzeUrl('https://login.accounts.example.co.uk/x').registrableDomain, 'example.co.uk');
     assert.equal(analyzeUrl('https://203.0.113.7/').registrableDomain, undefined);
     assert.equal(analyzeUrl('http://localhost/').registrableDomain, undefined);
@@ -112,23 +106,20 @@ describe('analyzeUrl details', () => {
     assert.ok(analyzeUrl(over).warnings.some((w) => w.code === 'long-url'));
   });
 
-  it(
-    req('C-26', 'refuses a URL too long to be shown in full for review, and allows one at the limit'),
-    () => {
-      const base = 'https://example.com/?s=';
-      const atLimit = base + 'a'.repeat(MAX_URL_LENGTH - base.length);
-      assert.equal(analyzeUrl(atLimit).allowed, true);
-      const over = analyzeUrl(`${atLimit}a`);
-      assert.equal(over.allowed, false);
-      assert.match(over.refusal ?? '', /too long to review in full/);
-    },
-  );
+  it(req`refuses a URL too long to be shown in full for review, and allows one at the limit (C-26)`, () => {
+    const base = 'https://example.com/?s=';
+    const atLimit = base + 'a'.repeat(MAX_URL_LENGTH - base.length);
+    assert.equal(analyzeUrl(atLimit).allowed, true);
+    const over = analyzeUrl(`${atLimit}a`);
+    assert.equal(over.allowed, false);
+    assert.match(over.refusal ?? '', /too long to review in full/);
+  });
 
   it('does not warn about a different origin when the server has no origin (stdio)', () => {
     assert.deepEqual(analyzeUrl('https://anywhere.example/').warnings, []);
   });
 
-  it(req('C-24', 'is pure: the analysis of a URL is the same every time and needs no network'), () => {
+  it(req`is pure: the analysis of a URL is the same every time and needs no network (C-24)`, () => {
     const url = 'https://xn--pypal-4ve.com/a?token=1';
     assert.deepEqual(analyzeUrl(url), analyzeUrl(url));
   });

@@ -74,7 +74,7 @@ describe('parseFieldInput', () => {
     assert.match(text, /n, no, false or 0/);
   });
 
-  it(req('E-15', 'parses numbers with a dot decimal and keeps fractions for number fields'), () => {
+  it(req`parses numbers with a dot decimal and keeps fractions for number fields (E-15)`, () => {
     assert.equal(value(parseFieldInput(price, '95.5')), 95.5);
     assert.equal(value(parseFieldInput(price, '-3')), -3);
     assert.equal(value(parseFieldInput(price, '.5')), 0.5);
@@ -82,7 +82,7 @@ describe('parseFieldInput', () => {
     assert.ok(Object.is(value(parseFieldInput(price, '-0')), 0));
   });
 
-  it(req('E-15', 'rejects locale commas, hex, NaN, Infinity and overflow'), () => {
+  it(req`rejects locale commas, hex, NaN, Infinity and overflow (E-15)`, () => {
     for (const bad of ['1,5', '0x10', 'NaN', 'Infinity', '-Infinity', '1e999', '12abc', '1 000']) {
       const text = message(parseFieldInput(price, bad));
       assert.match(text, /^Price: /, bad);
@@ -139,7 +139,7 @@ describe('parseFieldInput', () => {
     );
   });
 
-  it(req('H-07', 'shows escape sequences from server labels and typed text inert in messages'), () => {
+  it(req`shows escape sequences from server labels and typed text inert in messages (H-07)`, () => {
     const hostile: BooleanField = { ...flag, label: 'Ok\u001b[31mRED\u001b]0;title\u0007' };
     const text = message(parseFieldInput(hostile, 'x\u001b[2J'));
     assert.ok(!text.includes('\u001b') && !text.includes('\u0007'));

@@ -133,7 +133,7 @@ describe('mcp-elicit --ui terminal in a real terminal', () => {
     });
   });
 
-  it(req('E-23', 'server-everything: Escape sends cancel, not decline'), async () => {
+  it(req`server-everything: Escape sends cancel, not decline (E-23)`, async () => {
     const t = await cli('trigger-elicitation-request', everything);
     await t.waitFor('Review answers', { timeoutMs: 20000 });
     await t.keys('Escape');

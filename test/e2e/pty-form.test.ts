@@ -35,7 +35,7 @@ describe('terminal form in a real terminal (tmux)', () => {
     requireTmux();
   });
 
-  it(req('C-03', 'at 80x24 a form is filled, reviewed, edited and submitted with keys alone'), async () => {
+  it(req`at 80x24 a form is filled, reviewed, edited and submitted with keys alone (C-03)`, async () => {
     const t = await app('form');
     const first = await t.waitFor('Review answers');
     const lines = first.trimEnd().split('\n');
@@ -154,16 +154,13 @@ describe('terminal form in a real terminal (tmux)', () => {
     assert.equal(answerOf(done).length, 2);
   });
 
-  it(
-    req(['C-26', 'C-28'], 'URL consent: the full URL and the domain are shown, and Open answers accept'),
-    async () => {
-      const t = await app('url');
-      const screen = await t.waitFor('Open in browser');
-      assert.match(screen, /Site: {2}example\.co\.uk/);
-      assert.match(screen, /https:\/\/accounts\.example\.co\.uk\/oauth\/authorize\?client_id=abc&state=xyz/);
-      await t.keys('Enter');
-      const done = await t.waitFor(/^SUPPORTED/m, { history: true });
-      assert.deepEqual(answerOf(done), [{ outcome: { action: 'accept' } }]);
-    },
-  );
+  it(req`URL consent: the full URL and the domain are shown, and Open answers accept (C-26, C-28)`, async () => {
+    const t = await app('url');
+    const screen = await t.waitFor('Open in browser');
+    assert.match(screen, /Site: {2}example\.co\.uk/);
+    assert.match(screen, /https:\/\/accounts\.example\.co\.uk\/oauth\/authorize\?client_id=abc&state=xyz/);
+    await t.keys('Enter');
+    const done = await t.waitFor(/^SUPPORTED/m, { history: true });
+    assert.deepEqual(answerOf(done), [{ outcome: { action: 'accept' } }]);
+  });
 });

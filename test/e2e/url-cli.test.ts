@@ -92,7 +92,7 @@ describe('mcp-elicit with URL mode (scripted, --open-urls)', () => {
     assert.deepEqual(s.hits(), ['GET', 'POST']);
   });
 
-  it(req('C-25', 'answers decline and never visits the page when the script declines'), async () => {
+  it(req`answers decline and never visits the page when the script declines (C-25)`, async () => {
     const s = scene('submit');
     const run = await runCli(
       [
@@ -115,7 +115,7 @@ describe('mcp-elicit with URL mode (scripted, --open-urls)', () => {
     assert.deepEqual(s.hits(), []);
   });
 
-  it(req('E-24', 'refuses a javascript: URL with -32602 and opens nothing'), async () => {
+  it(req`refuses a javascript: URL with -32602 and opens nothing (E-24)`, async () => {
     const s = scene('record');
     const run = await runCli(
       [
@@ -140,7 +140,7 @@ describe('mcp-elicit with URL mode (scripted, --open-urls)', () => {
     assert.deepEqual(s.visited(), []);
   });
 
-  it(req('C-25', 'never opens or visits the page without --open-urls'), async () => {
+  it(req`never opens or visits the page without --open-urls (C-25)`, async () => {
     const s = scene('submit');
     const run = await runCli(
       ['--ui', 'scripted', '--json', '--protocol', 'legacy', 'call', 'connect_account', ...server],

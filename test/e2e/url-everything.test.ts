@@ -17,7 +17,7 @@ function browser() {
 }
 
 describe('mcp-elicit --open-urls against server-everything', () => {
-  it(req('C-15', 'request path: consents, opens the URL once, and the server sees accept'), async () => {
+  it(req`request path: consents, opens the URL once, and the server sees accept (C-15)`, async () => {
     const b = browser();
     const run = await runCli(
       [
@@ -41,43 +41,37 @@ describe('mcp-elicit --open-urls against server-everything', () => {
     assert.match(resultText(report), /accept/i);
   });
 
-  it(
-    req(
-      ['C-33', 'E-36', 'E-37'],
-      'error path: -32042, consent and open the listed URL, then retry the identical call, which completes',
-    ),
-    async () => {
-      const b = browser();
-      const run = await runCli(
-        [
-          '--json',
-          '--open-urls',
-          'call',
-          'trigger-url-elicitation',
-          '--args',
-          '{"url":"https://example.com/connect","errorPath":true}',
-          ...server,
-        ],
-        { env: b.env },
-      );
-      assert.equal(run.status, 0, run.stdout + run.stderr);
-      const report = jsonReport(run);
-      // The prerequisite from the -32042 error, then the request path on the retry.
-      assert.deepEqual(
-        report.elicitations.map((e) => [e.mode, e.action]),
-        [
-          ['url', 'accept'],
-          ['url', 'accept'],
-        ],
-      );
-      assert.equal(
-        b.opened()[0],
-        'https://modelcontextprotocol.io/',
-        'the prerequisite listed in the error was opened',
-      );
-      assert.match(resultText(report), /completed/i);
-    },
-  );
+  it(req`error path: -32042, consent and open the listed URL, then retry the identical call, which completes (C-33, E-36, E-37)`, async () => {
+    const b = browser();
+    const run = await runCli(
+      [
+        '--json',
+        '--open-urls',
+        'call',
+        'trigger-url-elicitation',
+        '--args',
+        '{"url":"https://example.com/connect","errorPath":true}',
+        ...server,
+      ],
+      { env: b.env },
+    );
+    assert.equal(run.status, 0, run.stdout + run.stderr);
+    const report = jsonReport(run);
+    // The prerequisite from the -32042 error, then the request path on the retry.
+    assert.deepEqual(
+      report.elicitations.map((e) => [e.mode, e.action]),
+      [
+        ['url', 'accept'],
+        ['url', 'accept'],
+      ],
+    );
+    assert.equal(
+      b.opened()[0],
+      'https://modelcontextprotocol.io/',
+      'the prerequisite listed in the error was opened',
+    );
+    assert.match(resultText(report), /completed/i);
+  });
 
   it('without --open-urls, answers cancel, opens nothing, and reports the URL in --json', async () => {
     const b = browser();

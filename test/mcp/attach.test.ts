@@ -39,114 +39,97 @@ class WaitingPerson implements Renderer {
 }
 
 describe('attachElicitation against the hostile 2025 server', () => {
-  it(
-    req(
-      ['S-05', 'S-07', 'S-08', 'X-03', 'C-17'],
-      'answers every malformed elicitation/create with an error naming the problem, keeps running, and still answers the valid one',
-    ),
-    async () => {
-      const client = new Client({ name: 'test', version: '1' });
-      const session = attachElicitation(client, {
-        renderer: new ScriptedRenderer({ sets: { name: 'Zed' } }),
-        server: 'hostile',
-        modes: ['form'],
-      });
-      await client.connect(createGuardedStdioTransport(hostileStdioCommand()));
-      try {
-        const report = JSON.parse(
-          text(await session.callTool({ name: 'barrage', arguments: {} })),
-        ) as Responses;
-        assert.deepEqual(
-          report.clientCapabilities,
-          { elicitation: { form: {} } },
-          'only the enabled mode is declared (C-05)',
-        );
-        const byCase = new Map(report.responses.map((r) => [r.case, r.response]));
-        const expectations: [string, number, RegExp][] = [
-          ['missing-message', -32602, /"message" must be a string/],
-          ['missing-requestedSchema', -32602, /"requestedSchema" is missing/],
-          ['nested-object-property', -32602, /property "address": nested objects are not allowed/],
-          ['array-of-objects-property', -32602, /property "people"/],
-          ['ref-property', -32602, /property "name": "\$ref" is not supported/],
-          ['property-without-type', -32602, /property "mystery": "type" is missing/],
-          ['unsupported-schema-dialect', -32602, /draft-04.*not supported/],
-          ['root-not-object', -32602, /"type" must be "object"/],
-          ['bogus-mode', -32602, /unsupported mode "bogus"/],
-          ['url-mode', -32602, /url-mode .*not declared in its capabilities/],
-          ['non-object-params', -32600, /"params" .* must be an object or an array/],
-          ['huge-message', -32602, /longer than/],
-        ];
-        for (const [name, code, message] of expectations) {
-          const response = byCase.get(name);
-          const error = response?.error;
-          assert.ok(error, `${name}: expected an error response, got ${JSON.stringify(response)}`);
-          assert.equal(error.code, code, `${name}: code`);
-          assert.match(error.message, message, `${name}: message`);
-        }
-        assert.deepEqual(byCase.get('valid-form')?.result, { action: 'accept', content: { name: 'Zed' } });
-        const rejected = session.events.filter((e) => e.error);
-        assert.equal(
-          rejected.length,
-          expectations.length - 1,
-          'every rejected attempt is reported (the invalid JSON-RPC one never reaches the handler)',
-        );
-        assert.equal(session.events.at(-1)?.action, 'accept');
-      } finally {
-        await client.close();
+  it(req`answers every malformed elicitation/create with an error naming the problem, keeps running, and still answers the valid one (S-05, S-07, S-08, X-03, C-17)`, async () => {
+    const client = new Client({ name: 'test', version: '1' });
+    const session = attachElicitation(client, {
+      renderer: new ScriptedRenderer({ sets: { name: 'Zed' } }),
+      server: 'hostile',
+      modes: ['form'],
+    });
+    await client.connect(createGuardedStdioTransport(hostileStdioCommand()));
+    try {
+      const report = JSON.parse(
+        text(await session.callTool({ name: 'barrage', arguments: {} })),
+      ) as Responses;
+      assert.deepEqual(
+        report.clientCapabilities,
+        { elicitation: { form: {} } },
+        'only the enabled mode is declared (C-05)',
+      );
+      const byCase = new Map(report.responses.map((r) => [r.case, r.response]));
+      const expectations: [string, number, RegExp][] = [
+        ['missing-message', -32602, /"message" must be a string/],
+        ['missing-requestedSchema', -32602, /"requestedSchema" is missing/],
+        ['nested-object-property', -32602, /property "address": nested objects are not allowed/],
+        ['array-of-objects-property', -32602, /property "people"/],
+        ['ref-property', -32602, /property "name": "\$ref" is not supported/],
+        ['property-without-type', -32602, /property "mystery": "type" is missing/],
+        ['unsupported-schema-dialect', -32602, /draft-04.*not supported/],
+        ['root-not-object', -32602, /"type" must be "object"/],
+        ['bogus-mode', -32602, /unsupported mode "bogus"/],
+        ['url-mode', -32602, /url-mode .*not declared in its capabilities/],
+        ['non-object-params', -32600, /"params" .* must be an object or an array/],
+        ['huge-message', -32602, /longer than/],
+      ];
+      for (const [name, code, message] of expectations) {
+        const response = byCase.get(name);
+        const error = response?.error;
+        assert.ok(error, `${name}: expected an error response, got ${JSON.stringify(response)}`);
+        assert.equal(error.code, code, `${name}: code`);
+        assert.match(error.message, message, `${name}: message`);
       }
-    },
-  );
+      assert.deepEqual(byCase.get('valid-form')?.result, { action: 'accept', content: { name: 'Zed' } });
+      const rejected = session.events.filter((e) => e.error);
+      assert.equal(
+        rejected.length,
+        expectations.length - 1,
+        'every rejected attempt is reported (the invalid JSON-RPC one never reaches the handler)',
+      );
+      assert.equal(session.events.at(-1)?.action, 'accept');
+    } finally {
+      await client.close();
+    }
+  });
 
-  it(
-    req(
-      ['X-04', 'X-06'],
-      'closes the prompt when the server cancels, sends increasing progress meanwhile, never answers after the cancel, and keeps what was typed',
-    ),
-    async () => {
-      const client = new Client({ name: 'test', version: '1' });
-      const person = new WaitingPerson();
-      const session = attachElicitation(client, {
-        renderer: person,
-        server: 'hostile',
-        modes: ['form'],
-        progressIntervalMs: 150,
-      });
-      await client.connect(createGuardedStdioTransport(hostileStdioCommand()));
-      try {
-        const record = JSON.parse(
-          text(
-            await session.callTool({ name: 'slow_then_cancel', arguments: { afterMs: 800, graceMs: 300 } }),
-          ),
-        ) as {
-          cancelSent: boolean;
-          respondedAfterCancel: boolean;
-          progress: { progress: number; progressToken: string }[];
-        };
-        assert.equal(record.cancelSent, true);
-        assert.equal(record.respondedAfterCancel, false, 'no response after notifications/cancelled');
-        assert.ok(
-          record.progress.length >= 2,
-          `progress notifications were sent (${record.progress.length})`,
-        );
-        const values = record.progress.map((p) => p.progress);
-        assert.deepEqual(
-          values,
-          [...values].sort((a, b) => a - b),
-          'progress increases',
-        );
-        assert.equal(new Set(values).size, values.length, 'progress strictly increases');
-        assert.equal(session.events.at(-1)?.reason, 'server-cancelled');
+  it(req`closes the prompt when the server cancels, sends increasing progress meanwhile, never answers after the cancel, and keeps what was typed (X-04, X-06)`, async () => {
+    const client = new Client({ name: 'test', version: '1' });
+    const person = new WaitingPerson();
+    const session = attachElicitation(client, {
+      renderer: person,
+      server: 'hostile',
+      modes: ['form'],
+      progressIntervalMs: 150,
+    });
+    await client.connect(createGuardedStdioTransport(hostileStdioCommand()));
+    try {
+      const record = JSON.parse(
+        text(await session.callTool({ name: 'slow_then_cancel', arguments: { afterMs: 800, graceMs: 300 } })),
+      ) as {
+        cancelSent: boolean;
+        respondedAfterCancel: boolean;
+        progress: { progress: number; progressToken: string }[];
+      };
+      assert.equal(record.cancelSent, true);
+      assert.equal(record.respondedAfterCancel, false, 'no response after notifications/cancelled');
+      assert.ok(record.progress.length >= 2, `progress notifications were sent (${record.progress.length})`);
+      const values = record.progress.map((p) => p.progress);
+      assert.deepEqual(
+        values,
+        [...values].sort((a, b) => a - b),
+        'progress increases',
+      );
+      assert.equal(new Set(values).size, values.length, 'progress strictly increases');
+      assert.equal(session.events.at(-1)?.reason, 'server-cancelled');
 
-        // The same server asking the same form again gets the typed value back, marked restored.
-        await session.callTool({ name: 'slow_then_cancel', arguments: { afterMs: 200, graceMs: 100 } });
-        const second = person.seen.at(-1)?.prompt;
-        assert.equal(second?.restored, true);
-        assert.equal(second?.initial.name, 'half-typed');
-      } finally {
-        await client.close();
-      }
-    },
-  );
+      // The same server asking the same form again gets the typed value back, marked restored.
+      await session.callTool({ name: 'slow_then_cancel', arguments: { afterMs: 200, graceMs: 100 } });
+      const second = person.seen.at(-1)?.prompt;
+      assert.equal(second?.restored, true);
+      assert.equal(second?.initial.name, 'half-typed');
+    } finally {
+      await client.close();
+    }
+  });
 });
 
 describe('attachElicitation on both eras (demo server)', () => {
@@ -192,83 +175,74 @@ describe('attachElicitation on both eras (demo server)', () => {
     }
   });
 
-  it(
-    req(
-      'E-39',
-      'shows prompts from two servers one at a time, each naming its server, and answers each to the server that asked',
-    ),
-    async () => {
-      const queue = new PromptQueue();
-      const order: string[] = [];
-      let open = 0;
-      let maxOpen = 0;
-      const person: Renderer = {
-        name: 'slow-person',
-        interactive: true,
-        async form(prompt, ctx) {
-          open += 1;
-          maxOpen = Math.max(maxOpen, open);
-          await new Promise((r) => setTimeout(r, 150));
-          // `waiting` is live: by now the other server's prompt is queued behind this one.
-          order.push(`${ctx.server.label}:${ctx.waiting}`);
-          open -= 1;
-          const content = { ...prompt.initial, comment: `from ${ctx.server.label}` };
-          return { outcome: { action: 'accept', content } };
-        },
+  it(req`shows prompts from two servers one at a time, each naming its server, and answers each to the server that asked (E-39)`, async () => {
+    const queue = new PromptQueue();
+    const order: string[] = [];
+    let open = 0;
+    let maxOpen = 0;
+    const person: Renderer = {
+      name: 'slow-person',
+      interactive: true,
+      async form(prompt, ctx) {
+        open += 1;
+        maxOpen = Math.max(maxOpen, open);
+        await new Promise((r) => setTimeout(r, 150));
+        // `waiting` is live: by now the other server's prompt is queued behind this one.
+        order.push(`${ctx.server.label}:${ctx.waiting}`);
+        open -= 1;
+        const content = { ...prompt.initial, comment: `from ${ctx.server.label}` };
+        return { outcome: { action: 'accept', content } };
+      },
+    };
+    const clients = ['alpha', 'beta'].map((label) => {
+      const client = new Client({ name: 'test', version: '1' });
+      return {
+        label,
+        client,
+        session: attachElicitation(client, { renderer: person, server: label, queue }),
       };
-      const clients = ['alpha', 'beta'].map((label) => {
-        const client = new Client({ name: 'test', version: '1' });
-        return {
-          label,
-          client,
-          session: attachElicitation(client, { renderer: person, server: label, queue }),
-        };
-      });
-      await Promise.all(
-        clients.map(({ client }) => client.connect(new StdioClientTransport(demoStdioCommand()))),
+    });
+    await Promise.all(
+      clients.map(({ client }) => client.connect(new StdioClientTransport(demoStdioCommand()))),
+    );
+    try {
+      const results = await Promise.all(
+        clients.map(({ session }) => session.callTool({ name: 'survey', arguments: {} })),
       );
-      try {
-        const results = await Promise.all(
-          clients.map(({ session }) => session.callTool({ name: 'survey', arguments: {} })),
-        );
-        assert.equal(maxOpen, 1, 'never two prompts at once');
-        assert.equal(order.length, 2);
-        assert.ok(
-          order.some((o) => o.endsWith(':1')),
-          `the first prompt saw one more waiting: ${order.join(', ')}`,
-        );
-        assert.match(text(results[0] ?? {}), /from alpha/);
-        assert.match(text(results[1] ?? {}), /from beta/);
-      } finally {
-        await Promise.all(clients.map(({ client }) => client.close()));
-      }
-    },
-  );
+      assert.equal(maxOpen, 1, 'never two prompts at once');
+      assert.equal(order.length, 2);
+      assert.ok(
+        order.some((o) => o.endsWith(':1')),
+        `the first prompt saw one more waiting: ${order.join(', ')}`,
+      );
+      assert.match(text(results[0] ?? {}), /from alpha/);
+      assert.match(text(results[1] ?? {}), /from beta/);
+    } finally {
+      await Promise.all(clients.map(({ client }) => client.close()));
+    }
+  });
 });
 
 describe('human-aware request timeouts', () => {
-  it(
-    req('X-05', 'does not count the time a person spends answering against the request timeout'),
-    async () => {
-      const client = new Client({ name: 'test', version: '1' });
-      const slowPerson: Renderer = {
-        name: 'slow',
-        interactive: true,
-        async form(prompt) {
-          await new Promise((r) => setTimeout(r, 1500));
-          return { outcome: { action: 'accept', content: { ...prompt.initial } } };
-        },
-      };
-      const session = attachElicitation(client, { renderer: slowPerson, server: 'demo' });
-      await client.connect(new StdioClientTransport(demoStdioCommand()));
-      try {
-        const result = await session.callTool({ name: 'survey', arguments: {} }, { timeoutMs: 700 });
-        assert.match(text(result), /action=accept/);
-      } finally {
-        await client.close();
-      }
-    },
-  );
+  it(req`does not count the time a person spends answering against the request timeout (X-05)`, async () => {
+    const client = new Client({ name: 'test', version: '1' });
+    const slowPerson: Renderer = {
+      name: 'slow',
+      interactive: true,
+      async form(prompt) {
+        await new Promise((r) => setTimeout(r, 1500));
+        return { outcome: { action: 'accept', content: { ...prompt.initial } } };
+      },
+    };
+    const session = attachElicitation(client, { renderer: slowPerson, server: 'demo' });
+    await client.connect(new StdioClientTransport(demoStdioCommand()));
+    try {
+      const result = await session.callTool({ name: 'survey', arguments: {} }, { timeoutMs: 700 });
+      assert.match(text(result), /action=accept/);
+    } finally {
+      await client.close();
+    }
+  });
 
   it('still times out a request that is slow for other reasons', async () => {
     const client = new Client({ name: 'test', version: '1' });

@@ -80,54 +80,51 @@ describe('2026-07-28 requestState-only rounds', () => {
 });
 
 describe('2026-07-28 malformed input requests', () => {
-  it(
-    req('S-08', 'reject the call locally with the same -32602 message a 2025 server would receive'),
-    async () => {
-      const factory = () => {
-        const server = new McpServer({ name: 'bad', version: '1' });
-        server.registerTool('nested', { description: 'asks for a nested object' }, async () =>
-          inputRequired({
-            inputRequests: {
-              address: {
-                method: 'elicitation/create',
-                params: {
-                  message: 'Where do you live?',
-                  requestedSchema: {
-                    type: 'object',
-                    properties: { address: { type: 'object', properties: {} } },
-                  },
+  it(req`reject the call locally with the same -32602 message a 2025 server would receive (S-08)`, async () => {
+    const factory = () => {
+      const server = new McpServer({ name: 'bad', version: '1' });
+      server.registerTool('nested', { description: 'asks for a nested object' }, async () =>
+        inputRequired({
+          inputRequests: {
+            address: {
+              method: 'elicitation/create',
+              params: {
+                message: 'Where do you live?',
+                requestedSchema: {
+                  type: 'object',
+                  properties: { address: { type: 'object', properties: {} } },
                 },
-              } as never,
-            },
-          }),
-        );
-        return server;
-      };
-      const client = new Client(
-        { name: 'test', version: '1' },
-        { versionNegotiation: { mode: { pin: '2026-07-28' } } },
+              },
+            } as never,
+          },
+        }),
       );
-      const session = attachElicitation(client, {
-        renderer: new ScriptedRenderer({ acceptDefaults: true }),
-        server: 'bad',
+      return server;
+    };
+    const client = new Client(
+      { name: 'test', version: '1' },
+      { versionNegotiation: { mode: { pin: '2026-07-28' } } },
+    );
+    const session = attachElicitation(client, {
+      renderer: new ScriptedRenderer({ acceptDefaults: true }),
+      server: 'bad',
+    });
+    const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
+    const handle = serveStdio(factory, { transport: serverSide });
+    await client.connect(clientSide);
+    try {
+      await assert.rejects(session.callTool({ name: 'nested', arguments: {} }), (error: unknown) => {
+        const e = error as { code?: number; message?: string };
+        assert.equal(e.code, -32602);
+        assert.match(e.message ?? '', /property "address": nested objects are not allowed/);
+        return true;
       });
-      const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
-      const handle = serveStdio(factory, { transport: serverSide });
-      await client.connect(clientSide);
-      try {
-        await assert.rejects(session.callTool({ name: 'nested', arguments: {} }), (error: unknown) => {
-          const e = error as { code?: number; message?: string };
-          assert.equal(e.code, -32602);
-          assert.match(e.message ?? '', /property "address": nested objects are not allowed/);
-          return true;
-        });
-        assert.equal(session.events[0]?.error?.code, -32602, 'the attempt is reported like any other');
-      } finally {
-        await client.close();
-        await handle.close();
-      }
-    },
-  );
+      assert.equal(session.events[0]?.error?.code, -32602, 'the attempt is reported like any other');
+    } finally {
+      await client.close();
+      await handle.close();
+    }
+  });
 });
 
 describe('the retry each round sends (MRTR client requirements)', () => {
@@ -154,29 +151,26 @@ describe('the retry each round sends (MRTR client requirements)', () => {
   };
   const done = { resultType: 'complete', content: [] };
 
-  it(
-    req(['M-02', 'M-03'], 'answers every input request by its key and echoes requestState byte for byte'),
-    async () => {
-      const state = 'v1.\u0000 opaque \u{1F600} "quoted" ';
-      const { legs, final } = await drive([
-        { resultType: 'input_required', inputRequests: { a: ask, b: ask }, requestState: state },
-        done,
-      ]);
-      assert.deepEqual(legs, [
-        undefined,
-        {
-          inputResponses: {
-            a: { action: 'accept', content: { key: 'a' } },
-            b: { action: 'accept', content: { key: 'b' } },
-          },
-          requestState: state,
+  it(req`answers every input request by its key and echoes requestState byte for byte (M-02, M-03)`, async () => {
+    const state = 'v1.\u0000 opaque \u{1F600} "quoted" ';
+    const { legs, final } = await drive([
+      { resultType: 'input_required', inputRequests: { a: ask, b: ask }, requestState: state },
+      done,
+    ]);
+    assert.deepEqual(legs, [
+      undefined,
+      {
+        inputResponses: {
+          a: { action: 'accept', content: { key: 'a' } },
+          b: { action: 'accept', content: { key: 'b' } },
         },
-      ]);
-      assert.equal(final, done);
-    },
-  );
+        requestState: state,
+      },
+    ]);
+    assert.equal(final, done);
+  });
 
-  it(req('M-04', 'sends no requestState on a retry when the server sent none'), async () => {
+  it(req`sends no requestState on a retry when the server sent none (M-04)`, async () => {
     const { legs } = await drive([{ resultType: 'input_required', inputRequests: { a: ask } }, done]);
     assert.equal(legs.length, 2);
     assert.ok(legs[1] && !('requestState' in legs[1]), JSON.stringify(legs[1]));

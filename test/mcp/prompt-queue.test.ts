@@ -6,7 +6,7 @@ import { req } from '../helpers/req.js';
 const never = new AbortController().signal;
 const tick = () => new Promise((r) => setTimeout(r, 5));
 
-describe(req(['E-39', 'C-21'], 'PromptQueue'), () => {
+describe(req`PromptQueue (E-39, C-21)`, () => {
   it('shows one prompt at a time, in order, and tells each how many wait behind it', async () => {
     const queue = new PromptQueue();
     const log: string[] = [];

@@ -4,7 +4,7 @@ import { UrlCompletionTracker } from '../../src/mcp/url-completion.js';
 import { req } from '../helpers/req.js';
 
 describe('UrlCompletionTracker', () => {
-  it(req(['C-12', 'E-29'], 'completes a pending id once and ignores a duplicate notification'), () => {
+  it(req`completes a pending id once and ignores a duplicate notification (C-12, E-29)`, () => {
     const t = new UrlCompletionTracker();
     assert.equal(t.pending('el-1'), true);
     assert.equal(t.complete('el-1'), 'completed');
@@ -12,45 +12,39 @@ describe('UrlCompletionTracker', () => {
     assert.equal(t.complete('el-1'), 'already-completed');
   });
 
-  it(req(['C-12', 'E-29'], 'ignores a notification for an id it never saw'), () => {
+  it(req`ignores a notification for an id it never saw (C-12, E-29)`, () => {
     const t = new UrlCompletionTracker();
     assert.equal(t.complete('nobody-asked'), 'unknown');
     assert.equal(t.state('nobody-asked'), undefined);
   });
 
-  it(req('E-30', 'treats the id of a declined or cancelled elicitation as unknown afterwards'), () => {
+  it(req`treats the id of a declined or cancelled elicitation as unknown afterwards (E-30)`, () => {
     const t = new UrlCompletionTracker();
     t.pending('el-2');
     t.drop('el-2');
     assert.equal(t.complete('el-2'), 'unknown');
   });
 
-  it(
-    req('E-28', 'flags an id reused while still pending or after completion, without changing its state'),
-    () => {
-      const t = new UrlCompletionTracker();
-      assert.equal(t.pending('dup'), true);
-      assert.equal(t.pending('dup'), false);
-      assert.equal(t.state('dup'), 'pending');
-      t.complete('dup');
-      assert.equal(t.pending('dup'), false);
-      assert.equal(t.state('dup'), 'completed');
-    },
-  );
+  it(req`flags an id reused while still pending or after completion, without changing its state (E-28)`, () => {
+    const t = new UrlCompletionTracker();
+    assert.equal(t.pending('dup'), true);
+    assert.equal(t.pending('dup'), false);
+    assert.equal(t.state('dup'), 'pending');
+    t.complete('dup');
+    assert.equal(t.pending('dup'), false);
+    assert.equal(t.state('dup'), 'completed');
+  });
 
-  it(
-    req(['C-11', 'E-27'], 'treats ids as opaque strings: no trimming, case folding or UUID assumptions'),
-    () => {
-      const t = new UrlCompletionTracker();
-      t.pending('ABC ');
-      assert.equal(t.complete('abc '), 'unknown');
-      assert.equal(t.complete('ABC'), 'unknown');
-      assert.equal(t.complete('ABC '), 'completed');
-      assert.equal(t.pending('{"not":"a uuid"}'), true);
-    },
-  );
+  it(req`treats ids as opaque strings: no trimming, case folding or UUID assumptions (C-11, E-27)`, () => {
+    const t = new UrlCompletionTracker();
+    t.pending('ABC ');
+    assert.equal(t.complete('abc '), 'unknown');
+    assert.equal(t.complete('ABC'), 'unknown');
+    assert.equal(t.complete('ABC '), 'completed');
+    assert.equal(t.pending('{"not":"a uuid"}'), true);
+  });
 
-  it(req(['S-13', 'E-27'], 'keeps ids of different connections apart (one tracker per server)'), () => {
+  it(req`keeps ids of different connections apart (one tracker per server) (S-13, E-27)`, () => {
     const a = new UrlCompletionTracker();
     const b = new UrlCompletionTracker();
     a.pending('same-id');
@@ -58,7 +52,7 @@ describe('UrlCompletionTracker', () => {
     assert.equal(a.state('same-id'), 'pending');
   });
 
-  it(req('E-31', 'accepts a completion that arrives before the consent was answered'), async () => {
+  it(req`accepts a completion that arrives before the consent was answered (E-31)`, async () => {
     const t = new UrlCompletionTracker();
     t.pending('early');
     t.complete('early');

@@ -135,66 +135,54 @@ async function open(era: Era) {
 const flowOf = (url: string) => new URL(url).searchParams.get('flow');
 
 describe('URL mode on 2025-11-25 (legacy era)', () => {
-  it(
-    req(
-      ['C-15', 'C-25', 'E-26'],
-      'opens the page only after consent, answers accept, and the completion notification marks the id completed',
-    ),
-    async () => {
-      const p = person([{ action: 'accept' }]);
-      const b = browser('submit');
-      const s = await connect('legacy', { renderer: p.renderer, opener: b.opener });
-      const result = await s.call('connect_account', { service: 'GitHub' });
-      assert.match(result.text, /^connected \(flow .*\); url step: accept$/);
-      const shown = p.seen[0];
-      assert.ok(shown);
-      assert.equal(shown.prompt.message, 'Connect your GitHub account in the browser');
-      assert.equal(shown.prompt.analysis.allowed, true);
-      assert.ok(shown.prompt.analysis.warnings.some((w) => w.code === 'http-loopback'));
-      const id = shown.prompt.elicitationId ?? '';
-      assert.equal(flowOf(shown.prompt.url), id);
-      assert.deepEqual(b.visited(), [shown.prompt.url]);
-      const pageHits = (await s.hits()).filter((h) => h.flow === id);
-      assert.deepEqual(
-        pageHits.map((h) => h.method),
-        ['GET', 'POST'],
-      );
-      assert.ok(
-        pageHits.every((h) => h.at >= shown.at),
-        'nothing touched the page before consent (C-24, C-25)',
-      );
-      assert.deepEqual(
-        s.completions.filter((c) => c === id),
-        [id],
-      );
-      assert.equal(s.tracker.state(id), 'completed');
-    },
-  );
+  it(req`opens the page only after consent, answers accept, and the completion notification marks the id completed (C-15, C-25, E-26)`, async () => {
+    const p = person([{ action: 'accept' }]);
+    const b = browser('submit');
+    const s = await connect('legacy', { renderer: p.renderer, opener: b.opener });
+    const result = await s.call('connect_account', { service: 'GitHub' });
+    assert.match(result.text, /^connected \(flow .*\); url step: accept$/);
+    const shown = p.seen[0];
+    assert.ok(shown);
+    assert.equal(shown.prompt.message, 'Connect your GitHub account in the browser');
+    assert.equal(shown.prompt.analysis.allowed, true);
+    assert.ok(shown.prompt.analysis.warnings.some((w) => w.code === 'http-loopback'));
+    const id = shown.prompt.elicitationId ?? '';
+    assert.equal(flowOf(shown.prompt.url), id);
+    assert.deepEqual(b.visited(), [shown.prompt.url]);
+    const pageHits = (await s.hits()).filter((h) => h.flow === id);
+    assert.deepEqual(
+      pageHits.map((h) => h.method),
+      ['GET', 'POST'],
+    );
+    assert.ok(
+      pageHits.every((h) => h.at >= shown.at),
+      'nothing touched the page before consent (C-24, C-25)',
+    );
+    assert.deepEqual(
+      s.completions.filter((c) => c === id),
+      [id],
+    );
+    assert.equal(s.tracker.state(id), 'completed');
+  });
 
   for (const decision of [{ action: 'decline' }, { action: 'cancel', reason: 'dismissed' }] as const) {
-    it(
-      req(
-        ['C-25', 'E-30'],
-        `never opens a URL the person answered ${decision.action} to, and forgets its id`,
-      ),
-      async () => {
-        const p = person([decision]);
-        const b = browser('submit');
-        const s = await connect('legacy', { renderer: p.renderer, opener: b.opener });
-        const result = await s.call('connect_account');
-        assert.equal(result.text, `url step: ${decision.action}`);
-        const id = p.seen[0]?.prompt.elicitationId ?? '';
-        assert.deepEqual(b.visited(), []);
-        assert.deepEqual(
-          (await s.hits()).filter((h) => h.flow === id),
-          [],
-        );
-        assert.equal(s.tracker.state(id), undefined);
-      },
-    );
+    it(req`never opens a URL the person answered ${decision.action} to, and forgets its id (C-25, E-30)`, async () => {
+      const p = person([decision]);
+      const b = browser('submit');
+      const s = await connect('legacy', { renderer: p.renderer, opener: b.opener });
+      const result = await s.call('connect_account');
+      assert.equal(result.text, `url step: ${decision.action}`);
+      const id = p.seen[0]?.prompt.elicitationId ?? '';
+      assert.deepEqual(b.visited(), []);
+      assert.deepEqual(
+        (await s.hits()).filter((h) => h.flow === id),
+        [],
+      );
+      assert.equal(s.tracker.state(id), undefined);
+    });
   }
 
-  it(req('E-24', 'refuses a javascript: URL with -32602 before any prompt or browser'), async () => {
+  it(req`refuses a javascript: URL with -32602 before any prompt or browser (E-24)`, async () => {
     const p = person([{ action: 'accept' }]);
     const b = browser('record');
     const s = await connect('legacy', { renderer: p.renderer, opener: b.opener });
@@ -205,7 +193,7 @@ describe('URL mode on 2025-11-25 (legacy era)', () => {
     assert.deepEqual(b.visited(), []);
   });
 
-  it(req('S-26', 'refuses plain http to a remote host with -32602 and never opens it'), async () => {
+  it(req`refuses plain http to a remote host with -32602 and never opens it (S-26)`, async () => {
     const p = person([{ action: 'accept' }]);
     const b = browser('record');
     const s = await connect('legacy', { renderer: p.renderer, opener: b.opener });
@@ -216,23 +204,17 @@ describe('URL mode on 2025-11-25 (legacy era)', () => {
     assert.deepEqual(b.visited(), []);
   });
 
-  it(
-    req(
-      'C-16',
-      'shows the URL to copy when the browser cannot start, and answers cancel when the person gives up',
-    ),
-    async () => {
-      const p = person([{ action: 'accept' }]);
-      const b = browser('fail');
-      const w = waitingPerson(['cancel']);
-      const s = await connect('legacy', { renderer: p.renderer, opener: b.opener, waiter: w.waiter });
-      const result = await s.call('connect_account');
-      assert.equal(result.text, 'url step: cancel');
-      assert.equal(w.calls[0]?.reason, 'browser-failed');
-      assert.equal(w.calls[0]?.url, p.seen[0]?.prompt.url);
-      assert.equal(s.tracker.state(p.seen[0]?.prompt.elicitationId ?? ''), undefined);
-    },
-  );
+  it(req`shows the URL to copy when the browser cannot start, and answers cancel when the person gives up (C-16)`, async () => {
+    const p = person([{ action: 'accept' }]);
+    const b = browser('fail');
+    const w = waitingPerson(['cancel']);
+    const s = await connect('legacy', { renderer: p.renderer, opener: b.opener, waiter: w.waiter });
+    const result = await s.call('connect_account');
+    assert.equal(result.text, 'url step: cancel');
+    assert.equal(w.calls[0]?.reason, 'browser-failed');
+    assert.equal(w.calls[0]?.url, p.seen[0]?.prompt.url);
+    assert.equal(s.tracker.state(p.seen[0]?.prompt.elicitationId ?? ''), undefined);
+  });
 
   it('answers accept when the browser failed but the person opened the URL by hand', async () => {
     const p = person([{ action: 'accept' }]);
@@ -336,7 +318,7 @@ describe('URL mode on 2026-07-28 (modern era)', () => {
     assert.deepEqual(b.visited(), []);
   });
 
-  it(req('E-24', 'rejects the call locally with -32602 for a data: URL and shows nothing'), async () => {
+  it(req`rejects the call locally with -32602 for a data: URL and shows nothing (E-24)`, async () => {
     const p = person([{ action: 'accept' }]);
     const b = browser('record');
     const s = await connect('modern', { renderer: p.renderer, opener: b.opener });
@@ -375,11 +357,10 @@ describe('handleUrlElicitation request checks', () => {
     assert.deepEqual(d.visited(), []);
   };
 
-  it(req('S-09', 'rejects a missing elicitationId on 2025-11-25 with -32602 naming it'), () =>
-    invalid({ mode: 'url', message: 'm', url: 'https://example.com/' }, /"elicitationId" must be a string/),
-  );
+  it(req`rejects a missing elicitationId on 2025-11-25 with -32602 naming it (S-09)`, () =>
+    invalid({ mode: 'url', message: 'm', url: 'https://example.com/' }, /"elicitationId" must be a string/));
 
-  it(req(['S-05', 'S-09'], 'rejects a non-string url or message with -32602 naming them'), async () => {
+  it(req`rejects a non-string url or message with -32602 naming them (S-05, S-09)`, async () => {
     await invalid({ mode: 'url', message: 'm', url: 42, elicitationId: 'x' }, /"url" must be a string/);
     await invalid(
       { mode: 'url', url: 'https://example.com/', elicitationId: 'x' },
@@ -387,29 +368,22 @@ describe('handleUrlElicitation request checks', () => {
     );
   });
 
-  it(req('S-10', 'rejects an unparsable URL with -32602'), () =>
+  it(req`rejects an unparsable URL with -32602 (S-10)`, () =>
     invalid(
       { mode: 'url', message: 'm', url: 'https://exa mple.com', elicitationId: 'x' },
       /not a valid URL/,
-    ),
-  );
+    ));
 
-  it(
-    req(
-      ['S-11', 'E-28'],
-      'flags an elicitationId that is still pending on this connection instead of merging',
-    ),
-    async () => {
-      const tracker = new UrlCompletionTracker();
-      tracker.pending('dup-1');
-      await invalid(
-        { mode: 'url', message: 'm', url: 'https://example.com/', elicitationId: 'dup-1' },
-        /already in use/,
-        tracker,
-      );
-      assert.equal(tracker.state('dup-1'), 'pending');
-    },
-  );
+  it(req`flags an elicitationId that is still pending on this connection instead of merging (S-11, E-28)`, async () => {
+    const tracker = new UrlCompletionTracker();
+    tracker.pending('dup-1');
+    await invalid(
+      { mode: 'url', message: 'm', url: 'https://example.com/', elicitationId: 'dup-1' },
+      /already in use/,
+      tracker,
+    );
+    assert.equal(tracker.state('dup-1'), 'pending');
+  });
 
   it('answers cancel when the front-end has no URL consent prompt', async () => {
     const b = browser('record');
@@ -429,32 +403,29 @@ describe('handleUrlElicitation request checks', () => {
     assert.equal(tracker.state('e1'), undefined);
   });
 
-  it(
-    req('X-04', 'opens nothing when the server withdraws the request while the person is deciding'),
-    async () => {
-      const controller = new AbortController();
-      const b = browser('record');
-      const tracker = new UrlCompletionTracker();
-      const renderer: Renderer = {
-        name: 'late-person',
-        interactive: true,
-        form: async () => ({ outcome: { action: 'decline' } }),
-        url: async () => {
-          controller.abort();
-          return { outcome: { action: 'accept' } };
-        },
-      };
-      const outcome = await handleUrlElicitation(
-        { mode: 'url', message: 'm', url: 'https://example.com/', elicitationId: 'gone' },
-        { ...ctx, signal: controller.signal },
-        { renderer, opener: b.opener, tracker, era: 'legacy' },
-      );
-      assert.equal(outcome.action, 'cancel');
-      assert.equal(outcome.action === 'cancel' ? outcome.reason : '', 'server-cancelled');
-      assert.deepEqual(b.visited(), []);
-      assert.equal(tracker.state('gone'), undefined);
-    },
-  );
+  it(req`opens nothing when the server withdraws the request while the person is deciding (X-04)`, async () => {
+    const controller = new AbortController();
+    const b = browser('record');
+    const tracker = new UrlCompletionTracker();
+    const renderer: Renderer = {
+      name: 'late-person',
+      interactive: true,
+      form: async () => ({ outcome: { action: 'decline' } }),
+      url: async () => {
+        controller.abort();
+        return { outcome: { action: 'accept' } };
+      },
+    };
+    const outcome = await handleUrlElicitation(
+      { mode: 'url', message: 'm', url: 'https://example.com/', elicitationId: 'gone' },
+      { ...ctx, signal: controller.signal },
+      { renderer, opener: b.opener, tracker, era: 'legacy' },
+    );
+    assert.equal(outcome.action, 'cancel');
+    assert.equal(outcome.action === 'cancel' ? outcome.reason : '', 'server-cancelled');
+    assert.deepEqual(b.visited(), []);
+    assert.equal(tracker.state('gone'), undefined);
+  });
 
   it('reports a mute request from the consent prompt', async () => {
     let muted = 0;
@@ -473,7 +444,7 @@ describe('handleUrlElicitation request checks', () => {
     assert.equal(muted, 1);
   });
 
-  it(req('E-31', 'counts a completion that arrives while the consent prompt is still open'), async () => {
+  it(req`counts a completion that arrives while the consent prompt is still open (E-31)`, async () => {
     const tracker = new UrlCompletionTracker();
     const b = browser('record');
     const renderer: Renderer = {

@@ -24,7 +24,7 @@ function visits(file: string): { url: string; argv: string[] }[] {
     .map((line) => JSON.parse(line) as { url: string; argv: string[] });
 }
 
-describe(req('C-27', 'createSystemOpener hands the URL to the system browser named by BROWSER'), () => {
+describe(req`createSystemOpener hands the URL to the system browser named by BROWSER (C-27)`, () => {
   it('appends the URL as the last argument when BROWSER has no %s', async () => {
     const log = logFile();
     const opener = createSystemOpener({ BROWSER: `"${node}" "${browserScript}" --mode=record --log=${log}` });

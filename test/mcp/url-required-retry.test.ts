@@ -154,45 +154,39 @@ describe('withUrlElicitationRetry', () => {
     );
   });
 
-  it(
-    req(
-      'C-14',
-      'retries when the person types d in the line waiting prompt, since server-everything never notifies',
-    ),
-    async () => {
-      const p = person();
-      const b = browser('record');
-      const input = new PassThrough();
-      const output = new PassThrough();
-      output.on('data', (chunk: Buffer) => {
-        if (chunk.toString('utf8').includes('d = done')) input.write('d\n');
-      });
-      const { client, tracker } = await connect(
-        [process.execPath, everything, 'stdio'],
-        { form: {}, url: {} },
-        { ...p, opener: b.opener },
-      );
-      const result = await withUrlElicitationRetry(
-        () =>
-          client.callTool({
-            name: 'trigger-url-elicitation',
-            arguments: { url: 'https://example.com/typed-done', errorPath: true },
-          }),
-        {
-          server: { label: 'everything' },
-          ...p,
-          opener: b.opener,
-          tracker,
-          waiter: createLineWaiter({ input, output }),
-          urlModeDeclared: true,
-        },
-      );
-      assert.match(textOf(result), /User completed the URL elicitation flow/);
-      assert.equal(tracker.state(p.seen[0]?.elicitationId ?? ''), 'pending', 'no notification ever came');
-    },
-  );
+  it(req`retries when the person types d in the line waiting prompt, since server-everything never notifies (C-14)`, async () => {
+    const p = person();
+    const b = browser('record');
+    const input = new PassThrough();
+    const output = new PassThrough();
+    output.on('data', (chunk: Buffer) => {
+      if (chunk.toString('utf8').includes('d = done')) input.write('d\n');
+    });
+    const { client, tracker } = await connect(
+      [process.execPath, everything, 'stdio'],
+      { form: {}, url: {} },
+      { ...p, opener: b.opener },
+    );
+    const result = await withUrlElicitationRetry(
+      () =>
+        client.callTool({
+          name: 'trigger-url-elicitation',
+          arguments: { url: 'https://example.com/typed-done', errorPath: true },
+        }),
+      {
+        server: { label: 'everything' },
+        ...p,
+        opener: b.opener,
+        tracker,
+        waiter: createLineWaiter({ input, output }),
+        urlModeDeclared: true,
+      },
+    );
+    assert.match(textOf(result), /User completed the URL elicitation flow/);
+    assert.equal(tracker.state(p.seen[0]?.elicitationId ?? ''), 'pending', 'no notification ever came');
+  });
 
-  it(req('C-13', 'retries as soon as the completion notification arrives, without the person'), async () => {
+  it(req`retries as soon as the completion notification arrives, without the person (C-13)`, async () => {
     const p = person();
     const b = browser('submit');
     const w = waitingPerson(['idle']);
@@ -219,7 +213,7 @@ describe('withUrlElicitationRetry', () => {
     assert.equal(tracker.state(p.seen[0]?.elicitationId ?? ''), 'completed');
   });
 
-  it(req('E-33', 'handles -32042 from prompts/get the same way'), async () => {
+  it(req`handles -32042 from prompts/get the same way (E-33)`, async () => {
     const p = person();
     const b = browser('submit');
     const { client, tracker } = await connect(fixture, { form: {}, url: {} }, { ...p, opener: b.opener });
@@ -265,7 +259,7 @@ describe('withUrlElicitationRetry', () => {
     assert.equal(b.visited().length, 1);
   });
 
-  it(req('E-37', 'gives up after maxRetries when the person keeps choosing retry now'), async () => {
+  it(req`gives up after maxRetries when the person keeps choosing retry now (E-37)`, async () => {
     const p = person();
     const b = browser('record'); // the page is never finished
     const w = waitingPerson(['retry', 'retry', 'retry']);
@@ -317,33 +311,27 @@ describe('withUrlElicitationRetry', () => {
     assert.equal(tracker.state(p.seen[0]?.elicitationId ?? ''), undefined);
   });
 
-  it(
-    req(
-      'E-35',
-      'treats -32042 as an ordinary error when URL mode was not declared, showing and opening nothing',
-    ),
-    async () => {
-      const p = person();
-      const b = browser('submit');
-      const { client, tracker } = await connect(fixture, { form: {} }, { ...p, opener: b.opener });
-      await assert.rejects(
-        withUrlElicitationRetry(() => client.callTool({ name: 'connect_account_required', arguments: {} }), {
-          server: { label: 'url-flow' },
-          ...p,
-          opener: b.opener,
-          tracker,
-          waiter: createAutoWaiter(),
-          urlModeDeclared: false,
-        }),
-        (error: unknown) =>
-          error instanceof ProtocolError && error.code === -32042 && !(error instanceof UrlFlowError),
-      );
-      assert.equal(p.seen.length, 0);
-      assert.deepEqual(b.visited(), []);
-    },
-  );
+  it(req`treats -32042 as an ordinary error when URL mode was not declared, showing and opening nothing (E-35)`, async () => {
+    const p = person();
+    const b = browser('submit');
+    const { client, tracker } = await connect(fixture, { form: {} }, { ...p, opener: b.opener });
+    await assert.rejects(
+      withUrlElicitationRetry(() => client.callTool({ name: 'connect_account_required', arguments: {} }), {
+        server: { label: 'url-flow' },
+        ...p,
+        opener: b.opener,
+        tracker,
+        waiter: createAutoWaiter(),
+        urlModeDeclared: false,
+      }),
+      (error: unknown) =>
+        error instanceof ProtocolError && error.code === -32042 && !(error instanceof UrlFlowError),
+    );
+    assert.equal(p.seen.length, 0);
+    assert.deepEqual(b.visited(), []);
+  });
 
-  it(req(['E-34', 'S-17'], 'ignores invalid entries and shows only the valid URL elicitation'), async () => {
+  it(req`ignores invalid entries and shows only the valid URL elicitation (E-34, S-17)`, async () => {
     const p = person();
     const b = browser('submit');
     const events: UrlRetryEvent[] = [];
@@ -365,54 +353,48 @@ describe('withUrlElicitationRetry', () => {
     assert.equal(events.filter((e) => e.action === 'ignored').length, 3);
   });
 
-  it(
-    req('E-34', 'surfaces the server error unchanged when no entry is a valid URL elicitation'),
-    async () => {
-      const p = person();
-      const b = browser('record');
-      const { client, tracker } = await connect(fixture, { form: {}, url: {} }, { ...p, opener: b.opener });
-      await assert.rejects(
-        withUrlElicitationRetry(
-          () => client.callTool({ name: 'connect_account_required', arguments: { malformed: 'all' } }),
-          {
-            server: { label: 'url-flow' },
-            ...p,
-            ...browser(),
-            tracker,
-            waiter: createAutoWaiter(),
-            urlModeDeclared: true,
-          },
-        ),
-        (error: unknown) => error instanceof ProtocolError && error.code === -32042,
-      );
-      assert.equal(p.seen.length, 0);
-    },
-  );
+  it(req`surfaces the server error unchanged when no entry is a valid URL elicitation (E-34)`, async () => {
+    const p = person();
+    const b = browser('record');
+    const { client, tracker } = await connect(fixture, { form: {}, url: {} }, { ...p, opener: b.opener });
+    await assert.rejects(
+      withUrlElicitationRetry(
+        () => client.callTool({ name: 'connect_account_required', arguments: { malformed: 'all' } }),
+        {
+          server: { label: 'url-flow' },
+          ...p,
+          ...browser(),
+          tracker,
+          waiter: createAutoWaiter(),
+          urlModeDeclared: true,
+        },
+      ),
+      (error: unknown) => error instanceof ProtocolError && error.code === -32042,
+    );
+    assert.equal(p.seen.length, 0);
+  });
 
-  it(
-    req('E-24', 'refuses a listed javascript: URL without showing or opening it, as elicitation/create does'),
-    async () => {
-      const p = person();
-      const b = browser('record');
-      const { client, tracker } = await connect(fixture, { form: {}, url: {} }, { ...p, opener: b.opener });
-      await assert.rejects(
-        withUrlElicitationRetry(
-          () => client.callTool({ name: 'connect_account_required', arguments: { malformed: 'unsafe' } }),
-          {
-            server: { label: 'url-flow' },
-            ...p,
-            opener: b.opener,
-            tracker,
-            waiter: createAutoWaiter(),
-            urlModeDeclared: true,
-          },
-        ),
-        (error: unknown) => error instanceof UrlFlowError && error.code === 'refused',
-      );
-      assert.equal(p.seen.length, 0);
-      assert.deepEqual(b.visited(), []);
-    },
-  );
+  it(req`refuses a listed javascript: URL without showing or opening it, as elicitation/create does (E-24)`, async () => {
+    const p = person();
+    const b = browser('record');
+    const { client, tracker } = await connect(fixture, { form: {}, url: {} }, { ...p, opener: b.opener });
+    await assert.rejects(
+      withUrlElicitationRetry(
+        () => client.callTool({ name: 'connect_account_required', arguments: { malformed: 'unsafe' } }),
+        {
+          server: { label: 'url-flow' },
+          ...p,
+          opener: b.opener,
+          tracker,
+          waiter: createAutoWaiter(),
+          urlModeDeclared: true,
+        },
+      ),
+      (error: unknown) => error instanceof UrlFlowError && error.code === 'refused',
+    );
+    assert.equal(p.seen.length, 0);
+    assert.deepEqual(b.visited(), []);
+  });
 
   it('passes through errors that are not -32042 untouched', async () => {
     const boom = new ProtocolError(-32603, 'boom');

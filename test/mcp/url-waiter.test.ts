@@ -64,7 +64,7 @@ describe('line waiter', () => {
     assert.ok(!s.written().includes('\u0007'));
   });
 
-  it(req('E-32', 'gives up with cancel after its time limit'), async () => {
+  it(req`gives up with cancel after its time limit (E-32)`, async () => {
     const s = streams();
     const started = Date.now();
     const choice = await createLineWaiter({ ...s, timeoutMs: 100 }).wait(info('finish-in-browser'), never);

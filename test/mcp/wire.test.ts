@@ -52,18 +52,15 @@ const schema = {
 };
 
 describe('wire results (2025-11-25 era, raw peer)', () => {
-  it(
-    req(['C-08', 'C-09'], 'treats a request without mode as form and sends the defaults in content'),
-    async () => {
-      const peer = await rawLegacyPeer(new ScriptedRenderer({ acceptDefaults: true }));
-      await peer.ask(1, { message: 'Who?', requestedSchema: schema });
-      const response = await peer.responseTo(1);
-      assert.deepEqual(response.result, { action: 'accept', content: { name: 'Ada' } });
-      await peer.client.close();
-    },
-  );
+  it(req`treats a request without mode as form and sends the defaults in content (C-08, C-09)`, async () => {
+    const peer = await rawLegacyPeer(new ScriptedRenderer({ acceptDefaults: true }));
+    await peer.ask(1, { message: 'Who?', requestedSchema: schema });
+    const response = await peer.responseTo(1);
+    assert.deepEqual(response.result, { action: 'accept', content: { name: 'Ada' } });
+    await peer.client.close();
+  });
 
-  it(req('E-20', 'sends decline and cancel without content'), async () => {
+  it(req`sends decline and cancel without content (E-20)`, async () => {
     for (const [flags, action] of [
       [{ decline: true }, 'decline'],
       [{ cancel: true }, 'cancel'],
@@ -75,7 +72,7 @@ describe('wire results (2025-11-25 era, raw peer)', () => {
     }
   });
 
-  it(req(['T-02', 'E-22'], 'echoes the related-task metadata of a task-bound elicitation'), async () => {
+  it(req`echoes the related-task metadata of a task-bound elicitation (T-02, E-22)`, async () => {
     const peer = await rawLegacyPeer(new ScriptedRenderer({ acceptDefaults: true }));
     await peer.ask(7, {
       message: 'For the task',
@@ -88,55 +85,42 @@ describe('wire results (2025-11-25 era, raw peer)', () => {
     await peer.client.close();
   });
 
-  it(
-    req(['T-01', 'E-40'], 'answers a task-augmented request normally when no task support was declared'),
-    async () => {
-      const peer = await rawLegacyPeer(new ScriptedRenderer({ acceptDefaults: true }));
-      await peer.ask(8, { message: 'As a task?', requestedSchema: schema, task: { ttl: 60_000 } });
-      const response = await peer.responseTo(8);
-      assert.deepEqual(
-        response.result,
-        { action: 'accept', content: { name: 'Ada' } },
-        'no CreateTaskResult',
-      );
-      await peer.client.close();
-    },
-  );
+  it(req`answers a task-augmented request normally when no task support was declared (T-01, E-40)`, async () => {
+    const peer = await rawLegacyPeer(new ScriptedRenderer({ acceptDefaults: true }));
+    await peer.ask(8, { message: 'As a task?', requestedSchema: schema, task: { ttl: 60_000 } });
+    const response = await peer.responseTo(8);
+    assert.deepEqual(response.result, { action: 'accept', content: { name: 'Ada' } }, 'no CreateTaskResult');
+    await peer.client.close();
+  });
 
-  it(
-    req('C-31', 'fails closed: a front-end answer that breaks the schema is sent as cancel, never accept'),
-    async () => {
-      const sloppy: Renderer = {
-        name: 'sloppy',
-        interactive: true,
-        async form(): Promise<FormAnswer> {
-          return { outcome: { action: 'accept', content: { name: 'Ada', age: -3, extra: 'x' } } };
-        },
-      };
-      const peer = await rawLegacyPeer(sloppy);
-      await peer.ask(1, { message: 'Who?', requestedSchema: schema });
-      assert.deepEqual((await peer.responseTo(1)).result, { action: 'cancel' });
-      assert.equal(peer.session.events[0]?.reason, 'invalid-answer');
-      await peer.client.close();
-    },
-  );
+  it(req`fails closed: a front-end answer that breaks the schema is sent as cancel, never accept (C-31)`, async () => {
+    const sloppy: Renderer = {
+      name: 'sloppy',
+      interactive: true,
+      async form(): Promise<FormAnswer> {
+        return { outcome: { action: 'accept', content: { name: 'Ada', age: -3, extra: 'x' } } };
+      },
+    };
+    const peer = await rawLegacyPeer(sloppy);
+    await peer.ask(1, { message: 'Who?', requestedSchema: schema });
+    assert.deepEqual((await peer.responseTo(1)).result, { action: 'cancel' });
+    assert.equal(peer.session.events[0]?.reason, 'invalid-answer');
+    await peer.client.close();
+  });
 
-  it(
-    req(['C-17', 'E-02'], 'answers a url-mode request with -32602 when only form was declared'),
-    async () => {
-      const peer = await rawLegacyPeer(new ScriptedRenderer({ acceptDefaults: true }));
-      await peer.ask(3, { mode: 'url', message: 'Go', url: 'https://example.com', elicitationId: 'e1' });
-      const error = (await peer.responseTo(3)).error as { code: number; message: string };
-      assert.equal(error.code, -32602);
-      assert.match(error.message, /url-mode/);
-      // And the client is still serving requests afterwards.
-      await peer.ask(4, { message: 'Still there?', requestedSchema: { type: 'object', properties: {} } });
-      assert.deepEqual((await peer.responseTo(4)).result, { action: 'accept', content: {} });
-      await peer.client.close();
-    },
-  );
+  it(req`answers a url-mode request with -32602 when only form was declared (C-17, E-02)`, async () => {
+    const peer = await rawLegacyPeer(new ScriptedRenderer({ acceptDefaults: true }));
+    await peer.ask(3, { mode: 'url', message: 'Go', url: 'https://example.com', elicitationId: 'e1' });
+    const error = (await peer.responseTo(3)).error as { code: number; message: string };
+    assert.equal(error.code, -32602);
+    assert.match(error.message, /url-mode/);
+    // And the client is still serving requests afterwards.
+    await peer.ask(4, { message: 'Still there?', requestedSchema: { type: 'object', properties: {} } });
+    assert.deepEqual((await peer.responseTo(4)).result, { action: 'accept', content: {} });
+    await peer.client.close();
+  });
 
-  it(req('E-11', 'keeps pattern, which the SDK schema would strip, and enforces it linearly'), async () => {
+  it(req`keeps pattern, which the SDK schema would strip, and enforces it linearly (E-11)`, async () => {
     const peer = await rawLegacyPeer(new ScriptedRenderer({ sets: { code: 'abc' } }));
     await peer.ask(1, {
       message: 'Code?',
@@ -156,15 +140,12 @@ describe('wire results (2025-11-25 era, raw peer)', () => {
 });
 
 describe('the declared capability', () => {
-  it(
-    req('C-06', 'refuses to attach with no mode enabled, since a declared capability must serve one'),
-    () => {
-      const client = new Client({ name: 'test', version: '1' });
-      const renderer = new ScriptedRenderer({ acceptDefaults: true });
-      assert.throws(
-        () => attachElicitation(client, { renderer, server: 'raw', modes: [] }),
-        /at least one mode/,
-      );
-    },
-  );
+  it(req`refuses to attach with no mode enabled, since a declared capability must serve one (C-06)`, () => {
+    const client = new Client({ name: 'test', version: '1' });
+    const renderer = new ScriptedRenderer({ acceptDefaults: true });
+    assert.throws(
+      () => attachElicitation(client, { renderer, server: 'raw', modes: [] }),
+      /at least one mode/,
+    );
+  });
 });

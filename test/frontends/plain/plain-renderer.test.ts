@@ -28,83 +28,65 @@ function noEscapes(text: string): void {
 }
 
 describe('PlainRenderer forms', () => {
-  it(
-    req(
-      ['C-01', 'C-22'],
-      'names the server, its self-reported name, the request, the queue and the message first',
-    ),
-    async () => {
-      const h = harness();
-      h.type(':cancel');
-      await h.renderer.form(formPrompt(model([nameField]), 'Line one\nLine two'), context({ waiting: 2 }));
-      const lines = h.output().split('\n');
-      assert.equal(
-        lines[0],
-        'Server: weather, serverInfo name "weather-server" version 1.2.0 (self-reported)',
-      );
-      assert.equal(lines[1], 'Request: tools/call get_forecast');
-      assert.equal(lines[2], '2 more waiting after this one.');
-      assert.deepEqual(lines.slice(3, 6), ['Message:', 'Line one', 'Line two']);
-      assert.match(lines[6] ?? '', /^Commands: type :decline to decline, :cancel to cancel/);
-    },
-  );
+  it(req`names the server, its self-reported name, the request, the queue and the message first (C-01, C-22)`, async () => {
+    const h = harness();
+    h.type(':cancel');
+    await h.renderer.form(formPrompt(model([nameField]), 'Line one\nLine two'), context({ waiting: 2 }));
+    const lines = h.output().split('\n');
+    assert.equal(lines[0], 'Server: weather, serverInfo name "weather-server" version 1.2.0 (self-reported)');
+    assert.equal(lines[1], 'Request: tools/call get_forecast');
+    assert.equal(lines[2], '2 more waiting after this one.');
+    assert.deepEqual(lines.slice(3, 6), ['Message:', 'Line one', 'Line two']);
+    assert.match(lines[6] ?? '', /^Commands: type :decline to decline, :cancel to cancel/);
+  });
 
-  it(
-    req(['C-03', 'C-09'], 'fills every field kind from typed lines and sends the validated content'),
-    async () => {
-      const h = harness();
-      h.type('Ada', '', 'y', '2', '1,3', '2024-05-31', 's');
-      const answer = await h.renderer.form(formPrompt(everyKind), context());
-      assert.deepEqual(answer.outcome, {
-        action: 'accept',
-        content: {
-          name: 'Ada',
-          age: 30,
-          subscribe: true,
-          colour: 'g',
-          toppings: ['ham', 'olive'],
-          when: '2024-05-31',
-        },
-      });
-      const out = h.output();
-      assert.match(out, /Field 1 of 6: Name \(required\)\nType: text, at least 2 characters\./);
-      assert.match(
-        out,
-        /Type: whole number, from 0 to 120\.\nEnter keeps the default: 30 \(:clear leaves it empty\)/,
-      );
-      assert.match(out, /Type: yes or no\. Type y or n\.\nEnter leaves it empty\./);
-      assert.match(out, /Options:\n1\. Red\n2\. Green\nType the option's number or its text\./);
-      assert.match(out, /for example 1,3/);
-      assert.match(out, /Type: a date as year-month-day, for example 2024-05-31\./);
-      assert.match(
-        out,
-        /Review your answers before sending:\n1\. Name: Ada\n2\. Age: 30\n3\. Subscribe: yes\n4\. Colour: Green\n5\. Toppings: ham, olive\n6\. Date: 2024-05-31\n/,
-      );
-    },
-  );
+  it(req`fills every field kind from typed lines and sends the validated content (C-03, C-09)`, async () => {
+    const h = harness();
+    h.type('Ada', '', 'y', '2', '1,3', '2024-05-31', 's');
+    const answer = await h.renderer.form(formPrompt(everyKind), context());
+    assert.deepEqual(answer.outcome, {
+      action: 'accept',
+      content: {
+        name: 'Ada',
+        age: 30,
+        subscribe: true,
+        colour: 'g',
+        toppings: ['ham', 'olive'],
+        when: '2024-05-31',
+      },
+    });
+    const out = h.output();
+    assert.match(out, /Field 1 of 6: Name \(required\)\nType: text, at least 2 characters\./);
+    assert.match(
+      out,
+      /Type: whole number, from 0 to 120\.\nEnter keeps the default: 30 \(:clear leaves it empty\)/,
+    );
+    assert.match(out, /Type: yes or no\. Type y or n\.\nEnter leaves it empty\./);
+    assert.match(out, /Options:\n1\. Red\n2\. Green\nType the option's number or its text\./);
+    assert.match(out, /for example 1,3/);
+    assert.match(out, /Type: a date as year-month-day, for example 2024-05-31\./);
+    assert.match(
+      out,
+      /Review your answers before sending:\n1\. Name: Ada\n2\. Age: 30\n3\. Subscribe: yes\n4\. Colour: Green\n5\. Toppings: ham, olive\n6\. Date: 2024-05-31\n/,
+    );
+  });
 
-  it(
-    req(
-      ['C-09', 'C-31'],
-      'works with the engine: parsed schema, defaults and its checker re-ask until the answer fits',
-    ),
-    async () => {
-      const h = harness();
-      h.type('A', 'Ada', '300', '', 'Green', '[]', '2', '2024-13-01', '2024-12-01', 's');
-      const answer = await h.renderer.form(enginePrompt(profileSchema), context());
-      assert.deepEqual(answer.outcome, {
-        action: 'accept',
-        content: { name: 'Ada', age: 30, colour: 'g', tags: ['b'], when: '2024-12-01' },
-      });
-      const out = h.output();
-      assert.match(out, /Not accepted: Full name must be at least 2 characters\./);
-      assert.match(out, /Not accepted: Age must be at most 120\./);
-      assert.match(out, /Not accepted: Tags needs at least 1 choice\./);
-      assert.match(out, /Not accepted: Date must be a valid date \(YYYY-MM-DD\)\./);
-    },
-  );
+  it(req`works with the engine: parsed schema, defaults and its checker re-ask until the answer fits (C-09, C-31)`, async () => {
+    const h = harness();
+    h.type('A', 'Ada', '300', '', 'Green', '[]', '2', '2024-13-01', '2024-12-01', 's');
+    const answer = await h.renderer.form(enginePrompt(profileSchema), context());
+    assert.deepEqual(answer.outcome, {
+      action: 'accept',
+      content: { name: 'Ada', age: 30, colour: 'g', tags: ['b'], when: '2024-12-01' },
+    });
+    const out = h.output();
+    assert.match(out, /Not accepted: Full name must be at least 2 characters\./);
+    assert.match(out, /Not accepted: Age must be at most 120\./);
+    assert.match(out, /Not accepted: Tags needs at least 1 choice\./);
+    assert.match(out, /Not accepted: Date must be a valid date \(YYYY-MM-DD\)\./);
+  });
 
-  it(req('C-31', 're-asks on unparsable and on out-of-range input, saying why'), async () => {
+  it(req`re-asks on unparsable and on out-of-range input, saying why (C-31)`, async () => {
     const h = harness();
     h.type('', 'A', 'Ada', 'abc', '200', '40', 's');
     const answer = await h.renderer.form(formPrompt(model([nameField, ageField])), context());
@@ -116,7 +98,7 @@ describe('PlainRenderer forms', () => {
     assert.match(out, /Not accepted: Age must be at most 120\./);
   });
 
-  it(req('C-03', 'lets the person change an answer from the review by its number'), async () => {
+  it(req`lets the person change an answer from the review by its number (C-03)`, async () => {
     const h = harness();
     h.type('Ada', '41', '2', '55', 's');
     const answer = await h.renderer.form(formPrompt(model([nameField, ageField])), context());
@@ -126,31 +108,28 @@ describe('PlainRenderer forms', () => {
     assert.match(out, /2\. Age: 41\n[\s\S]*2\. Age: 55\n/);
   });
 
-  it(
-    req(['C-31', 'E-21'], 'refuses to send while the form is invalid and lists the readable issues'),
-    async () => {
-      const fields = model([
-        { kind: 'text', name: 'email', label: 'Email', required: false },
-        { kind: 'text', name: 'phone', label: 'Phone', required: false },
-      ]);
-      const base = formPrompt(fields);
-      const prompt: FormPrompt = {
-        ...base,
-        validate: (draft) =>
-          draft.email === undefined && draft.phone === undefined
-            ? { ok: false, issues: [{ code: 'required', message: 'Give an email or a phone number.' }] }
-            : base.validate(draft),
-      };
-      const h = harness();
-      h.type('', '', 's', '1', 'a@example.com', 's');
-      const answer = await h.renderer.form(prompt, context());
-      assert.deepEqual(answer.outcome, { action: 'accept', content: { email: 'a@example.com' } });
-      assert.match(h.output(), /To fix before sending:\nGive an email or a phone number\./);
-      assert.match(h.output(), /Cannot send yet:\nGive an email or a phone number\./);
-    },
-  );
+  it(req`refuses to send while the form is invalid and lists the readable issues (C-31, E-21)`, async () => {
+    const fields = model([
+      { kind: 'text', name: 'email', label: 'Email', required: false },
+      { kind: 'text', name: 'phone', label: 'Phone', required: false },
+    ]);
+    const base = formPrompt(fields);
+    const prompt: FormPrompt = {
+      ...base,
+      validate: (draft) =>
+        draft.email === undefined && draft.phone === undefined
+          ? { ok: false, issues: [{ code: 'required', message: 'Give an email or a phone number.' }] }
+          : base.validate(draft),
+    };
+    const h = harness();
+    h.type('', '', 's', '1', 'a@example.com', 's');
+    const answer = await h.renderer.form(prompt, context());
+    assert.deepEqual(answer.outcome, { action: 'accept', content: { email: 'a@example.com' } });
+    assert.match(h.output(), /To fix before sending:\nGive an email or a phone number\./);
+    assert.match(h.output(), /Cannot send yet:\nGive an email or a phone number\./);
+  });
 
-  it(req(['C-02', 'C-16'], 'declines only on an explicit decline, at a field or in the review'), async () => {
+  it(req`declines only on an explicit decline, at a field or in the review (C-02, C-16)`, async () => {
     const h = harness();
     h.type('Ada', ':decline', 'Bob', '', 'd');
     const first = await h.renderer.form(formPrompt(model([nameField, ageField])), context());
@@ -160,7 +139,7 @@ describe('PlainRenderer forms', () => {
     assert.deepEqual(second.outcome, { action: 'decline' });
   });
 
-  it(req('C-16', 'cancels on :cancel or c, keeping what was typed'), async () => {
+  it(req`cancels on :cancel or c, keeping what was typed (C-16)`, async () => {
     const h = harness();
     h.type('Ada', ':cancel', 'Bob', '', 'c');
     const first = await h.renderer.form(formPrompt(model([nameField, ageField])), context());
@@ -171,7 +150,7 @@ describe('PlainRenderer forms', () => {
     assert.deepEqual(second.draft, { name: 'Bob', age: 30 });
   });
 
-  it(req('E-23', 'treats end of input as cancel, never decline, and returns the typed draft'), async () => {
+  it(req`treats end of input as cancel, never decline, and returns the typed draft (E-23)`, async () => {
     const h = harness();
     h.type('Ada', '77');
     h.input.end();
@@ -181,31 +160,25 @@ describe('PlainRenderer forms', () => {
     assert.match(h.output(), /Input ended; the request was cancelled and your answers are kept\.\n$/);
   });
 
-  it(
-    req(
-      ['X-04', 'E-38'],
-      'closes the prompt as server-cancelled when the server aborts mid-form, keeping the draft',
-    ),
-    async () => {
-      const h = harness();
-      const controller = new AbortController();
-      h.type('Ada');
-      const pending = h.renderer.form(
-        formPrompt(model([nameField, ageField])),
-        context({ signal: controller.signal }),
-      );
-      await h.waitFor(/Field 2 of 2: Age/);
-      controller.abort();
-      const answer = await pending;
-      assert.deepEqual(answer.outcome, { action: 'cancel', reason: 'server-cancelled' });
-      assert.deepEqual(answer.draft, { name: 'Ada', age: 30 });
-      assert.match(h.output(), /The server withdrew this request/);
-      // The line typed after the abort belongs to the next prompt; nothing is dropped.
-      h.type('a');
-      const next = await h.renderer.form(formPrompt(model([])), context());
-      assert.deepEqual(next.outcome, { action: 'accept', content: {} });
-    },
-  );
+  it(req`closes the prompt as server-cancelled when the server aborts mid-form, keeping the draft (X-04, E-38)`, async () => {
+    const h = harness();
+    const controller = new AbortController();
+    h.type('Ada');
+    const pending = h.renderer.form(
+      formPrompt(model([nameField, ageField])),
+      context({ signal: controller.signal }),
+    );
+    await h.waitFor(/Field 2 of 2: Age/);
+    controller.abort();
+    const answer = await pending;
+    assert.deepEqual(answer.outcome, { action: 'cancel', reason: 'server-cancelled' });
+    assert.deepEqual(answer.draft, { name: 'Ada', age: 30 });
+    assert.match(h.output(), /The server withdrew this request/);
+    // The line typed after the abort belongs to the next prompt; nothing is dropped.
+    h.type('a');
+    const next = await h.renderer.form(formPrompt(model([])), context());
+    assert.deepEqual(next.outcome, { action: 'accept', content: {} });
+  });
 
   it('answers an already aborted request as server-cancelled without asking', async () => {
     const h = harness();
@@ -242,28 +215,25 @@ describe('PlainRenderer forms', () => {
     assert.deepEqual(second.outcome, { action: 'accept', content: { name: 'Bob' } });
   });
 
-  it(
-    req('E-39', 'drops a request withdrawn while it waited its turn without showing it or eating input'),
-    async () => {
-      const h = harness();
-      const controller = new AbortController();
-      const first = h.renderer.form(formPrompt(model([nameField])), context());
-      const second = h.renderer.form(
-        formPrompt(model([nameField]), 'Second'),
-        context({ signal: controller.signal }),
-      );
-      const third = h.renderer.form(formPrompt(model([nameField]), 'Third'), context());
-      await h.waitFor(/Field 1 of 1/);
-      controller.abort();
-      h.type('Ada', 's', 'Cy', 's');
-      assert.deepEqual((await first).outcome, { action: 'accept', content: { name: 'Ada' } });
-      assert.deepEqual((await second).outcome, { action: 'cancel', reason: 'server-cancelled' });
-      assert.deepEqual((await third).outcome, { action: 'accept', content: { name: 'Cy' } });
-      assert.doesNotMatch(h.output(), /Second/);
-    },
-  );
+  it(req`drops a request withdrawn while it waited its turn without showing it or eating input (E-39)`, async () => {
+    const h = harness();
+    const controller = new AbortController();
+    const first = h.renderer.form(formPrompt(model([nameField])), context());
+    const second = h.renderer.form(
+      formPrompt(model([nameField]), 'Second'),
+      context({ signal: controller.signal }),
+    );
+    const third = h.renderer.form(formPrompt(model([nameField]), 'Third'), context());
+    await h.waitFor(/Field 1 of 1/);
+    controller.abort();
+    h.type('Ada', 's', 'Cy', 's');
+    assert.deepEqual((await first).outcome, { action: 'accept', content: { name: 'Ada' } });
+    assert.deepEqual((await second).outcome, { action: 'cancel', reason: 'server-cancelled' });
+    assert.deepEqual((await third).outcome, { action: 'accept', content: { name: 'Cy' } });
+    assert.doesNotMatch(h.output(), /Second/);
+  });
 
-  it(req('H-07', 'shows escape sequences and controls in server text inert'), async () => {
+  it(req`shows escape sequences and controls in server text inert (H-07)`, async () => {
     const hostile: Field = {
       kind: 'single-select',
       name: 'pick',
@@ -290,7 +260,7 @@ describe('PlainRenderer forms', () => {
     assert.match(out, /1\. Option\n/);
   });
 
-  it(req('E-13', 'asks a form without fields as a pure confirmation'), async () => {
+  it(req`asks a form without fields as a pure confirmation (E-13)`, async () => {
     const h = harness();
     h.type('x', 'a');
     const answer = await h.renderer.form(formPrompt(model([])), context());
@@ -301,7 +271,7 @@ describe('PlainRenderer forms', () => {
     );
   });
 
-  it(req('E-14', 'offers only decline and cancel for an unsatisfiable form'), async () => {
+  it(req`offers only decline and cancel for an unsatisfiable form (E-14)`, async () => {
     const h = harness();
     h.type('s', 'a', 'd');
     const answer = await h.renderer.form(formPrompt(model([toppingsField], false)), context());
@@ -340,7 +310,7 @@ describe('PlainRenderer forms', () => {
     assert.match(h.output(), /2\. Age: \(empty\)/);
   });
 
-  it(req('S-01', 'warns on a field that looks like a secret and does not echo its value back'), async () => {
+  it(req`warns on a field that looks like a secret and does not echo its value back (S-01)`, async () => {
     const password: Field = { kind: 'text', name: 'password', label: 'Password', required: true };
     const h = harness();
     h.type('hunter22', 's');
@@ -419,29 +389,23 @@ function urlPrompt(extra: Partial<UrlAnalysis> = {}): UrlPrompt {
 }
 
 describe('PlainRenderer URL consent', () => {
-  it(
-    req(
-      ['C-04', 'C-26', 'C-28', 'C-29'],
-      'shows the full URL on its own line, the domain, both host forms and warnings, then opens on o',
-    ),
-    async () => {
-      const h = harness();
-      h.type('o');
-      const answer = await h.renderer.url(urlPrompt(), context());
-      assert.deepEqual(answer.outcome, { action: 'accept' });
-      const out = h.output();
-      noEscapes(out);
-      assert.match(out, /^Server: weather/);
-      assert.match(out, /Message:\nPlease sign in\n/);
-      assert.match(out, /\nhttps:\/\/login\.xn--exmple-cua\.com\/auth\?state=abc\n/);
-      assert.match(out, /\nDomain: exämple\.com\n/);
-      assert.match(out, /\nHost: login\.exämple\.com, sent as login\.xn--exmple-cua\.com\n/);
-      assert.match(out, /\nWarning: The host uses internationalised characters \(punycode\)\.\n/);
-      assert.match(out, /Type o to open it, d to decline, c to cancel\./);
-    },
-  );
+  it(req`shows the full URL on its own line, the domain, both host forms and warnings, then opens on o (C-04, C-26, C-28, C-29)`, async () => {
+    const h = harness();
+    h.type('o');
+    const answer = await h.renderer.url(urlPrompt(), context());
+    assert.deepEqual(answer.outcome, { action: 'accept' });
+    const out = h.output();
+    noEscapes(out);
+    assert.match(out, /^Server: weather/);
+    assert.match(out, /Message:\nPlease sign in\n/);
+    assert.match(out, /\nhttps:\/\/login\.xn--exmple-cua\.com\/auth\?state=abc\n/);
+    assert.match(out, /\nDomain: exämple\.com\n/);
+    assert.match(out, /\nHost: login\.exämple\.com, sent as login\.xn--exmple-cua\.com\n/);
+    assert.match(out, /\nWarning: The host uses internationalised characters \(punycode\)\.\n/);
+    assert.match(out, /Type o to open it, d to decline, c to cancel\./);
+  });
 
-  it(req(['C-16', 'E-26'], 'declines on d and cancels on c or end of input'), async () => {
+  it(req`declines on d and cancels on c or end of input (C-16, E-26)`, async () => {
     const h = harness();
     h.type('maybe', 'd', 'c');
     assert.deepEqual((await h.renderer.url(urlPrompt(), context())).outcome, { action: 'decline' });
@@ -457,7 +421,7 @@ describe('PlainRenderer URL consent', () => {
     });
   });
 
-  it(req(['C-25', 'E-24'], 'never consents to a URL the safety check refused'), async () => {
+  it(req`never consents to a URL the safety check refused (C-25, E-24)`, async () => {
     const h = harness();
     h.type('o', 'c');
     const answer = await h.renderer.url(

@@ -84,22 +84,19 @@ describe('ScriptedRenderer forms', () => {
     assert.deepEqual(shipping.outcome, { action: 'accept', content: { name: 'Ship', age: 30 } });
   });
 
-  it(
-    req('C-16', 'answers cancel (no-answer), never decline, when no answer applies, and logs why'),
-    async () => {
-      const { renderer, logs } = scripted({
-        answers: [{ action: 'accept', when: 'other', content: { name: 'Ada' } }],
-      });
-      const answer = await renderer.form(formPrompt(person, 'Who are you?'), context());
-      assert.equal(answer.outcome.action, 'cancel');
-      assert.equal(answer.outcome.action === 'cancel' && answer.outcome.reason, 'no-answer');
-      assert.equal(logs.length, 1);
-      assert.match(
-        logs[0] ?? '',
-        /^\[scripted\] weather asks "Who are you\?": cancel \(no-answer\): no scripted answer applies/,
-      );
-    },
-  );
+  it(req`answers cancel (no-answer), never decline, when no answer applies, and logs why (C-16)`, async () => {
+    const { renderer, logs } = scripted({
+      answers: [{ action: 'accept', when: 'other', content: { name: 'Ada' } }],
+    });
+    const answer = await renderer.form(formPrompt(person, 'Who are you?'), context());
+    assert.equal(answer.outcome.action, 'cancel');
+    assert.equal(answer.outcome.action === 'cancel' && answer.outcome.reason, 'no-answer');
+    assert.equal(logs.length, 1);
+    assert.match(
+      logs[0] ?? '',
+      /^\[scripted\] weather asks "Who are you\?": cancel \(no-answer\): no scripted answer applies/,
+    );
+  });
 
   it('answers cancel (no-answer) with no options at all', async () => {
     const { renderer } = scripted();
@@ -107,44 +104,35 @@ describe('ScriptedRenderer forms', () => {
     assert.equal(answer.outcome.action === 'cancel' && answer.outcome.reason, 'no-answer');
   });
 
-  it(
-    req(
-      'C-31',
-      'fails closed: an answer that does not validate becomes cancel (invalid-answer) with the issues logged',
-    ),
-    async () => {
-      const { renderer, logs } = scripted({
-        answers: [{ action: 'accept', content: { name: 'Ada', age: 300 } }],
-      });
-      const answer = await renderer.form(formPrompt(person), context());
-      assert.equal(answer.outcome.action === 'cancel' && answer.outcome.reason, 'invalid-answer');
-      assert.match(
-        logs[0] ?? '',
-        /cancel \(invalid-answer\): answers\[0\] does not fit the form: Age must be at most 120\./,
-      );
-      assert.match(
-        answer.outcome.action === 'cancel' ? (answer.outcome.detail ?? '') : '',
-        /Age must be at most 120/,
-      );
-    },
-  );
+  it(req`fails closed: an answer that does not validate becomes cancel (invalid-answer) with the issues logged (C-31)`, async () => {
+    const { renderer, logs } = scripted({
+      answers: [{ action: 'accept', content: { name: 'Ada', age: 300 } }],
+    });
+    const answer = await renderer.form(formPrompt(person), context());
+    assert.equal(answer.outcome.action === 'cancel' && answer.outcome.reason, 'invalid-answer');
+    assert.match(
+      logs[0] ?? '',
+      /cancel \(invalid-answer\): answers\[0\] does not fit the form: Age must be at most 120\./,
+    );
+    assert.match(
+      answer.outcome.action === 'cancel' ? (answer.outcome.detail ?? '') : '',
+      /Age must be at most 120/,
+    );
+  });
 
-  it(
-    req('C-31', 'works with the engine: sets over real defaults pass, a bad date fails closed'),
-    async () => {
-      const ok = scripted({ sets: { name: 'Ada', tags: 'a,b', when: '2024-05-31' } });
-      assert.deepEqual((await ok.renderer.form(enginePrompt(profileSchema), context())).outcome, {
-        action: 'accept',
-        content: { name: 'Ada', age: 30, tags: ['a', 'b'], when: '2024-05-31' },
-      });
-      const bad = scripted({ sets: { name: 'Ada', when: '31/05/2024' } });
-      const answer = await bad.renderer.form(enginePrompt(profileSchema), context());
-      assert.equal(answer.outcome.action === 'cancel' && answer.outcome.reason, 'invalid-answer');
-      assert.match(bad.logs[0] ?? '', /Date must be a valid date/);
-    },
-  );
+  it(req`works with the engine: sets over real defaults pass, a bad date fails closed (C-31)`, async () => {
+    const ok = scripted({ sets: { name: 'Ada', tags: 'a,b', when: '2024-05-31' } });
+    assert.deepEqual((await ok.renderer.form(enginePrompt(profileSchema), context())).outcome, {
+      action: 'accept',
+      content: { name: 'Ada', age: 30, tags: ['a', 'b'], when: '2024-05-31' },
+    });
+    const bad = scripted({ sets: { name: 'Ada', when: '31/05/2024' } });
+    const answer = await bad.renderer.form(enginePrompt(profileSchema), context());
+    assert.equal(answer.outcome.action === 'cancel' && answer.outcome.reason, 'invalid-answer');
+    assert.match(bad.logs[0] ?? '', /Date must be a valid date/);
+  });
 
-  it(req('E-21', 'fails closed on content naming a field the form does not have'), async () => {
+  it(req`fails closed on content naming a field the form does not have (E-21)`, async () => {
     const { renderer, logs } = scripted({
       answers: [{ action: 'accept', content: { name: 'Ada', nmae: 'x' } }],
     });
@@ -235,7 +223,7 @@ describe('ScriptedRenderer forms', () => {
     assert.equal(answer.outcome.action === 'cancel' && answer.outcome.reason, 'dismissed');
   });
 
-  it(req('E-14', 'cancels an unsatisfiable form instead of accepting it'), async () => {
+  it(req`cancels an unsatisfiable form instead of accepting it (E-14)`, async () => {
     const { renderer } = scripted({ acceptDefaults: true });
     const answer = await renderer.form(formPrompt(model([toppingsField], false)), context());
     assert.equal(answer.outcome.action === 'cancel' && answer.outcome.reason, 'unsatisfiable');
@@ -256,7 +244,7 @@ describe('ScriptedRenderer forms', () => {
     assert.ok(!logs.join('\n').includes('Secret Name'));
   });
 
-  it(req('H-07', 'keeps server text inert in its log lines'), async () => {
+  it(req`keeps server text inert in its log lines (H-07)`, async () => {
     const { renderer, logs } = scripted();
     await renderer.form(
       formPrompt(person, 'Hi\u001b[2J\u001b]0;x\u0007'),
@@ -279,7 +267,7 @@ describe('ScriptedRenderer forms', () => {
 });
 
 describe('ScriptedRenderer URL mode', () => {
-  it(req('C-25', 'cancels by default (no-answer) and logs the URL'), async () => {
+  it(req`cancels by default (no-answer) and logs the URL (C-25)`, async () => {
     const { renderer, logs } = scripted({ acceptDefaults: true, answers: [{ action: 'accept' }] });
     const answer = await renderer.url(urlPrompt(), context());
     assert.equal(answer.outcome.action === 'cancel' && answer.outcome.reason, 'no-answer');
@@ -302,18 +290,15 @@ describe('ScriptedRenderer URL mode', () => {
     assert.deepEqual((await renderer.url(urlPrompt(), context())).outcome, { action: 'decline' });
   });
 
-  it(
-    req(['C-25', 'E-24'], 'never consents to a URL the safety check refused, even with openUrls'),
-    async () => {
-      const { renderer, logs } = scripted({ openUrls: true });
-      const answer = await renderer.url(
-        urlPrompt({ allowed: false, refusal: 'javascript: is not a web address' }),
-        context(),
-      );
-      assert.equal(answer.outcome.action === 'cancel' && answer.outcome.reason, 'unsafe-url');
-      assert.match(logs[0] ?? '', /refused by the URL safety check: javascript: is not a web address/);
-    },
-  );
+  it(req`never consents to a URL the safety check refused, even with openUrls (C-25, E-24)`, async () => {
+    const { renderer, logs } = scripted({ openUrls: true });
+    const answer = await renderer.url(
+      urlPrompt({ allowed: false, refusal: 'javascript: is not a web address' }),
+      context(),
+    );
+    assert.equal(answer.outcome.action === 'cancel' && answer.outcome.reason, 'unsafe-url');
+    assert.match(logs[0] ?? '', /refused by the URL safety check: javascript: is not a web address/);
+  });
 
   it('declines and cancels URLs under those policies', async () => {
     assert.deepEqual((await scripted({ decline: true }).renderer.url(urlPrompt(), context())).outcome, {

@@ -15,76 +15,61 @@ async function fillRequired(s: Session<unknown>): Promise<void> {
 }
 
 describe('terminal form outcomes: review, accept, decline, cancel', () => {
-  it(
-    req(['C-01', 'C-18'], 'names the asking server, its self-asserted name and the tool call on every form'),
-    async () => {
-      const s = openForm(makePrompt(profile, { message: 'Set up your profile.' }));
-      await s.press('tab');
-      const [first, second, third] = s.screen().split('\n');
-      assert.equal(first, 'Form request from demo (calls itself "Demo Server 1.0.0")');
-      assert.equal(second, 'for tool call "profile"');
-      assert.equal(third, 'Set up your profile.');
-      await s.press('esc');
-      await s.answer;
-    },
-  );
+  it(req`names the asking server, its self-asserted name and the tool call on every form (C-01, C-18)`, async () => {
+    const s = openForm(makePrompt(profile, { message: 'Set up your profile.' }));
+    await s.press('tab');
+    const [first, second, third] = s.screen().split('\n');
+    assert.equal(first, 'Form request from demo (calls itself "Demo Server 1.0.0")');
+    assert.equal(second, 'for tool call "profile"');
+    assert.equal(third, 'Set up your profile.');
+    await s.press('esc');
+    await s.answer;
+  });
 
-  it(
-    req(
-      'C-03',
-      'never sends without a review: the review lists every answer, defaults marked, then Submit accepts',
-    ),
-    async () => {
-      const s = openForm(makePrompt(profile));
-      await fillRequired(s);
-      await s.press('pageDown', 'enter');
-      const review = s.screen();
-      assert.match(review, /^Review before sending to demo/);
-      assert.match(review, /Full name +Ada Lovelace/);
-      assert.match(review, /Favourite colour +Red/);
-      assert.match(review, /Age +30 \(default\)/);
-      assert.match(review, /Interests +books \(default\)/);
-      assert.match(review, /Birthday +\(empty\)/);
-      assert.match(review, /\[>Submit<\]/);
-      await s.press('enter');
-      const answer = await s.answer;
-      assert.deepEqual(answer.outcome, {
-        action: 'accept',
-        content: {
-          name: 'Ada Lovelace',
-          email: 'ada@example.com',
-          age: 30,
-          subscribe: false,
-          colour: 'r',
-          tags: ['books'],
-        },
-      });
-      assert.equal(answer.draft, undefined);
-      assert.match(s.after(), /✓ Sent your answers to demo\./);
-    },
-  );
+  it(req`never sends without a review: the review lists every answer, defaults marked, then Submit accepts (C-03)`, async () => {
+    const s = openForm(makePrompt(profile));
+    await fillRequired(s);
+    await s.press('pageDown', 'enter');
+    const review = s.screen();
+    assert.match(review, /^Review before sending to demo/);
+    assert.match(review, /Full name +Ada Lovelace/);
+    assert.match(review, /Favourite colour +Red/);
+    assert.match(review, /Age +30 \(default\)/);
+    assert.match(review, /Interests +books \(default\)/);
+    assert.match(review, /Birthday +\(empty\)/);
+    assert.match(review, /\[>Submit<\]/);
+    await s.press('enter');
+    const answer = await s.answer;
+    assert.deepEqual(answer.outcome, {
+      action: 'accept',
+      content: {
+        name: 'Ada Lovelace',
+        email: 'ada@example.com',
+        age: 30,
+        subscribe: false,
+        colour: 'r',
+        tags: ['books'],
+      },
+    });
+    assert.equal(answer.draft, undefined);
+    assert.match(s.after(), /✓ Sent your answers to demo\./);
+  });
 
-  it(
-    req(
-      'C-03',
-      'from the review, Enter on a line goes back to that field, and the edit shows in the next review',
-    ),
-    async () => {
-      const s = openForm(makePrompt(profile));
-      await fillRequired(s);
-      await s.press('pageDown', 'enter', 'up', 'up', 'up', 'up', 'up', 'up', 'up', 'up'); // first review row
-      assert.match(s.screen(), /› Full name +Ada Lovelace/);
-      await s.press('down', 'down', 'enter'); // Age
-      assert.match(s.screen(), /Editing "Age"\. Then Tab to Review\./);
-      await s.press('backspace', 'backspace');
-      await s.type('36');
-      await s.press('pageDown', 'enter');
-      assert.match(s.screen(), /Age +36\n/);
-      await s.press('enter');
-      const outcome = (await s.answer).outcome;
-      assert.equal(outcome.action === 'accept' && outcome.content.age, 36);
-    },
-  );
+  it(req`from the review, Enter on a line goes back to that field, and the edit shows in the next review (C-03)`, async () => {
+    const s = openForm(makePrompt(profile));
+    await fillRequired(s);
+    await s.press('pageDown', 'enter', 'up', 'up', 'up', 'up', 'up', 'up', 'up', 'up'); // first review row
+    assert.match(s.screen(), /› Full name +Ada Lovelace/);
+    await s.press('down', 'down', 'enter'); // Age
+    assert.match(s.screen(), /Editing "Age"\. Then Tab to Review\./);
+    await s.press('backspace', 'backspace');
+    await s.type('36');
+    await s.press('pageDown', 'enter');
+    assert.match(s.screen(), /Age +36\n/);
+    await s.press('enter');
+    const outcome = (await s.answer).outcome;
+    assert.equal(outcome.action === 'accept' && outcome.content.age, 36);
+  });
 
   it('Tab on a review line jumps to the buttons', async () => {
     const s = openForm(makePrompt(profile));
@@ -109,23 +94,17 @@ describe('terminal form outcomes: review, accept, decline, cancel', () => {
     assert.equal((await s.answer).outcome.action, 'cancel');
   });
 
-  it(
-    req(
-      ['C-02', 'C-20'],
-      'the Decline button, offered before anything is filled, is decline; the draft is handed back',
-    ),
-    async () => {
-      const s = openForm(makePrompt(profile));
-      await s.type('Ada');
-      await s.press('pageDown', 'right', 'enter');
-      const answer = await s.answer;
-      assert.deepEqual(answer.outcome, { action: 'decline' });
-      assert.equal(answer.draft?.name, 'Ada');
-      assert.match(s.after(), /You declined demo's request\./);
-    },
-  );
+  it(req`the Decline button, offered before anything is filled, is decline; the draft is handed back (C-02, C-20)`, async () => {
+    const s = openForm(makePrompt(profile));
+    await s.type('Ada');
+    await s.press('pageDown', 'right', 'enter');
+    const answer = await s.answer;
+    assert.deepEqual(answer.outcome, { action: 'decline' });
+    assert.equal(answer.draft?.name, 'Ada');
+    assert.match(s.after(), /You declined demo's request\./);
+  });
 
-  it(req('E-23', 'Escape is cancel (dismissed), not decline'), async () => {
+  it(req`Escape is cancel (dismissed), not decline (E-23)`, async () => {
     const s = openForm(makePrompt(profile));
     await s.type('Ada');
     await s.press('esc');
@@ -215,7 +194,7 @@ describe('terminal form outcomes: review, accept, decline, cancel', () => {
     assert.equal((await second.answer).outcome.action, 'cancel');
   });
 
-  it(req('E-13', 'a form without fields is a confirmation: Submit accepts with empty content'), async () => {
+  it(req`a form without fields is a confirmation: Submit accepts with empty content (E-13)`, async () => {
     const s = openForm(makePrompt({ type: 'object', properties: {} }, { message: 'Delete the file?' }));
     await s.press('right', 'left');
     assert.match(s.screen(), /Submit only says yes; nothing else is sent\./);
@@ -223,7 +202,7 @@ describe('terminal form outcomes: review, accept, decline, cancel', () => {
     assert.deepEqual((await s.answer).outcome, { action: 'accept', content: {} });
   });
 
-  it(req('E-14', 'an unsatisfiable form offers only Decline and Cancel'), async () => {
+  it(req`an unsatisfiable form offers only Decline and Cancel (E-14)`, async () => {
     const prompt = makePrompt({
       type: 'object',
       properties: { x: { type: 'array', minItems: 3, items: { type: 'string', enum: ['a', 'b'] } } },

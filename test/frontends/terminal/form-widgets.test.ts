@@ -7,21 +7,18 @@ import { makePrompt, openForm } from './harness.js';
 const profile = JSON.parse(readFileSync(new URL('./fixtures/profile-schema.json', import.meta.url), 'utf8'));
 
 describe('terminal form widgets', () => {
-  it(
-    req('C-09', 'marks required fields, shows descriptions and marks pre-filled defaults as defaults'),
-    async () => {
-      const s = openForm(makePrompt(profile));
-      await s.press('tab'); // render after a key so the frame is settled
-      const screen = s.screen();
-      assert.match(screen, /Full name \(required\)/);
-      assert.match(screen, /Age \(optional\)/);
-      assert.match(screen, /As you would like to be addressed\./);
-      assert.match(screen, /\[30 +\] +whole number 0–150 · default/);
-      assert.match(screen, /\(•\) No \(default\)/);
-      await s.press('esc');
-      await s.answer;
-    },
-  );
+  it(req`marks required fields, shows descriptions and marks pre-filled defaults as defaults (C-09)`, async () => {
+    const s = openForm(makePrompt(profile));
+    await s.press('tab'); // render after a key so the frame is settled
+    const screen = s.screen();
+    assert.match(screen, /Full name \(required\)/);
+    assert.match(screen, /Age \(optional\)/);
+    assert.match(screen, /As you would like to be addressed\./);
+    assert.match(screen, /\[30 +\] +whole number 0–150 · default/);
+    assert.match(screen, /\(•\) No \(default\)/);
+    await s.press('esc');
+    await s.answer;
+  });
 
   it('a text input shows its live length against maxLength and refuses characters beyond it', async () => {
     const prompt = makePrompt({

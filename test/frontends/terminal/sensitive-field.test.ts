@@ -3,7 +3,7 @@ import { describe, it } from 'node:test';
 import { req } from '../../helpers/req.js';
 import { makePrompt, openForm } from './harness.js';
 
-describe(req(['S-01', 'S-28'], 'sensitive-looking fields'), () => {
+describe(req`sensitive-looking fields (S-01, S-28)`, () => {
   it('warns that the spec forbids the request and masks the input, on the form and in the review', async () => {
     const prompt = makePrompt({
       type: 'object',

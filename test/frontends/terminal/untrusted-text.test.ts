@@ -29,50 +29,44 @@ function foreignEscapes(raw: string): string[] {
   );
 }
 
-describe(req('H-07', 'server text is inert in the terminal'), () => {
-  it(
-    req(
-      ['C-22', 'C-30'],
-      'message, title, description and option titles carry no escape sequence, OSC 8 link, control or bidi override to the screen',
-    ),
-    async () => {
-      const prompt = makePrompt(
-        {
-          type: 'object',
-          properties: {
-            f: {
-              type: 'string',
-              title: `Title ${HOSTILE}`,
-              description: `Desc ${HOSTILE}`,
-              default: `Def ${HOSTILE}`,
-            },
-            pick: { type: 'string', oneOf: [{ const: 'a', title: `Opt ${HOSTILE}` }] },
+describe(req`server text is inert in the terminal (H-07)`, () => {
+  it(req`message, title, description and option titles carry no escape sequence, OSC 8 link, control or bidi override to the screen (C-22, C-30)`, async () => {
+    const prompt = makePrompt(
+      {
+        type: 'object',
+        properties: {
+          f: {
+            type: 'string',
+            title: `Title ${HOSTILE}`,
+            description: `Desc ${HOSTILE}`,
+            default: `Def ${HOSTILE}`,
           },
+          pick: { type: 'string', oneOf: [{ const: 'a', title: `Opt ${HOSTILE}` }] },
         },
-        { message: `Message ${HOSTILE}` },
-      );
-      const ctx = makeContext({
-        server: { label: `lab${ESC}[2Jel`, selfName: `self${ESC}]0;t${ESC}\\name` },
-      });
-      const s = openForm(prompt, ctx, { columns: 200, rows: 40 });
-      await s.press('tab');
-      assert.deepEqual(foreignEscapes(s.raw()), []);
-      const screen = s.screen();
-      assert.match(screen, /\nMessage RED\|\|\|\|\|click\|\|evil\|\n/);
-      assert.match(screen, /^Form request from label \(calls itself "selfname"\)/);
-      assert.match(screen, /Title RED/);
-      assert.match(screen, /Desc RED/);
-      assert.match(screen, /Opt RED/);
-      // A server default is shown in its input box with controls replaced, one for one.
-      await s.press('shiftTab', 'home');
-      assert.match(s.screen(), /\[Def �\[31mRED�\[0m\|/);
-      await s.press('pageDown', 'enter');
-      assert.deepEqual(foreignEscapes(s.raw()), [], 'the review shows the default text inert too');
-      await s.press('esc');
-      await s.answer;
-      assert.deepEqual(foreignEscapes(s.raw()), []);
-    },
-  );
+      },
+      { message: `Message ${HOSTILE}` },
+    );
+    const ctx = makeContext({
+      server: { label: `lab${ESC}[2Jel`, selfName: `self${ESC}]0;t${ESC}\\name` },
+    });
+    const s = openForm(prompt, ctx, { columns: 200, rows: 40 });
+    await s.press('tab');
+    assert.deepEqual(foreignEscapes(s.raw()), []);
+    const screen = s.screen();
+    assert.match(screen, /\nMessage RED\|\|\|\|\|click\|\|evil\|\n/);
+    assert.match(screen, /^Form request from label \(calls itself "selfname"\)/);
+    assert.match(screen, /Title RED/);
+    assert.match(screen, /Desc RED/);
+    assert.match(screen, /Opt RED/);
+    // A server default is shown in its input box with controls replaced, one for one.
+    await s.press('shiftTab', 'home');
+    assert.match(s.screen(), /\[Def �\[31mRED�\[0m\|/);
+    await s.press('pageDown', 'enter');
+    assert.deepEqual(foreignEscapes(s.raw()), [], 'the review shows the default text inert too');
+    await s.press('esc');
+    await s.answer;
+    assert.deepEqual(foreignEscapes(s.raw()), []);
+  });
 
   it('URL consent text and the URL itself are inert', async () => {
     const prompt: UrlPrompt = {

@@ -17,17 +17,18 @@ import {
   type RequestOptions,
   type Result,
 } from '@modelcontextprotocol/client';
+import type { ElicitationMode, Era } from '../contracts/protocol.js';
+import type { Renderer } from '../contracts/renderer.js';
+import type { ServerIdentity } from '../contracts/server-identity.js';
+import type { UrlOpener, UrlWaiter } from '../contracts/url-step.js';
 import { DraftStore } from '../core/draft-store.js';
-import { createSystemOpener, type UrlOpener } from '../frontends/open-url.js';
-import type { Renderer, ServerIdentity } from '../frontends/renderer.js';
-import type { UrlWaiter } from '../frontends/url-wait/url-waiter.js';
 import type { ElicitationEvent, ElicitationListener } from './events.js';
 import { HumanDeadline, NO_SDK_TIMEOUT } from './human-deadline.js';
 import { driveInputRequired } from './input-required-driver.js';
 import { DEFAULT_PROGRESS_INTERVAL_MS } from './progress-heartbeat.js';
 import { PromptQueue } from './prompt-queue.js';
 import { queuedUrlRenderer, queuedWaiter } from './queued-url.js';
-import { checkElicitRequest, type ElicitationMode, type RequestCheck } from './request-check.js';
+import { checkElicitRequest, type RequestCheck } from './request-check.js';
 import { createResponder } from './respond.js';
 import { createSchemaCache } from './schema-cache.js';
 import { UrlCompletionTracker } from './url-completion.js';
@@ -47,7 +48,10 @@ export interface AttachOptions {
   readonly queue?: PromptQueue;
   /** Share one draft store so typed values survive interrupted prompts (per server label). */
   readonly drafts?: DraftStore;
-  /** Opens consented URL-mode pages; default: `BROWSER` or the system browser (C-27). */
+  /**
+   * Opens consented URL-mode pages (C-27). The package's `attachElicitation` defaults it to `BROWSER`
+   * or the system browser; without one the URL is shown for the person to open by hand.
+   */
   readonly opener?: UrlOpener;
   /** The waiting state after a URL was opened; default: the renderer's own `waitForUrl`. */
   readonly waiter?: UrlWaiter;
@@ -112,7 +116,7 @@ export function attachElicitation(client: Client, options: AttachOptions): Elici
   const queue = options.queue ?? new PromptQueue();
   const urlRenderer = queuedUrlRenderer(renderer, queue, label);
   const waiter = waitFor && queuedWaiter(waitFor, queue, label);
-  const opener = options.opener ?? createSystemOpener();
+  const opener = options.opener ?? NO_OPENER;
   const tracker = new UrlCompletionTracker();
   const parseSchema = createSchemaCache();
   const events: ElicitationEvent[] = [];
@@ -124,7 +128,7 @@ export function attachElicitation(client: Client, options: AttachOptions): Elici
     events.push(event);
     options.onEvent?.(event);
   };
-  const era = (): 'legacy' | 'modern' => (client.getProtocolEra() === 'modern' ? 'modern' : 'legacy');
+  const era = (): Era => (client.getProtocolEra() === 'modern' ? 'modern' : 'legacy');
   // The server's self-description is known once connected; built once per server info object.
   let described: { info: unknown; identity: ServerIdentity } | undefined;
   const server = (): ServerIdentity => {
@@ -343,6 +347,11 @@ export function attachElicitation(client: Client, options: AttachOptions): Elici
       ),
   };
 }
+
+/** No browser to start (a proxy, a test): every URL falls back to being shown to copy. */
+const NO_OPENER: UrlOpener = {
+  open: async () => ({ ok: false, error: 'no browser opener was configured' }),
+};
 
 function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);

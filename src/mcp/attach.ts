@@ -6,17 +6,15 @@ import {
   type CallToolRequest,
   type CallToolResult,
   type Client,
-  type ClientContext,
   type GetPromptRequest,
   type GetPromptResult,
-  type JSONRPCRequest,
   ProtocolError,
   ProtocolErrorCode,
   type ReadResourceRequest,
   type ReadResourceResult,
   type RequestOptions,
-  type Result,
 } from '@modelcontextprotocol/client';
+import { ElicitError } from '../contracts/elicit-error.js';
 import type { ElicitationMode, Era } from '../contracts/protocol.js';
 import type { Renderer } from '../contracts/renderer.js';
 import type { ServerIdentity } from '../contracts/server-identity.js';
@@ -31,6 +29,7 @@ import { queuedUrlRenderer, queuedWaiter } from './queued-url.js';
 import { checkElicitRequest, type RequestCheck } from './request-check.js';
 import { createResponder } from './respond.js';
 import { createSchemaCache } from './schema-cache.js';
+import { installElicitationHandler } from './sdk-seam.js';
 import { UrlCompletionTracker } from './url-completion.js';
 
 export const DEFAULT_REQUEST_TIMEOUT_MS = 60_000;
@@ -85,10 +84,6 @@ export interface ElicitationSession {
   ): Promise<ReadResourceResult>;
 }
 
-type Handler = (request: JSONRPCRequest, ctx: ClientContext) => Promise<Result>;
-interface WrappableClient {
-  _wrapHandler(method: string, handler: Handler): Handler;
-}
 type Checked = { params: Record<string, unknown>; check: RequestCheck & { ok: true } };
 
 export function attachElicitation(client: Client, options: AttachOptions): ElicitationSession {
@@ -101,15 +96,22 @@ export function attachElicitation(client: Client, options: AttachOptions): Elici
     renderer.url !== undefined && (options.waiter !== undefined || renderer.waitForUrl !== undefined);
   const modes = options.modes ?? (canServeUrl && renderer.interactive ? ['form', 'url'] : ['form']);
   if (modes.length === 0)
-    throw new TypeError('attachElicitation: at least one mode must be enabled (spec C-06)');
+    throw new ElicitError(
+      'invalid-options',
+      'attachElicitation: at least one mode must be enabled (spec C-06)',
+    );
   const urlMode = modes.includes('url');
   if (urlMode && !renderer.url) {
-    throw new TypeError(`attachElicitation: renderer "${renderer.name}" cannot serve URL mode`);
+    throw new ElicitError(
+      'invalid-options',
+      `attachElicitation: renderer "${renderer.name}" cannot serve URL mode`,
+    );
   }
   const waitFor =
     options.waiter ?? (renderer.waitForUrl ? { wait: renderer.waitForUrl.bind(renderer) } : undefined);
   if (urlMode && !waitFor) {
-    throw new TypeError(
+    throw new ElicitError(
+      'invalid-options',
       `attachElicitation: URL mode needs a waiter (renderer "${renderer.name}" has no waitForUrl)`,
     );
   }
@@ -202,22 +204,10 @@ export function attachElicitation(client: Client, options: AttachOptions): Elici
   // C-05/C-07: declare exactly the modes we serve. No `applyDefaults`: defaults are applied here.
   client.registerCapabilities({ elicitation: Object.fromEntries(modes.map((mode) => [mode, {}])) });
 
-  // The SDK wraps an elicitation/create handler in its own wire validation (zod, era schemas).
-  // Ours replaces it: the check below validates the raw params against the spec's rules (keeping
-  // keywords such as `pattern` that zod would strip) and names the property and the reason; every
-  // result we send is built from a validated outcome. `_wrapHandler` is the SDK's documented hook
-  // for wrapping registered handlers, and must be in place before setRequestHandler.
-  const elicitationHandler: Handler = async (request, ctx) => {
+  // Our check (above) replaces the SDK's: every result we send is built from a validated outcome.
+  installElicitationHandler(client, async (request, ctx) => {
     const checked = check(request.params);
     return reported(checked.params, () => respond(checked.params, checked.check, ctx.mcpReq.signal, ctx));
-  };
-  const wrappable = client as unknown as WrappableClient;
-  const sdkWrap = wrappable._wrapHandler.bind(client);
-  wrappable._wrapHandler = (method, handler) =>
-    method === 'elicitation/create' ? elicitationHandler : sdkWrap(method, handler);
-  // Registered so the SDK routes both eras' requests here; the function itself is replaced above.
-  client.setRequestHandler('elicitation/create', async () => {
-    throw new ProtocolError(ProtocolErrorCode.InternalError, 'unreachable: replaced by the adapter');
   });
 
   if (urlMode) {

@@ -120,6 +120,15 @@ describe('wire results (2025-11-25 era, raw peer)', () => {
     await peer.client.close();
   });
 
+  it(req`answers a request without mode with -32602 when only url was declared, since it is form (C-17, E-03)`, async () => {
+    const peer = await rawLegacyPeer(new ScriptedRenderer({ acceptDefaults: true }), ['url']);
+    await peer.ask(5, { message: 'Who?', requestedSchema: schema });
+    const error = (await peer.responseTo(5)).error as { code: number; message: string };
+    assert.equal(error.code, -32602);
+    assert.match(error.message, /form-mode/);
+    await peer.client.close();
+  });
+
   it(req`keeps pattern, which the SDK schema would strip, and enforces it linearly (E-11)`, async () => {
     const peer = await rawLegacyPeer(new ScriptedRenderer({ sets: { code: 'abc' } }));
     await peer.ask(1, {

@@ -39,7 +39,7 @@ class WaitingPerson implements Renderer {
 }
 
 describe('attachElicitation against the hostile 2025 server', () => {
-  it(req`answers every malformed elicitation/create with an error naming the problem, keeps running, and still answers the valid one (S-05, S-07, S-08, X-03, C-17)`, async () => {
+  it(req`answers every malformed elicitation/create with an error naming the problem, keeps running, and still answers the valid one (S-05, S-07, S-08, X-03, C-17, E-05)`, async () => {
     const client = new Client({ name: 'test', version: '1' });
     const session = attachElicitation(client, {
       renderer: new ScriptedRenderer({ sets: { name: 'Zed' } }),

@@ -57,7 +57,7 @@ function listFiles(dir: string): string[] {
   for (const entry of readdirSync(join(root, dir), { withFileTypes: true })) {
     const path = `${dir}/${entry.name}`;
     if (entry.isDirectory()) out.push(...listFiles(path));
-    else if (/\.(ts|mjs|json)$/.test(entry.name) && !SKIPPED.has(path)) out.push(path);
+    else if (/\.(ts|mjs|js|json)$/.test(entry.name) && !SKIPPED.has(path)) out.push(path);
   }
   return out.sort();
 }

@@ -166,6 +166,12 @@ export class FormSession {
     return this.fieldIssues(name);
   }
 
+  /** The person visited or edited the field without changing it: its issue shows from now. */
+  touch(name: string): void {
+    if (this.#ending || this.field(name) === undefined) return;
+    this.#touched.add(name);
+  }
+
   /** Sets the value only if it leaves the field without issues; else nothing changes. */
   trySet(name: string, value: FieldValue | undefined): readonly FieldIssue[] {
     const field = this.field(name);

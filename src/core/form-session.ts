@@ -3,28 +3,13 @@
 // plain lines, browser posts, scripted answers), as Clack splits behaviour from rendering.
 import { isFieldValue, sameValue } from './field-value.js';
 import type { Draft, Field, FieldValue, FormContent } from './form-model.js';
+import { checkEntries, copy, type Entry, fromText, postedEntry, unknownField } from './form-session-entry.js';
 import type { FormEnding, FormSessionOptions, FormStart, Review, Submission } from './form-session-types.js';
 import type { FieldIssue } from './issues.js';
 import type { CancelReason } from './outcome.js';
 import { setOwn } from './own-property.js';
-import { sanitizeText } from './sanitize.js';
-import { parseFieldInput } from './value-parse.js';
 
-export type {
-  FormEnding,
-  FormSessionOptions,
-  FormStart,
-  Review,
-  Submission,
-} from './form-session-types.js';
-
-/** One field's state: its value, and for text typed into a box, the text as typed. */
-interface Entry {
-  readonly value: FieldValue | undefined;
-  readonly text?: string;
-  /** Why `text` is not a value of the field's type (e.g. "12a" in a number box). */
-  readonly problem?: string;
-}
+export type { FormEnding, FormSessionOptions, FormStart, Review, Submission } from './form-session-types.js';
 
 export class FormSession {
   readonly fields: readonly Field[];
@@ -84,8 +69,6 @@ export class FormSession {
   get ending(): FormEnding | undefined {
     return this.#ending;
   }
-
-  // ---- reading -------------------------------------------------------------------------------
 
   field(name: string): Field | undefined {
     return this.fields.find((field) => field.name === name);
@@ -148,8 +131,6 @@ export class FormSession {
     return index >= 0 ? index : undefined;
   }
 
-  // ---- editing -------------------------------------------------------------------------------
-
   /** Sets a field's value (`undefined` leaves it empty); returns that field's issues now. */
   set(name: string, value: FieldValue | undefined): readonly FieldIssue[] {
     const field = this.field(name);
@@ -197,15 +178,8 @@ export class FormSession {
       const field = this.field(name);
       if (field === undefined || given === undefined) {
         unknown.push(unknownField(name));
-      } else if (typeof given === 'string') {
-        this.#edit(field, fromText(field, given));
-      } else if (field.kind === 'multi-select') {
-        // The shared parser takes a JSON list, so labels, values and repeats are handled once.
-        const { value, problem } = fromText(field, JSON.stringify(given));
-        this.#edit(field, problem === undefined ? { value } : { value, problem });
       } else {
-        const label = sanitizeText(field.label, { maxLength: 200 });
-        this.#edit(field, { value: undefined, problem: `${label}: takes one value, not a list.` });
+        this.#edit(field, postedEntry(field, given));
       }
     }
     return [...unknown, ...this.issues()];
@@ -224,8 +198,6 @@ export class FormSession {
     }
     this.#changed();
   }
-
-  // ---- review and endings --------------------------------------------------------------------
 
   /** Opens the review (C-03): nothing is sent before it; every field's issue is shown from now. */
   review(): Review {
@@ -273,8 +245,6 @@ export class FormSession {
     });
   }
 
-  // ---- internals -----------------------------------------------------------------------------
-
   #initialEntry(field: Field, value: FieldValue | undefined): Entry {
     // A box shows the value as text, and blank text is no answer, exactly as if it were typed.
     if (this.#widgets && (field.kind === 'text' || field.kind === 'number'))
@@ -300,42 +270,13 @@ export class FormSession {
   }
 
   #check(): readonly FieldIssue[] {
-    const local: FieldIssue[] = [];
-    const unparsable = new Set<string>();
-    for (const field of this.fields) {
-      const problem = this.#entries.get(field.name)?.problem;
-      if (problem === undefined) continue;
-      unparsable.add(field.name);
-      local.push({ field: field.name, code: 'type', message: problem });
-    }
-    const checked = this.#start.validate(this.draft());
-    if (checked.ok) {
-      this.#content = checked.value;
-      return local;
-    }
-    // An unparsable box already says what is wrong; the engine would only add "is required".
-    const engine = checked.issues.filter(
-      (issue) => issue.field === undefined || !unparsable.has(issue.field),
-    );
-    return [...local, ...engine];
+    const checked = checkEntries(this.fields, this.#entries, this.#start.validate(this.draft()));
+    this.#content = checked.content;
+    return checked.issues;
   }
 
   #end(ending: FormEnding): FormEnding {
     this.#ending ??= ending;
     return this.#ending;
   }
-}
-
-function fromText(field: Field, text: string): Entry {
-  const parsed = parseFieldInput(field, text);
-  return parsed.ok ? { value: parsed.value, text } : { value: undefined, text, problem: parsed.message };
-}
-
-function copy(value: FieldValue | undefined): FieldValue | undefined {
-  return Array.isArray(value) ? [...value] : value;
-}
-
-function unknownField(name: string): FieldIssue {
-  const shown = sanitizeText(JSON.stringify(name), { maxLength: 60 });
-  return { field: name, code: 'unknown-field', message: `${shown} is not a field of this form.` };
 }

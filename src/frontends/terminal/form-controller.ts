@@ -1,10 +1,11 @@
 // The terminal's form screen: focus, scrolling, the caret and text editing, turned into edits of
 // one FormSession (core), which owns the values, their issues, the review and how the prompt ends.
 // No I/O; the view (form-view.ts) draws it and the renderer feeds it keys.
-import type { Field, FieldValue } from '../../core/form-model.js';
+import type { Field } from '../../core/form-model.js';
 import { type FormEnding, FormSession } from '../../core/form-session.js';
 import { type SensitiveMatch, sensitiveReason } from '../../core/sensitive.js';
 import type { FormPrompt } from '../renderer.js';
+import { booleanKey, optionKey, textKey } from './field-keys.js';
 import { isDismissKey, type KeyPress } from './keys.js';
 
 export type ButtonId = 'review' | 'submit' | 'edit' | 'decline' | 'cancel' | 'mute';
@@ -20,8 +21,6 @@ export interface Status {
   readonly tone: 'error' | 'info';
   readonly text: string;
 }
-
-const NUMBER_CHARS = /^[0-9eE+\-.]$/;
 
 export class FormController {
   readonly session: FormSession;
@@ -140,9 +139,15 @@ export class FormController {
     if (item === undefined) return undefined;
     const field = this.fields[item.field];
     if (field === undefined) return undefined;
-    if (item.kind === 'option') this.#optionKey(field, item.option, key);
-    else if (field.kind === 'boolean') this.#booleanKey(field, key);
-    else this.#textKey(field, key);
+    const effect =
+      item.kind === 'option'
+        ? optionKey(this.session, field, item.option, key)
+        : field.kind === 'boolean'
+          ? booleanKey(this.session, field, key)
+          : textKey(this.session, field, key, this.caret(field.name));
+    if (effect.refusal !== undefined) this.status = { tone: 'error', text: effect.refusal };
+    if (effect.caret !== undefined) this.#caret.set(field.name, effect.caret);
+    if (effect.next) this.#moveField(1);
     return undefined;
   }
 
@@ -246,112 +251,5 @@ export class FormController {
         return;
       }
     }
-  }
-
-  #optionKey(field: Field, option: number, key: KeyPress): void {
-    if (field.kind !== 'single-select' && field.kind !== 'multi-select') return;
-    const chosen = field.options[option];
-    if (chosen === undefined) return;
-    if (key.name === 'return' && field.kind === 'multi-select') {
-      this.#moveField(1);
-      return;
-    }
-    if (key.name !== 'space' && key.name !== 'return') return;
-    this.session.touch(field.name);
-    const current = this.session.value(field.name);
-    if (field.kind === 'single-select') {
-      const deselect = key.name === 'space' && current === chosen.value && !field.required;
-      this.session.set(field.name, deselect ? undefined : chosen.value);
-      if (key.name === 'return') this.#moveField(1);
-      return;
-    }
-    const list = Array.isArray(current) ? [...current] : [];
-    const at = list.indexOf(chosen.value);
-    if (at >= 0) {
-      list.splice(at, 1);
-    } else {
-      if (field.maxItems !== undefined && list.length >= field.maxItems) {
-        this.status = {
-          tone: 'error',
-          text: `"${field.label}" allows at most ${field.maxItems}; clear one first (Space).`,
-        };
-        return;
-      }
-      list.push(chosen.value);
-      // Keep the server's option order, whatever order the person ticked them in.
-      const order = field.options.map((o) => o.value);
-      list.sort((a, b) => order.indexOf(a) - order.indexOf(b));
-    }
-    this.session.set(field.name, list);
-  }
-
-  #booleanKey(field: Field, key: KeyPress): void {
-    const current = this.session.value(field.name);
-    let next: FieldValue | undefined = current;
-    if (key.name === 'return') {
-      this.#moveField(1);
-      return;
-    }
-    if (key.name === 'space' || key.name === 'left' || key.name === 'right') next = current !== true;
-    else if (key.ch === 'y' || key.ch === 'Y') next = true;
-    else if (key.ch === 'n' || key.ch === 'N') next = false;
-    else if ((key.name === 'backspace' || key.name === 'delete') && !field.required) next = undefined;
-    else return;
-    this.session.set(field.name, next);
-  }
-
-  #textKey(field: Field, key: KeyPress): void {
-    if (field.kind !== 'text' && field.kind !== 'number') return;
-    const text = this.session.text(field.name);
-    const chars = [...text];
-    let caret = Math.min(this.caret(field.name), chars.length);
-    const name = key.name;
-    if (name === 'return') {
-      this.#moveField(1);
-      return;
-    }
-    if (key.ch !== undefined) {
-      if (field.kind === 'number' && !NUMBER_CHARS.test(key.ch)) {
-        this.status = {
-          tone: 'error',
-          text: `"${field.label}" takes a number: digits, a dot, a minus sign.`,
-        };
-        return;
-      }
-      if (field.kind === 'text' && field.maxLength !== undefined && chars.length >= field.maxLength) {
-        this.status = {
-          tone: 'error',
-          text: `"${field.label}" takes at most ${field.maxLength} characters.`,
-        };
-        return;
-      }
-      chars.splice(caret, 0, key.ch);
-      caret += 1;
-    } else if (name === 'backspace' && caret > 0) {
-      chars.splice(caret - 1, 1);
-      caret -= 1;
-    } else if (name === 'delete' && caret < chars.length) {
-      chars.splice(caret, 1);
-    } else if (name === 'left') {
-      caret = Math.max(0, caret - 1);
-    } else if (name === 'right') {
-      caret = Math.min(chars.length, caret + 1);
-    } else if (name === 'home' || (key.ctrl && name === 'a')) {
-      caret = 0;
-    } else if (name === 'end' || (key.ctrl && name === 'e')) {
-      caret = chars.length;
-    } else if (key.ctrl && name === 'u') {
-      chars.splice(0, caret);
-      caret = 0;
-    } else if (key.ctrl && name === 'k') {
-      chars.splice(caret);
-    } else {
-      return;
-    }
-    const edited = chars.join('');
-    // Moving the caret counts as visiting the field: its issue shows from now.
-    if (edited === text) this.session.touch(field.name);
-    else this.session.setText(field.name, edited);
-    this.#caret.set(field.name, caret);
   }
 }

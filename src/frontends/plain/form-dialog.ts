@@ -1,12 +1,13 @@
 // The plain form conversation: fill the fields one by one, then review (C-03) and send, decline or
 // cancel (C-02). Only an explicit decline is `decline`; end of input and a server abort are
 // `cancel` and hand back what was typed (spec §5 edge case 23).
+
+import type { FormAnswer, FormPrompt, PromptContext } from '../../contracts/renderer.js';
 import type { Field, FieldValue } from '../../core/form-model.js';
 import { FormSession } from '../../core/form-session.js';
 import type { FieldIssue } from '../../core/issues.js';
 import type { CancelReason } from '../../core/outcome.js';
 import { sanitizeText } from '../../core/sanitize.js';
-import type { FormAnswer, FormPrompt, PromptContext } from '../renderer.js';
 import { describeField, fieldLabel, parseTyped, shownValue } from './describe-field.js';
 import { headerLines } from './header.js';
 import { COMMANDS_LINE, classify, HELP_LINES, type Typed } from './line-commands.js';

@@ -6,12 +6,7 @@
 // Precedence, per elicitation: `cancel`, then `decline` (policies that answer everything), then the
 // first unused matching entry of `answers`, then accept-with-defaults (`acceptDefaults`, or `sets`
 // given alone), else cancel with reason `no-answer`.
-import { initialDraft } from '../../core/defaults.js';
-import { isFieldValue } from '../../core/field-value.js';
-import { FormSession } from '../../core/form-session.js';
-import type { CancelReason } from '../../core/outcome.js';
-import { sanitizeText } from '../../core/sanitize.js';
-import { parseFieldInput } from '../../core/value-parse.js';
+
 import type {
   FormAnswer,
   FormPrompt,
@@ -20,9 +15,15 @@ import type {
   RendererNotice,
   UrlAnswer,
   UrlPrompt,
-} from '../renderer.js';
+} from '../../contracts/renderer.js';
+import type { UrlWaitChoice, UrlWaiter, UrlWaitInfo } from '../../contracts/url-step.js';
+import { initialDraft } from '../../core/defaults.js';
+import { isFieldValue } from '../../core/field-value.js';
+import { FormSession } from '../../core/form-session.js';
+import type { CancelReason } from '../../core/outcome.js';
+import { sanitizeText } from '../../core/sanitize.js';
+import { parseFieldInput } from '../../core/value-parse.js';
 import { createAutoWaiter } from '../url-wait/auto-waiter.js';
-import type { UrlWaitChoice, UrlWaiter, UrlWaitInfo } from '../url-wait/url-waiter.js';
 import type { ScriptedAnswer } from './answers-file.js';
 
 export interface ScriptedOptions {

@@ -1,7 +1,8 @@
 // Draws a FormController: the form screen (fields drawn by field-view.ts), then the review (C-03).
+
+import type { FormPrompt, PromptContext } from '../../contracts/renderer.js';
 import type { Field, FieldValue } from '../../core/form-model.js';
 import { sanitizeText } from '../../core/sanitize.js';
-import type { FormPrompt, PromptContext } from '../renderer.js';
 import { fieldBlock, MASK } from './field-view.js';
 import type { ButtonId, FormController, Item } from './form-controller.js';
 import {

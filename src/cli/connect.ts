@@ -11,7 +11,7 @@ import type { Renderer } from '../frontends/renderer.js';
 import { type AttachOptions, attachElicitation, type ElicitationSession } from '../mcp/attach.js';
 import { createGuardedStdioTransport } from '../mcp/guarded-stdio.js';
 import type { ProtocolChoice } from './args.js';
-import { EraCache } from './era-cache.js';
+import { EraCache, eraCacheKey } from './era-cache.js';
 import { CliError } from './errors.js';
 import { VERSION } from './version.js';
 
@@ -45,7 +45,7 @@ export async function connect(options: ConnectOptions): Promise<Connection> {
   // that offers it (the pin would otherwise probe with server/discover on every run).
   const protocol = options.protocol;
   const cache = options.useEraCache && protocol.kind !== 'legacy' ? new EraCache(options.env) : undefined;
-  const key = cacheKey(options.target);
+  const key = eraCacheKey(options.target);
   let cached = cache ? await cache.get(key) : undefined;
   if (
     protocol.kind === 'modern' &&
@@ -144,10 +144,4 @@ function makeTransport(options: ConnectOptions): Transport {
 
 function offers(discover: { supportedVersions?: unknown }, version: string): boolean {
   return Array.isArray(discover.supportedVersions) && discover.supportedVersions.includes(version);
-}
-
-function cacheKey(target: ResolvedTarget): string {
-  return target.kind === 'http'
-    ? `http ${target.url.origin}${target.url.pathname}`
-    : `stdio ${JSON.stringify([target.cwd ?? process.cwd(), target.command, ...target.args])}`;
 }

@@ -6,13 +6,6 @@
 // Precedence, per elicitation: `cancel`, then `decline` (policies that answer everything), then the
 // first unused matching entry of `answers`, then accept-with-defaults (`acceptDefaults`, or `sets`
 // given alone), else cancel with reason `no-answer`.
-import { mergeOverDefaults } from '../../core/defaults.js';
-import { isFieldValue } from '../../core/field-value.js';
-import type { Draft, FormModel } from '../../core/form-model.js';
-import type { CancelReason } from '../../core/outcome.js';
-import { setOwn } from '../../core/own-property.js';
-import { sanitizeText } from '../../core/sanitize.js';
-import { parseFieldInput } from '../../core/value-parse.js';
 import type {
   FormAnswer,
   FormPrompt,
@@ -21,9 +14,16 @@ import type {
   RendererNotice,
   UrlAnswer,
   UrlPrompt,
-} from '../renderer.js';
+} from '../../contracts/renderer.js';
+import type { UrlWaitChoice, UrlWaiter, UrlWaitInfo } from '../../contracts/url-step.js';
+import { mergeOverDefaults } from '../../core/defaults.js';
+import { isFieldValue } from '../../core/field-value.js';
+import type { Draft, FormModel } from '../../core/form-model.js';
+import type { CancelReason } from '../../core/outcome.js';
+import { setOwn } from '../../core/own-property.js';
+import { sanitizeText } from '../../core/sanitize.js';
+import { parseFieldInput } from '../../core/value-parse.js';
 import { createAutoWaiter } from '../url-wait/auto-waiter.js';
-import type { UrlWaitChoice, UrlWaiter, UrlWaitInfo } from '../url-wait/url-waiter.js';
 import type { ScriptedAnswer } from './answers-file.js';
 
 export interface ScriptedOptions {

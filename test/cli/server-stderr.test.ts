@@ -72,10 +72,9 @@ describe('ServerStderr', () => {
 
 describe('the CLI with a server that writes escape sequences to stderr', () => {
   const server = stderrStdioCommand();
-
-  it('with -v shows each line sanitised, labelled and cut, and the text written during a tool call', async () => {
-    const run = await runCli([
-      '-v',
+  const shout = (options: string[], serverArgs: string[] = []) =>
+    runCli([
+      ...options,
       '--name',
       'noisy',
       'call',
@@ -83,7 +82,11 @@ describe('the CLI with a server that writes escape sequences to stderr', () => {
       '--',
       server.command,
       ...server.args,
+      ...serverArgs,
     ]);
+
+  it('with -v shows each line sanitised, labelled and cut, and the text written during a tool call', async () => {
+    const run = await shout(['-v']);
     assert.equal(run.status, 0, run.stderr);
     assert.equal(run.stderr.includes(ESC), false, `no escape reached stderr: ${JSON.stringify(run.stderr)}`);
     assert.equal(run.stderr.includes('\u0007'), false);
@@ -98,19 +101,10 @@ describe('the CLI with a server that writes escape sequences to stderr', () => {
   });
 
   it('without -v says nothing of it, and shows the last lines, sanitised, when connecting fails', async () => {
-    const quiet = await runCli(['call', 'shout', '--', server.command, ...server.args]);
+    const quiet = await shout([]);
     assert.equal(quiet.status, 0, quiet.stderr);
     assert.doesNotMatch(quiet.stderr, /\[/, 'no server stderr without -v');
-    const failed = await runCli([
-      '--name',
-      'noisy',
-      'call',
-      'shout',
-      '--',
-      server.command,
-      ...server.args,
-      '--fail',
-    ]);
+    const failed = await shout([], ['--fail']);
     assert.equal(failed.status, 3, failed.stderr);
     assert.equal(failed.stderr.includes(ESC), false, JSON.stringify(failed.stderr));
     assert.match(failed.stderr, /^\[noisy\] starting red server$/m);

@@ -19,6 +19,9 @@ const MAX_ENTRY_CHARS = 32 * 1024;
 /** A larger file is not ours to parse (or was tampered with): treated as empty and replaced. */
 const MAX_FILE_BYTES = 4 * 1024 * 1024;
 
+/** Keys written before stdio command lines were hashed held arguments in clear: they are dropped. */
+const CURRENT_KEY = /^(?:http |stdio .* sha256:[0-9a-f]{64}$)/;
+
 /** Where the cache lives: $MCP_ELICIT_CACHE_DIR, else $XDG_CACHE_HOME/mcp-elicit, else ~/.cache/mcp-elicit. */
 export function eraCacheDir(env: NodeJS.ProcessEnv): string {
   if (env.MCP_ELICIT_CACHE_DIR) return env.MCP_ELICIT_CACHE_DIR;
@@ -86,7 +89,9 @@ export class EraCache {
       const json = text === undefined ? undefined : (JSON.parse(text) as unknown);
       if (typeof json !== 'object' || json === null || Array.isArray(json)) return {};
       const out: Record<string, CachedEra> = {};
-      for (const [key, entry] of Object.entries(json)) if (isEntry(entry)) out[key] = entry;
+      for (const [key, entry] of Object.entries(json)) {
+        if (CURRENT_KEY.test(key) && isEntry(entry)) out[key] = entry;
+      }
       return out;
     } catch {
       return {}; // missing, unreadable or corrupt: start afresh

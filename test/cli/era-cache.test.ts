@@ -34,18 +34,18 @@ describe('the era cache file', () => {
   it('is written 0600 in a 0700 folder, and wider modes found on disk are tightened', async () => {
     const xdg = scratch();
     const cache = new EraCache({ XDG_CACHE_HOME: xdg });
-    await cache.set('k', legacy(Date.now()));
+    await cache.set('http k', legacy(Date.now()));
     assert.equal(cache.file, join(xdg, 'mcp-elicit', 'eras.json'));
     assert.equal(mode(join(xdg, 'mcp-elicit')), 0o700);
     assert.equal(mode(cache.file), 0o600);
 
     chmodSync(join(xdg, 'mcp-elicit'), 0o755);
     chmodSync(cache.file, 0o644);
-    assert.ok(await cache.get('k'), 'a read finds the entry...');
+    assert.ok(await cache.get('http k'), 'a read finds the entry...');
     assert.equal(mode(cache.file), 0o600, '...and tightens the file');
     assert.equal(mode(join(xdg, 'mcp-elicit')), 0o700, '...and its own folder');
     chmodSync(cache.file, 0o666);
-    await cache.set('k2', legacy(Date.now()));
+    await cache.set('http k2', legacy(Date.now()));
     assert.equal(mode(cache.file), 0o600, 'a write replaces the file with a private one');
   });
 
@@ -53,7 +53,7 @@ describe('the era cache file', () => {
     const dir = scratch();
     chmodSync(dir, 0o755);
     const cache = new EraCache({ MCP_ELICIT_CACHE_DIR: dir });
-    await cache.set('k', legacy(Date.now()));
+    await cache.set('http k', legacy(Date.now()));
     assert.equal(mode(dir), 0o755);
     assert.equal(mode(cache.file), 0o600);
   });
@@ -69,21 +69,21 @@ describe('the era cache file', () => {
     writeFileSync(
       join(dir, 'eras.json'),
       JSON.stringify({
-        stale: legacy(now - 8 * DAY),
-        shortTtl: old,
-        junk: { kind: 'x' },
-        fresh: legacy(now - DAY),
+        'http stale': legacy(now - 8 * DAY),
+        'http shortTtl': old,
+        'http junk': { kind: 'x' },
+        'http fresh': legacy(now - DAY),
       }),
     );
     const cache = new EraCache({ MCP_ELICIT_CACHE_DIR: dir });
-    assert.equal(await cache.get('stale'), undefined, 'an expired entry is not used');
-    await cache.set('new', legacy(now));
+    assert.equal(await cache.get('http stale'), undefined, 'an expired entry is not used');
+    await cache.set('http new', legacy(now));
     const onDisk = () => JSON.parse(readFileSync(cache.file, 'utf8')) as Record<string, CachedEra>;
-    assert.deepEqual(Object.keys(onDisk()).sort(), ['fresh', 'new']);
-    for (let i = 0; i < 70; i += 1) await cache.set(`s${i}`, legacy(now + i));
+    assert.deepEqual(Object.keys(onDisk()).sort(), ['http fresh', 'http new']);
+    for (let i = 0; i < 70; i += 1) await cache.set(`http s${i}`, legacy(now + i));
     const kept = Object.keys(onDisk());
     assert.equal(kept.length, 64);
-    assert.ok(kept.includes('s69') && !kept.includes('fresh'), 'the oldest entries went first');
+    assert.ok(kept.includes('http s69') && !kept.includes('http fresh'), 'the oldest entries went first');
   });
 
   it('does not store an oversized entry, and ignores an oversized file', async () => {
@@ -94,13 +94,13 @@ describe('the era cache file', () => {
       discover: { supportedVersions: ['2026-07-28'], instructions: 'x'.repeat(100_000) } as never,
       savedAt: Date.now(),
     };
-    await cache.set('huge', huge);
-    assert.equal(await cache.get('huge'), undefined);
+    await cache.set('http huge', huge);
+    assert.equal(await cache.get('http huge'), undefined);
     writeFileSync(
       join(dir, 'eras.json'),
-      `{"k":{"kind":"legacy","savedAt":${Date.now()}},"pad":"${'p'.repeat(5_000_000)}"}`,
+      `{"http k":{"kind":"legacy","savedAt":${Date.now()}},"pad":"${'p'.repeat(5_000_000)}"}`,
     );
-    assert.equal(await cache.get('k'), undefined, 'a 5 MB file is not parsed');
+    assert.equal(await cache.get('http k'), undefined, 'a 5 MB file is not parsed');
   });
 });
 
@@ -122,6 +122,16 @@ describe('era cache keys', () => {
       'http https://h.example/mcp',
       'no user info or query in an HTTP key',
     );
+  });
+
+  it('drops entries an older version keyed by the command line in clear', async () => {
+    const dir = scratch();
+    const oldKey = `stdio ${JSON.stringify(['/w', 'npx', 'srv', '--token=hunter2'])}`;
+    writeFileSync(join(dir, 'eras.json'), JSON.stringify({ [oldKey]: legacy(Date.now()) }));
+    const cache = new EraCache({ MCP_ELICIT_CACHE_DIR: dir });
+    assert.equal(await cache.get(oldKey), undefined);
+    await cache.set(eraCacheKey({ kind: 'http', url: new URL('https://h.example/mcp') }), legacy(Date.now()));
+    assert.doesNotMatch(readFileSync(cache.file, 'utf8'), /hunter2/);
   });
 
   it('after a real CLI run, the file holds no argument of the server command', async () => {

@@ -111,4 +111,12 @@ describe('the CLI with a server that writes escape sequences to stderr', () => {
     assert.match(failed.stderr, /^\[noisy\] ready$/m);
     assert.match(failed.stderr, /mcp-elicit: cannot connect to/);
   });
+
+  it('without -v shows the last lines, sanitised, when the server exits during a request', async () => {
+    const run = await runCli(['--name', 'noisy', 'call', 'crash', '--', server.command, ...server.args]);
+    assert.equal(run.status, 1, run.stderr);
+    assert.equal(run.stderr.includes(ESC), false, JSON.stringify(run.stderr));
+    assert.match(run.stderr, /^\[noisy\] ready\n\[noisy\] fatal: out of luck\n/m);
+    assert.match(run.stderr, /tools\/call crash failed/);
+  });
 });

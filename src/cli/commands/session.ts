@@ -47,10 +47,16 @@ export async function openSession(args: CliArgs, io: Io, context: CommandContext
     serverStderr.showTail();
     throw error;
   }
+  // A server that exits mid-request: its last words explain the error that follows.
+  let closing = false;
+  connection.client.onclose = () => {
+    if (!closing) serverStderr.showTail();
+  };
   return {
     connection,
     renderer,
     close: async () => {
+      closing = true;
       await connection.close().catch(() => {});
       serverStderr.end();
       await renderer.close?.();

@@ -26,7 +26,10 @@ describe('where the era cache lives', () => {
 
   it('is a scratch folder while the tests run, never the real ~/.cache/mcp-elicit', () => {
     assert.notEqual(eraCacheDir(process.env), join(homedir(), '.cache', 'mcp-elicit'));
-    assert.ok(eraCacheDir(process.env).startsWith(tmpdir()), eraCacheDir(process.env));
+    assert.ok(
+      eraCacheDir(process.env).startsWith(tmpdir()),
+      `the era cache is ${eraCacheDir(process.env)}: run the tests with scripts/run-tests.mjs (npm test)`,
+    );
   });
 });
 

@@ -1,4 +1,4 @@
-// A stdio server's stderr is server text like any other (house style 7): shown line by line, each
+// A stdio server's stderr is server text like any other (H-07): shown line by line, each
 // line sanitised and prefixed with the server's label, long lines cut and the total bounded, with
 // a note of what was left out. Live with --verbose; otherwise the last lines when connecting fails
 // or the server goes away during a request.

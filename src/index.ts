@@ -33,7 +33,14 @@ export type {
   FormModel,
   SelectOption,
 } from './core/form-model.js';
-export type { FieldIssue, FieldIssueCode, SchemaIssue, SchemaIssueCode, Validation } from './core/issues.js';
+export type {
+  FieldIssue,
+  FieldIssueCode,
+  PlainIssue,
+  SchemaIssue,
+  SchemaIssueCode,
+  Validation,
+} from './core/issues.js';
 export type { CancelReason, ElicitOutcome, FormOutcome, UrlOutcome } from './core/outcome.js';
 export { failClosed, toElicitResult } from './core/result.js';
 export { sanitizeText } from './core/sanitize.js';

@@ -4,6 +4,7 @@
 // (JSON-RPC 2.0 §5.1), and keeps reading. Everything else is the SDK's own transport.
 import { deserializeMessage, type JSONRPCMessage } from '@modelcontextprotocol/client';
 import { StdioClientTransport, type StdioServerParameters } from '@modelcontextprotocol/client/stdio';
+import { ElicitError } from '../contracts/elicit-error.js';
 
 const INVALID_REQUEST = -32600;
 const DEFAULT_MAX_BUFFER = 10 * 1024 * 1024;
@@ -22,7 +23,7 @@ class GuardedReadBuffer {
   append(chunk: Buffer): void {
     if ((this.#buffer?.length ?? 0) + chunk.length > this.#max) {
       this.clear();
-      throw new Error(`ReadBuffer exceeded maximum size of ${this.#max} bytes`);
+      throw new ElicitError('message-too-large', `ReadBuffer exceeded maximum size of ${this.#max} bytes`);
     }
     this.#buffer = this.#buffer ? Buffer.concat([this.#buffer, chunk]) : chunk;
   }

@@ -5,7 +5,7 @@
 import type { ProgressToken } from '@modelcontextprotocol/client';
 import type { ElicitationMode, Era } from '../contracts/protocol.js';
 import type { FormModel } from '../core/form-model.js';
-import type { SchemaIssue, Validation } from '../core/issues.js';
+import type { PlainIssue, SchemaIssue, Validation } from '../core/issues.js';
 import { parseFormParams } from '../core/schema-parser.js';
 
 /** What the adapter keeps of the request's `_meta`. */
@@ -34,12 +34,8 @@ export interface UrlRequest {
 
 export type ElicitRequest = FormRequest | UrlRequest;
 
-/** Why a request was refused: the text of the -32602 error sent back. */
-export interface RequestIssue {
-  readonly message: string;
-}
-
-export type ParsedRequest = Validation<ElicitRequest, RequestIssue>;
+/** Parsed, or why it was refused (the text of the -32602 error sent back). */
+export type ParsedRequest = Validation<ElicitRequest, PlainIssue>;
 
 const RELATED_TASK = 'io.modelcontextprotocol/related-task';
 

@@ -5,6 +5,7 @@
 import { deserializeMessage, type JSONRPCMessage } from '@modelcontextprotocol/client';
 import { StdioClientTransport, type StdioServerParameters } from '@modelcontextprotocol/client/stdio';
 import { ElicitError } from '../contracts/elicit-error.js';
+import { installedSdkVersion } from './sdk-seam.js';
 
 const INVALID_REQUEST = -32600;
 const DEFAULT_MAX_BUFFER = 10 * 1024 * 1024;
@@ -90,7 +91,14 @@ export function guardStdioTransport(
       );
   });
   // The SDK keeps its buffer in `_readBuffer`; ours honours the same contract (see above).
-  (transport as unknown as { _readBuffer: GuardedReadBuffer })._readBuffer = buffer;
+  const held = transport as unknown as { _readBuffer?: { append?: unknown } };
+  if (typeof held._readBuffer?.append !== 'function') {
+    throw new ElicitError(
+      'sdk-incompatible',
+      `mcp-elicit cannot guard the stdio transport of @modelcontextprotocol/client ${installedSdkVersion()}: it no longer keeps a _readBuffer. It is tested with 2.4.x.`,
+    );
+  }
+  (held as { _readBuffer: GuardedReadBuffer })._readBuffer = buffer;
   return transport;
 }
 

@@ -38,7 +38,12 @@ function setup(renderer: Renderer, era: Era = 'legacy') {
     urlRenderer: watched,
     queue: new PromptQueue(),
     drafts: new DraftStore(),
-    opener: { open: async (url) => (opened.push(url), { ok: true }) },
+    opener: {
+      open: async (url) => {
+        opened.push(url);
+        return { ok: true };
+      },
+    },
     tracker: new UrlCompletionTracker(),
     waiter: { wait: async () => 'done' },
     progressIntervalMs: 0,

@@ -34,6 +34,14 @@ export type {
   SelectOption,
 } from './core/form-model.js';
 export type {
+  FormEnding,
+  FormSessionOptions,
+  FormStart,
+  Review,
+  Submission,
+} from './core/form-session.js';
+export { FormSession } from './core/form-session.js';
+export type {
   FieldIssue,
   FieldIssueCode,
   PlainIssue,

@@ -112,20 +112,11 @@ describe('the import graph of src/', () => {
     assert.deepEqual(starting, []);
   });
 
-  it('keeps every file under 300 lines (the two being split by the shared form session excepted)', () => {
-    // Being rewritten around one headless form session (issue 7 item 1); remove each once it fits.
-    const beingSplit = new Set(['frontends/terminal/form-controller.ts', 'frontends/plain/form-dialog.ts']);
-    const lengths = [...graph.keys()].map((file) => {
+  it('keeps every file under 300 lines', () => {
+    const long = [...graph.keys()].filter((file) => {
       const text = readFileSync(join(src, file), 'utf8');
-      return [file, text.split('\n').length - (text.endsWith('\n') ? 1 : 0)] as const;
+      return text.split('\n').length - (text.endsWith('\n') ? 1 : 0) > 300;
     });
-    assert.deepEqual(
-      lengths.filter(([file, lines]) => lines > 300 && !beingSplit.has(file)).map(([file]) => file),
-      [],
-    );
-    const fits = lengths
-      .filter(([file, lines]) => beingSplit.has(file) && lines <= 300)
-      .map(([file]) => file);
-    assert.deepEqual(fits, [], 'a file that now fits comes off the exception list');
+    assert.deepEqual(long, []);
   });
 });

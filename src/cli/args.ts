@@ -1,7 +1,9 @@
 // Command-line parsing with node:util parseArgs. Everything after the first `--` is the stdio
 // server command, taken verbatim.
+
 import { parseArgs } from 'node:util';
 import { ElicitError } from '../contracts/elicit-error.js';
+import type { ElicitationMode } from '../contracts/protocol.js';
 
 /** Same shape as the scripted front-end's ScriptedAnswer (kept structural to keep args.ts standalone). */
 export interface ScriptedAnswerLike {
@@ -36,7 +38,7 @@ export interface CliArgs {
   readonly decline: boolean;
   readonly cancel: boolean;
   readonly openUrls: boolean;
-  readonly modes?: ('form' | 'url')[];
+  readonly modes?: ElicitationMode[];
   readonly protocol: ProtocolChoice;
   readonly eraCache: boolean;
   readonly timeoutMs: number;
@@ -255,7 +257,7 @@ function parseUi(text: string | undefined): UiChoice | undefined {
   throw new ElicitError('usage', `--ui must be one of auto, terminal, plain, scripted (got "${text}")`);
 }
 
-function parseModes(text: string): ('form' | 'url')[] {
+function parseModes(text: string): ElicitationMode[] {
   const modes = [
     ...new Set(
       text
@@ -269,7 +271,7 @@ function parseModes(text: string): ('form' | 'url')[] {
       throw new ElicitError('usage', `--modes takes form and/or url (got "${mode}")`);
   }
   if (modes.length === 0) throw new ElicitError('usage', '--modes needs at least one of form, url');
-  return modes as ('form' | 'url')[];
+  return modes as ElicitationMode[];
 }
 
 function parseProtocol(text: string | undefined): ProtocolChoice {

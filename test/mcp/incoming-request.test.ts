@@ -8,6 +8,7 @@ import {
   type ParsedRequest,
   parseElicitRequest,
 } from '../../src/mcp/incoming-request.js';
+import { req } from '../helpers/req.js';
 
 const schema = { type: 'object', properties: { name: { type: 'string', pattern: '^[A-Z]' } } };
 
@@ -78,12 +79,9 @@ describe('parseElicitRequest', () => {
     assert.deepEqual(modern, { mode: 'url', message: 'Sign in', url: 'https://example.com/', meta: {} });
   });
 
-  it('names a bad url and a missing message together', () => {
+  it(req`names a bad url and a missing message together (S-05, S-10)`, () => {
     const text = refusal(parseElicitRequest({ mode: 'url', url: 'https://exa mple.com' }, ['url'], 'modern'));
-    assert.equal(
-      text,
-      'Invalid elicitation request: "message" must be a string (spec S-05); "url" is not a valid URL (spec S-10)',
-    );
+    assert.equal(text, 'Invalid elicitation request: "message" must be a string; "url" is not a valid URL');
   });
 
   it('keeps the progress token and related-task metadata, and nothing else of _meta', () => {

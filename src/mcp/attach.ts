@@ -30,6 +30,9 @@ import { queuedUrlRenderer, queuedWaiter } from './queued-url.js';
 import { checkElicitRequest, type ElicitationMode, type RequestCheck } from './request-check.js';
 import { createResponder } from './respond.js';
 import { createSchemaCache } from './schema-cache.js';
+import { bindElicitationTasks } from './tasks/client-hosted.js';
+import type { TaskListener, TaskPreference } from './tasks/task-events.js';
+import { createTaskRunner, type TaskLeg } from './tasks/task-runner.js';
 import { UrlCompletionTracker } from './url-completion.js';
 
 export const DEFAULT_REQUEST_TIMEOUT_MS = 60_000;
@@ -58,6 +61,12 @@ export interface AttachOptions {
   /** Interval of progress notifications while a person answers (X-06); 0 disables. */
   readonly progressIntervalMs?: number;
   readonly onEvent?: ElicitationListener;
+  /** Tools whose task support is optional: run as a task (`prefer`), or never; default `auto` (as the tool asks). */
+  readonly tasks?: TaskPreference;
+  /** Status of each task a tool call became (both eras). */
+  readonly onTaskEvent?: TaskListener;
+  /** 2025-11-25: serve task-augmented elicitation/create (client-hosted tasks); default true. */
+  readonly hostElicitationTasks?: boolean;
 }
 
 export interface SessionRequestOptions extends Omit<RequestOptions, 'timeout'> {
@@ -237,25 +246,44 @@ export function attachElicitation(client: Client, options: AttachOptions): Elici
     return reported(checked.params, () => respond(checked.params, checked.check, signal));
   };
 
+  const tasks = createTaskRunner(client, {
+    preference: options.tasks ?? 'auto',
+    server: label,
+    answer: answerEmbedded,
+    ...(options.onTaskEvent && { onTask: options.onTaskEvent }),
+  });
+  if (options.hostElicitationTasks !== false) bindElicitationTasks(client, check, respond);
+
   const run = async <T>(
     request: { method: ElicitingMethod; name?: string },
-    send: (retry: Record<string, unknown> | undefined, options: RequestOptions) => Promise<unknown>,
+    send: (retry: Record<string, unknown> | undefined, options: RequestOptions, leg: TaskLeg) => Promise<unknown>,
     requestOptions: SessionRequestOptions = {},
   ): Promise<T> => {
     const { timeoutMs = DEFAULT_REQUEST_TIMEOUT_MS, signal, ...rest } = requestOptions;
     const deadline = new HumanDeadline(timeoutMs, queue.active);
-    const stopListening = queue.onActivity((active) => (active ? deadline.pause() : deadline.resume()));
+    // A running task is bounded by its own ttl and the caller's signal, not by the call's timeout.
+    let taskRunning = false;
+    const leg: TaskLeg = {
+      requestTimeoutMs: timeoutMs,
+      onCreated: () => {
+        taskRunning = true;
+        deadline.pause();
+      },
+    };
+    const stopListening = queue.onActivity((active) =>
+      active ? deadline.pause() : taskRunning || deadline.resume(),
+    );
     const entry = { ...request };
     inFlight.add(entry);
     const combined = signal ? AbortSignal.any([signal, deadline.signal]) : deadline.signal;
     const sendOptions: RequestOptions = { ...rest, timeout: NO_SDK_TIMEOUT, signal: combined };
     const once = (): Promise<T> =>
       era() === 'modern'
-        ? driveInputRequired<T>(send, sendOptions, {
+        ? driveInputRequired<T>((retry, o) => send(retry, o, leg), sendOptions, {
             maxInputRounds: options.maxInputRounds ?? 10,
             answer: answerEmbedded,
           })
-        : (send(undefined, sendOptions) as Promise<T>);
+        : (send(undefined, sendOptions, leg) as Promise<T>);
     try {
       // Without URL mode a -32042 is an ordinary error (edge case 35): no retry layer needed.
       if (!urlMode || !waiter) return await once();
@@ -326,7 +354,7 @@ export function attachElicitation(client: Client, options: AttachOptions): Elici
     callTool: (params, o) =>
       run(
         { method: 'tools/call', name: params.name },
-        (retry, ro) => client.callTool({ ...params, ...retry }, ro),
+        (retry, ro, leg) => tasks.callTool({ ...params, ...retry }, ro, leg),
         o,
       ),
     getPrompt: (params, o) =>

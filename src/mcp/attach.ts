@@ -256,7 +256,11 @@ export function attachElicitation(client: Client, options: AttachOptions): Elici
 
   const run = async <T>(
     request: { method: ElicitingMethod; name?: string },
-    send: (retry: Record<string, unknown> | undefined, options: RequestOptions, leg: TaskLeg) => Promise<unknown>,
+    send: (
+      retry: Record<string, unknown> | undefined,
+      options: RequestOptions,
+      leg: TaskLeg,
+    ) => Promise<unknown>,
     requestOptions: SessionRequestOptions = {},
   ): Promise<T> => {
     const { timeoutMs = DEFAULT_REQUEST_TIMEOUT_MS, signal, ...rest } = requestOptions;

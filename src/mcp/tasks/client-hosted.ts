@@ -40,7 +40,9 @@ export function bindElicitationTasks(
         try {
           check(params);
         } catch (error) {
-          return Promise.reject(error instanceof ProtocolError ? error : new ProtocolError(-32602, String(error)));
+          return Promise.reject(
+            error instanceof ProtocolError ? error : new ProtocolError(-32602, String(error)),
+          );
         }
       }
       return served(request, context);

@@ -21,8 +21,8 @@ import {
   type ServerTaskCapabilitiesV1,
   type TaskV1,
 } from '@modelcontextprotocol/ext-tasks/core/v1';
-import { createTaskReporter, isTerminal, type TaskListener } from './task-events.js';
 import { TaskError } from './task-error.js';
+import { createTaskReporter, isTerminal, type TaskListener } from './task-events.js';
 import { pollDelay, sleep } from './task-timing.js';
 
 export interface LegacyTaskOptions {
@@ -87,13 +87,21 @@ export async function runLegacyTask(
       const pause = sleep(pollDelay(task.pollInterval), signal);
       await (result ? Promise.race([pause, result.catch(() => {})]) : pause);
       if (settled) break;
-      task = await poll(taskId, () => request('tasks/get', { taskId }, GetTaskResultV1Schema, options.requestTimeoutMs));
+      task = await poll(taskId, () =>
+        request('tasks/get', { taskId }, GetTaskResultV1Schema, options.requestTimeoutMs),
+      );
       report(task.status, task.statusMessage);
     }
     if (task.status === 'failed')
-      throw new TaskError('failed', `the task failed: ${task.statusMessage ?? 'no reason given'}`, { taskId });
+      throw new TaskError('failed', `the task failed: ${task.statusMessage ?? 'no reason given'}`, {
+        taskId,
+      });
     if (task.status === 'cancelled')
-      throw new TaskError('cancelled', `the server cancelled the task${task.statusMessage ? `: ${task.statusMessage}` : ''}`, { taskId });
+      throw new TaskError(
+        'cancelled',
+        `the server cancelled the task${task.statusMessage ? `: ${task.statusMessage}` : ''}`,
+        { taskId },
+      );
     const final = await fetchResult();
     report('completed', task.status === 'completed' ? task.statusMessage : undefined);
     return final;
@@ -102,9 +110,13 @@ export async function runLegacyTask(
       // A person's Ctrl-C or the library's abort: the server is told to stop the task.
       if (options.capabilities && hasTaskCancelCapabilityV1(options.capabilities)) {
         await client
-          .request({ method: 'tasks/cancel', params: { taskId } } as never, CancelTaskResultV1Schema as Schema, {
-            timeout: 5_000,
-          })
+          .request(
+            { method: 'tasks/cancel', params: { taskId } } as never,
+            CancelTaskResultV1Schema as Schema,
+            {
+              timeout: 5_000,
+            },
+          )
           .catch(() => {});
       }
       report('cancelled', 'cancelled by this client');
@@ -118,11 +130,15 @@ async function poll(taskId: string, get: () => Promise<TaskV1>): Promise<TaskV1>
     return await get();
   } catch (error) {
     if (error instanceof ProtocolError)
-      throw new TaskError('expired', `the server no longer knows task ${taskId} (expired?): ${error.message}`, {
-        taskId,
-        rpcCode: error.code,
-        cause: error,
-      });
+      throw new TaskError(
+        'expired',
+        `the server no longer knows task ${taskId} (expired?): ${error.message}`,
+        {
+          taskId,
+          rpcCode: error.code,
+          cause: error,
+        },
+      );
     throw error;
   }
 }

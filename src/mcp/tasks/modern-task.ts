@@ -4,7 +4,12 @@
 // "task"` answer is run to its end by @modelcontextprotocol/ext-tasks: polling `tasks/get` at
 // pollIntervalMs (Mcp-Name set by the transport), de-duplicating inputRequests by key across
 // polls, answering with `tasks/update`, and `tasks/cancel`.
-import { type CallToolRequest, type CallToolResult, type Client, ProtocolError } from '@modelcontextprotocol/client';
+import {
+  type CallToolRequest,
+  type CallToolResult,
+  type Client,
+  ProtocolError,
+} from '@modelcontextprotocol/client';
 import {
   type ApplicationInputRequest,
   createTaskSessionFromClient,
@@ -59,9 +64,16 @@ export function createModernTasks(client: Client): ModernTasks {
   const onInputRequest = async (request: ApplicationInputRequest, context: ResolvedInputExchangeContext) => {
     const answer = context.taskId === undefined ? undefined : answerers.get(context.taskId);
     if (answer === undefined || request.kind !== 'elicitation')
-      throw new ProtocolError(-32602, `The server asked for ${request.kind}, which this client did not declare`);
+      throw new ProtocolError(
+        -32602,
+        `The server asked for ${request.kind}, which this client did not declare`,
+      );
     const signal = context.signal ?? new AbortController().signal;
-    return answer({ method: 'elicitation/create', params: request.params }, context.inputId ?? '', signal) as never;
+    return answer(
+      { method: 'elicitation/create', params: request.params },
+      context.inputId ?? '',
+      signal,
+    ) as never;
   };
   const taskSession = (): TaskEnabledSession => {
     if (session) return session;
@@ -101,7 +113,8 @@ export function createModernTasks(client: Client): ModernTasks {
       }
       const result = response.result as Record<string, unknown>;
       if (result.resultType === 'input_required') return result;
-      if (isCreateTaskResultV2(result)) return runTask(taskSession(), result, params.name, options, answerers);
+      if (isCreateTaskResultV2(result))
+        return runTask(taskSession(), result, params.name, options, answerers);
       return completeResult(result);
     },
   };

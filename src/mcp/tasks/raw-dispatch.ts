@@ -29,7 +29,10 @@ export function createRawDispatch(client: Client): RawClientDispatch {
         return;
       }
       pending.delete(id as string);
-      const reply = message as { result?: unknown; error?: { code: number; message: string; data?: unknown } };
+      const reply = message as {
+        result?: unknown;
+        error?: { code: number; message: string; data?: unknown };
+      };
       mine(
         reply.error !== undefined
           ? { kind: 'error', error: reply.error as never }
@@ -54,7 +57,10 @@ export function createRawDispatch(client: Client): RawClientDispatch {
       const requestAbort = transport.hasPerRequestStream === true ? new AbortController() : undefined;
       const timer =
         options.context?.requestTimeoutMs !== undefined
-          ? setTimeout(() => fail(new Error(`Request timed out after ${options.context?.requestTimeoutMs} ms`)), options.context.requestTimeoutMs)
+          ? setTimeout(
+              () => fail(new Error(`Request timed out after ${options.context?.requestTimeoutMs} ms`)),
+              options.context.requestTimeoutMs,
+            )
           : undefined;
       const done = () => {
         pending.delete(id);
@@ -67,7 +73,10 @@ export function createRawDispatch(client: Client): RawClientDispatch {
         if (requestAbort) requestAbort.abort();
         else
           void client
-            .notification({ method: 'notifications/cancelled', params: { requestId: id, reason: String(reason) } })
+            .notification({
+              method: 'notifications/cancelled',
+              params: { requestId: id, reason: String(reason) },
+            })
             .catch(() => {});
         reject(reason);
       };

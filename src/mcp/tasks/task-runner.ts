@@ -63,7 +63,10 @@ export function createTaskRunner(client: Client, options: TaskRunnerOptions): Ta
     const tool = await findTool(params.name, { ...requestOptions, timeout: leg.requestTimeoutMs });
     const support = (tool as ToolV1 | undefined)?.execution?.taskSupport;
     if (options.preference === 'never' && support === 'required')
-      throw new TaskError('unsupported', `tool "${params.name}" runs only as a task, which --no-task forbids`);
+      throw new TaskError(
+        'unsupported',
+        `tool "${params.name}" runs only as a task, which --no-task forbids`,
+      );
     if (
       tool === undefined ||
       options.preference === 'never' ||

@@ -40,6 +40,8 @@ export interface CliArgs {
   readonly protocol: ProtocolChoice;
   readonly eraCache: boolean;
   readonly timeoutMs: number;
+  /** Tools whose task support is optional: as the tool asks (auto), as a task (--task), never (--no-task). */
+  readonly task: 'auto' | 'prefer' | 'never';
   readonly json: boolean;
   readonly verbose: boolean;
 }
@@ -62,6 +64,8 @@ const OPTIONS = {
   protocol: { type: 'string' },
   'no-era-cache': { type: 'boolean' },
   timeout: { type: 'string' },
+  task: { type: 'boolean' },
+  'no-task': { type: 'boolean' },
   json: { type: 'boolean' },
   verbose: { type: 'boolean', short: 'v' },
   help: { type: 'boolean', short: 'h' },
@@ -159,6 +163,7 @@ export function parseCliArgs(argv: readonly string[]): CliArgs {
     );
   }
   const impliedScripted = scriptedFlags.some(Boolean);
+  if (v.task && v['no-task']) throw new CliError('usage', '--task and --no-task exclude each other');
 
   return {
     ...base(commandWord),
@@ -178,6 +183,7 @@ export function parseCliArgs(argv: readonly string[]): CliArgs {
     protocol: parseProtocol(v.protocol),
     eraCache: !v['no-era-cache'],
     timeoutMs: parseTimeout(v.timeout),
+    task: v.task ? 'prefer' : v['no-task'] ? 'never' : 'auto',
     json: !!v.json,
     verbose: !!v.verbose,
   };
@@ -197,6 +203,7 @@ function base(command: CliArgs['command']): CliArgs {
     protocol: { kind: 'auto' },
     eraCache: true,
     timeoutMs: 60_000,
+    task: 'auto',
     json: false,
     verbose: false,
   };

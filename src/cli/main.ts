@@ -12,6 +12,7 @@ import { CliError } from './errors.js';
 import type { Io } from './frontend.js';
 import { HELP } from './help.js';
 import type { JsonReport } from './output.js';
+import type { TaskRecord } from './task-status.js';
 import { VERSION } from './version.js';
 
 export async function runMain(argv: readonly string[], io: Io): Promise<number> {
@@ -30,14 +31,15 @@ export async function runMain(argv: readonly string[], io: Io): Promise<number> 
     return 0;
   }
   const events: ElicitationEvent[] = [];
+  const tasks: TaskRecord[] = [];
   try {
     if (args.command === 'demo') return await runDemo(args, io);
     const target = await resolveTarget(args, io.env);
     const label = args.label ?? defaultLabel(args, target);
     const command = args.command === 'tools' ? runTools : runCall;
-    return await command(args, io, { target, label, events });
+    return await command(args, io, { target, label, events, tasks });
   } catch (error) {
-    return fail(error, io, args.json, events);
+    return fail(error, io, args.json, events, tasks);
   }
 }
 
@@ -46,6 +48,8 @@ export interface CommandContext {
   readonly label: string;
   /** Filled as elicitations happen, so a failure report still lists them. */
   readonly events: ElicitationEvent[];
+  /** Tasks the tool call became, with their status history (--json `tasks`). */
+  readonly tasks: TaskRecord[];
 }
 
 async function resolveTarget(args: CliArgs, env: NodeJS.ProcessEnv): Promise<ResolvedTarget> {
@@ -64,7 +68,13 @@ function defaultLabel(args: CliArgs, target: ResolvedTarget): string {
   return label.length > 48 ? `${label.slice(0, 47)}…` : label;
 }
 
-function fail(error: unknown, io: Io, json: boolean, events: ElicitationEvent[]): number {
+function fail(
+  error: unknown,
+  io: Io,
+  json: boolean,
+  events: ElicitationEvent[],
+  tasks: TaskRecord[] = [],
+): number {
   const cliError = io.signal?.aborted
     ? new CliError('interrupted', 'interrupted (Ctrl-C): the request was cancelled', { cause: error })
     : error instanceof CliError
@@ -74,6 +84,7 @@ function fail(error: unknown, io: Io, json: boolean, events: ElicitationEvent[])
     const report: JsonReport = {
       ok: false,
       elicitations: events,
+      ...(tasks.length > 0 && { tasks }),
       error: { code: cliError.code, message: cliError.message },
     };
     io.stdout.write(`${JSON.stringify(report)}\n`);

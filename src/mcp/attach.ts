@@ -65,7 +65,7 @@ export interface AttachOptions {
   readonly tasks?: TaskPreference;
   /** Status of each task a tool call became (both eras). */
   readonly onTaskEvent?: TaskListener;
-  /** 2025-11-25: serve task-augmented elicitation/create (client-hosted tasks); default true. */
+  /** 2025-11-25: serve task-augmented elicitation/create (client-hosted tasks); default: interactive renderers. */
   readonly hostElicitationTasks?: boolean;
 }
 
@@ -252,7 +252,8 @@ export function attachElicitation(client: Client, options: AttachOptions): Elici
     answer: answerEmbedded,
     ...(options.onTaskEvent && { onTask: options.onTaskEvent }),
   });
-  if (options.hostElicitationTasks !== false) bindElicitationTasks(client, check, respond);
+  // Declared only where a person may outlast a request timeout, unless told otherwise.
+  if (options.hostElicitationTasks ?? renderer.interactive) bindElicitationTasks(client, check, respond);
 
   const run = async <T>(
     request: { method: ElicitingMethod; name?: string },

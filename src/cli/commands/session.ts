@@ -1,11 +1,13 @@
 // Shared by tools and call: choose the front-end, connect, and report elicitations as they end.
 import { createSystemOpener } from '../../frontends/open-url.js';
 import type { Renderer } from '../../frontends/renderer.js';
+import { PromptQueue } from '../../mcp/prompt-queue.js';
 import type { CliArgs } from '../args.js';
 import { type Connection, connect } from '../connect.js';
 import { chooseRenderer, type Io } from '../frontend.js';
 import type { CommandContext } from '../main.js';
 import { formatEvent } from '../output.js';
+import { createTaskStatus } from '../task-status.js';
 
 export interface OpenSession {
   readonly connection: Connection;
@@ -18,6 +20,8 @@ export async function openSession(args: CliArgs, io: Io, context: CommandContext
   const stderrTail: string[] = [];
   // URL mode by default when a person can consent, or when a script was told to open URLs.
   const modes = args.modes ?? (renderer.interactive || args.openUrls ? ['form', 'url'] : ['form']);
+  const queue = new PromptQueue();
+  const status = createTaskStatus(io.stderr, queue, context.tasks);
   let connection: Connection;
   try {
     connection = await connect({
@@ -29,6 +33,11 @@ export async function openSession(args: CliArgs, io: Io, context: CommandContext
       renderer,
       attach: {
         modes,
+        queue,
+        tasks: args.task,
+        // 2025 client-hosted elicitation tasks are served unless tasks are switched off.
+        hostElicitationTasks: args.task !== 'never',
+        onTaskEvent: status.onTask,
         opener: createSystemOpener(io.env),
         onEvent: (event) => {
           context.events.push(event);
@@ -42,6 +51,7 @@ export async function openSession(args: CliArgs, io: Io, context: CommandContext
       },
     });
   } catch (error) {
+    status.close();
     await renderer.close?.();
     if (!args.verbose && stderrTail.length > 0) io.stderr.write(stderrTail.join('').slice(-2000));
     throw error;
@@ -50,6 +60,7 @@ export async function openSession(args: CliArgs, io: Io, context: CommandContext
     connection,
     renderer,
     close: async () => {
+      status.close();
       await connection.close().catch(() => {});
       await renderer.close?.();
     },

@@ -19,6 +19,8 @@ export interface TaskStatusView {
 }
 
 const CLEAR_LINE = '\r\u001b[2K';
+/** Status changes kept per task in --json (the first and the most recent ones). */
+const MAX_HISTORY = 200;
 
 export function createTaskStatus(
   stderr: NodeJS.WriteStream,
@@ -59,6 +61,8 @@ export function createTaskStatus(
     }
     const previous = record.status;
     record.status = event.status;
+    // Bounded: a long task that changes its message every second must not grow the report without end.
+    if (record.history.length >= MAX_HISTORY) record.history.splice(1, 1);
     record.history.push({
       status: event.status,
       ...(event.statusMessage !== undefined && { statusMessage: event.statusMessage }),

@@ -40,6 +40,21 @@ export function escapeStdioCommand(): StdioCommand {
   return tsx('test/fixtures/servers/escape-server.ts');
 }
 
+/** The 2026-07-28 Tasks-extension fixture (test/fixtures/servers/tasks-2026-server.ts). */
+export function tasksStdioCommand(): StdioCommand {
+  return tsx('test/fixtures/servers/tasks-2026-server.ts');
+}
+
+/** The Tasks fixture over Streamable HTTP on a free port. */
+export async function startTasksHttp(): Promise<RunningHttpServer> {
+  const { command, args } = tasksStdioCommand();
+  const child = track(
+    spawn(command, [...args, '--http', '--port', '0'], { stdio: ['ignore', 'ignore', 'pipe'] }),
+  );
+  const line = await waitForStderr(child, /^listening (\S+)$/m, 20_000);
+  return { url: line[1] ?? '', close: () => stop(child) };
+}
+
 export function everythingStdioCommand(): StdioCommand {
   return { command: process.execPath, args: [everythingMain, 'stdio'] };
 }

@@ -122,7 +122,10 @@ describe('command-line parsing', () => {
     assert.equal(parseCliArgs(['call', 't', '--', 's']).task, 'auto');
     assert.equal(parseCliArgs(['--task', 'call', 't', '--', 's']).task, 'prefer');
     assert.equal(parseCliArgs(['--no-task', 'call', 't', '--', 's']).task, 'never');
-    assert.match(usageError(['--task', '--no-task', 'call', 't', '--', 's']), /--task and --no-task exclude each other/);
+    assert.match(
+      usageError(['--task', '--no-task', 'call', 't', '--', 's']),
+      /--task and --no-task exclude each other/,
+    );
   });
 
   it('documents every option in --help', () => {

@@ -33,10 +33,13 @@ export function createTaskReporter(
 ): (status: TaskStatus, statusMessage: string | undefined) => void {
   const started = Date.now();
   let last: string | undefined;
+  let ended = false;
   return (status, statusMessage) => {
     const key = `${status}\u0000${statusMessage ?? ''}`;
-    if (key === last) return;
+    // A poll answered after we cancelled (or after the end) must not bring the task back to life.
+    if (key === last || ended) return;
     last = key;
+    ended = isTerminal(status);
     listener?.({
       ...base,
       status,

@@ -3,12 +3,11 @@
 // server checks): an input round before the task, a form and then a URL step from inside the
 // task, an answered key repeated on a later poll, a failed task, Ctrl-C, and -32021.
 import assert from 'node:assert/strict';
-import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
-import { cliBin, freshCacheDir, jsonReport, resultText, root, runCli } from '../helpers/cli.js';
+import { interruptCliWhen, jsonReport, resultText, runCli, tasksOf } from '../helpers/cli.js';
 import { type RunningHttpServer, startTasksHttp, tasksStdioCommand } from '../helpers/servers.js';
 
 const fixture = tasksStdioCommand();
@@ -16,14 +15,6 @@ const stdioServer = ['--', fixture.command, ...fixture.args];
 const modern = ['--protocol', 'modern'];
 /** A browser stand-in that exits at once: with --open-urls that counts as the URL step done. */
 const env = { BROWSER: 'true' };
-
-interface TaskReport {
-  taskId: string;
-  era: string;
-  status: string;
-  history: { status: string; statusMessage?: string }[];
-}
-const tasksOf = (report: unknown): TaskReport[] => (report as { tasks?: TaskReport[] }).tasks ?? [];
 
 describe('tasks on 2026-07-28 (Tasks extension fixture)', () => {
   let http: RunningHttpServer;
@@ -102,35 +93,15 @@ describe('tasks on 2026-07-28 (Tasks extension fixture)', () => {
 
   it('Ctrl-C while the task runs sends tasks/cancel and exits 130', async () => {
     const log = join(mkdtempSync(join(tmpdir(), 'mcp-elicit-tasks-')), 'log.jsonl');
-    const child = spawn(
-      process.execPath,
-      [cliBin, '--json', ...modern, 'call', 'endless_job', ...stdioServer],
+    const run = await interruptCliWhen(
+      ['--json', ...modern, 'call', 'endless_job', ...stdioServer],
+      /task \S+: working/,
       {
-        cwd: root,
-        env: { ...process.env, MCP_ELICIT_CACHE_DIR: freshCacheDir(), TASKS_LOG_FILE: log },
-        stdio: ['pipe', 'pipe', 'pipe'],
+        env: { TASKS_LOG_FILE: log },
       },
     );
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (c: Buffer) => {
-      stdout += c.toString('utf8');
-    });
-    const exited = new Promise<number | null>((resolve) => child.on('close', resolve));
-    await new Promise<void>((resolve, reject) => {
-      const timer = setTimeout(() => reject(new Error(`no task started:\n${stderr}`)), 30_000);
-      child.stderr.on('data', (c: Buffer) => {
-        stderr += c.toString('utf8');
-        if (/task \S+: working/.test(stderr)) {
-          clearTimeout(timer);
-          resolve();
-        }
-      });
-    });
-    child.kill('SIGINT');
-    assert.equal(await exited, 130, stderr);
-    const report = JSON.parse(stdout.trim());
-    assert.equal(tasksOf(report)[0]?.status, 'cancelled');
+    assert.equal(run.status, 130, run.stderr);
+    assert.equal(tasksOf(jsonReport(run))[0]?.status, 'cancelled');
     const events = readFileSync(log, 'utf8')
       .trim()
       .split('\n')

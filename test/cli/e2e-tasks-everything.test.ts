@@ -4,23 +4,13 @@
 // with --no-task, and cancelled with Ctrl-C. `trigger-elicitation-request-async` makes the client
 // host the elicitation as a task of its own.
 import assert from 'node:assert/strict';
-import { spawn } from 'node:child_process';
 import { after, before, describe, it } from 'node:test';
-import { cliBin, freshCacheDir, jsonReport, resultText, root, runCli } from '../helpers/cli.js';
+import { interruptCliWhen, jsonReport, resultText, runCli, tasksOf } from '../helpers/cli.js';
 import { everythingStdioCommand, type RunningHttpServer, startEverythingHttp } from '../helpers/servers.js';
 
 const everything = everythingStdioCommand();
 const stdioServer = ['--', everything.command, ...everything.args];
 const research = ['call', 'simulate-research-query', '--args', '{"topic":"python","ambiguous":true}'];
-
-interface TaskReport {
-  taskId: string;
-  tool: string;
-  era: string;
-  status: string;
-  history: { status: string; statusMessage?: string }[];
-}
-const tasksOf = (report: unknown): TaskReport[] => (report as { tasks?: TaskReport[] }).tasks ?? [];
 
 describe('tasks on 2025-11-25 (server-everything)', () => {
   let http: RunningHttpServer;
@@ -110,36 +100,14 @@ describe('tasks on 2025-11-25 (server-everything)', () => {
   });
 
   it('Ctrl-C while the task runs cancels it, still reports the task as --json, and exits 130', async () => {
-    const child = spawn(
-      process.execPath,
-      [cliBin, '--json', '--protocol', 'legacy', '--accept-defaults', ...research, ...stdioServer],
-      {
-        cwd: root,
-        env: { ...process.env, MCP_ELICIT_CACHE_DIR: freshCacheDir() },
-        stdio: ['pipe', 'pipe', 'pipe'],
-      },
+    const run = await interruptCliWhen(
+      ['--json', '--protocol', 'legacy', '--accept-defaults', ...research, ...stdioServer],
+      /task \S+: working/,
     );
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (c: Buffer) => {
-      stdout += c.toString('utf8');
-    });
-    const exited = new Promise<number | null>((resolve) => child.on('close', resolve));
-    await new Promise<void>((resolve, reject) => {
-      const timer = setTimeout(() => reject(new Error(`no task started:\n${stderr}`)), 30_000);
-      child.stderr.on('data', (c: Buffer) => {
-        stderr += c.toString('utf8');
-        if (/task \S+: working/.test(stderr)) {
-          clearTimeout(timer);
-          resolve();
-        }
-      });
-    });
-    child.kill('SIGINT');
-    assert.equal(await exited, 130, stderr);
-    const report = JSON.parse(stdout.trim()) as { ok: boolean; error: { code: string } };
+    assert.equal(run.status, 130, run.stderr);
+    const report = jsonReport(run);
     assert.equal(report.ok, false);
-    assert.equal(report.error.code, 'interrupted');
+    assert.equal(report.error?.code, 'interrupted');
     assert.equal(tasksOf(report)[0]?.status, 'cancelled');
   });
 });

@@ -46,13 +46,8 @@ export function tasksStdioCommand(): StdioCommand {
 }
 
 /** The Tasks fixture over Streamable HTTP on a free port. */
-export async function startTasksHttp(): Promise<RunningHttpServer> {
-  const { command, args } = tasksStdioCommand();
-  const child = track(
-    spawn(command, [...args, '--http', '--port', '0'], { stdio: ['ignore', 'ignore', 'pipe'] }),
-  );
-  const line = await waitForStderr(child, /^listening (\S+)$/m, 20_000);
-  return { url: line[1] ?? '', close: () => stop(child) };
+export function startTasksHttp(): Promise<RunningHttpServer> {
+  return startHttp(tasksStdioCommand());
 }
 
 export function everythingStdioCommand(): StdioCommand {
@@ -60,8 +55,12 @@ export function everythingStdioCommand(): StdioCommand {
 }
 
 /** The demo server over Streamable HTTP (both eras) in a child process on a free port. */
-export async function startDemoHttp(): Promise<RunningHttpServer> {
-  const { command, args } = demoStdioCommand();
+export function startDemoHttp(): Promise<RunningHttpServer> {
+  return startHttp(demoStdioCommand());
+}
+
+/** A server of ours that takes `--http --port 0` and prints `listening <url>` on stderr. */
+async function startHttp({ command, args }: StdioCommand): Promise<RunningHttpServer> {
   const child = track(
     spawn(command, [...args, '--http', '--port', '0'], { stdio: ['ignore', 'ignore', 'pipe'] }),
   );

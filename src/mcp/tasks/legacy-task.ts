@@ -102,7 +102,15 @@ export async function runLegacyTask(
         `the server cancelled the task${task.statusMessage ? `: ${task.statusMessage}` : ''}`,
         { taskId },
       );
-    const final = await fetchResult();
+    const final = await fetchResult().catch((error: unknown) => {
+      // tasks/result answers a failed or cancelled task with its JSON-RPC error.
+      if (!(error instanceof ProtocolError)) throw error;
+      throw new TaskError('failed', `the task failed: ${error.message}`, {
+        taskId,
+        rpcCode: error.code,
+        cause: error,
+      });
+    });
     report('completed', task.status === 'completed' ? task.statusMessage : undefined);
     return final;
   } catch (error) {

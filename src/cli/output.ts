@@ -1,5 +1,6 @@
 // How results look: plain text for people (server text sanitised), one JSON object for scripts.
 import type { CallToolResult, Tool } from '@modelcontextprotocol/client';
+import type { Era } from '../contracts/protocol.js';
 import { sanitizeText } from '../core/sanitize.js';
 import type { ElicitationEvent } from '../mcp/events.js';
 import type { TaskRecord } from './task-status.js';
@@ -10,7 +11,7 @@ export interface JsonReport {
   elicitations: ElicitationEvent[];
   /** Present when the tool call ran as a task: its id and status history. */
   tasks?: TaskRecord[];
-  protocol?: { era: 'legacy' | 'modern'; version: string | undefined };
+  protocol?: { era: Era; version: string | undefined };
   error?: { code: string; message: string };
 }
 

@@ -2,13 +2,17 @@
 // and poll us, because a person may take longer than any request timeout. ext-tasks'
 // `bindTaskReceiver` answers with a CreateTaskResult and serves tasks/get, tasks/result, tasks/list
 // and tasks/cancel from the prompt's state; the prompt itself is the session's ordinary one.
-import { type Client, ProtocolError, type Result } from '@modelcontextprotocol/client';
+import type { Client, Result } from '@modelcontextprotocol/client';
 import { bindTaskReceiver } from '@modelcontextprotocol/ext-tasks/receiver';
-import type { RequestCheck } from '../request-check.js';
-import type { Responder } from '../respond.js';
 
-type Checked = { params: Record<string, unknown>; check: RequestCheck & { ok: true } };
-type Handler = (request: { params?: unknown }, context: unknown) => Promise<Result>;
+export interface HostedElicitation {
+  /** Whether the params would be accepted (no side effects). */
+  readonly valid: (params: unknown) => boolean;
+  /** The session's own handling: parse, ask, answer; a malformed request rejects with -32602. */
+  readonly handle: (params: unknown, signal: AbortSignal) => Promise<Result>;
+}
+
+type Handler = (request: { params?: unknown }, context: { mcpReq?: { signal?: AbortSignal } }) => Promise<Result>;
 interface HandlerTable {
   _requestHandlers: Map<string, Handler>;
 }
@@ -16,35 +20,22 @@ interface HandlerTable {
 /** A finished task is kept this long for the server to fetch its result. */
 const TASK_TTL_MS = 10 * 60_000;
 
-export function bindElicitationTasks(
-  client: Client,
-  check: (params: unknown) => Checked,
-  respond: Responder,
-): void {
+export function bindElicitationTasks(client: Client, elicitation: HostedElicitation): void {
   const binding = bindTaskReceiver(client, {
     methods: { 'elicitation/create': true },
     ttlMs: TASK_TTL_MS,
     pollIntervalMs: 1_000,
-    elicitation: async (request, { signal }) => {
-      const checked = check(request.params);
-      return (await respond(checked.params, checked.check, signal)) as never;
-    },
+    elicitation: async (request, { signal }) => (await elicitation.handle(request.params, signal)) as never,
   });
-  // A malformed task-augmented request gets its -32602 at once, not as a failed task later.
+  // A malformed task-augmented request gets its -32602 at once (reported as any other), not as a
+  // failed task later. ext-tasks keeps its handler in the SDK's table, as it does itself.
   const table = (client as unknown as HandlerTable)._requestHandlers;
   const served = table.get('elicitation/create');
   if (served) {
     table.set('elicitation/create', (request, context) => {
       const params = request.params as { task?: unknown } | undefined;
-      if (params?.task !== undefined) {
-        try {
-          check(params);
-        } catch (error) {
-          return Promise.reject(
-            error instanceof ProtocolError ? error : new ProtocolError(-32602, String(error)),
-          );
-        }
-      }
+      if (params?.task !== undefined && !elicitation.valid(params))
+        return elicitation.handle(params, context.mcpReq?.signal ?? new AbortController().signal);
       return served(request, context);
     });
   }

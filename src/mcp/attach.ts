@@ -19,13 +19,13 @@ import { type AttachOptions, planModes } from './attach-options.js';
 import { createElicitationHandler } from './elicitation-handler.js';
 import { createEventLog } from './event-log.js';
 import type { ElicitationEvent } from './events.js';
+import { parseElicitRequest } from './incoming-request.js';
 import { DEFAULT_PROGRESS_INTERVAL_MS } from './progress-heartbeat.js';
 import { PromptQueue } from './prompt-queue.js';
 import { queuedUrlRenderer, queuedWaiter } from './queued-url.js';
 import { createResponder } from './respond.js';
 import { createSchemaCache } from './schema-cache.js';
 import { installElicitationHandler } from './sdk-seam.js';
-import { parseElicitRequest } from './incoming-request.js';
 import { describeServer } from './server-description.js';
 import {
   createRequestRunner,

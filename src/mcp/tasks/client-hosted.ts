@@ -12,7 +12,10 @@ export interface HostedElicitation {
   readonly handle: (params: unknown, signal: AbortSignal) => Promise<Result>;
 }
 
-type Handler = (request: { params?: unknown }, context: { mcpReq?: { signal?: AbortSignal } }) => Promise<Result>;
+type Handler = (
+  request: { params?: unknown },
+  context: { mcpReq?: { signal?: AbortSignal } },
+) => Promise<Result>;
 interface HandlerTable {
   _requestHandlers: Map<string, Handler>;
 }

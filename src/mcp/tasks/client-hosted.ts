@@ -4,20 +4,13 @@
 // and tasks/cancel from the prompt's state; the prompt itself is the session's ordinary one.
 import type { Client, Result } from '@modelcontextprotocol/client';
 import { bindTaskReceiver } from '@modelcontextprotocol/ext-tasks/receiver';
+import { wrapRegisteredHandler } from '../sdk-seam.js';
 
 export interface HostedElicitation {
   /** Whether the params would be accepted (no side effects). */
   readonly valid: (params: unknown) => boolean;
   /** The session's own handling: parse, ask, answer; a malformed request rejects with -32602. */
   readonly handle: (params: unknown, signal: AbortSignal) => Promise<Result>;
-}
-
-type Handler = (
-  request: { params?: unknown },
-  context: { mcpReq?: { signal?: AbortSignal } },
-) => Promise<Result>;
-interface HandlerTable {
-  _requestHandlers: Map<string, Handler>;
 }
 
 /** A finished task is kept this long for the server to fetch its result. */
@@ -31,16 +24,12 @@ export function bindElicitationTasks(client: Client, elicitation: HostedElicitat
     elicitation: async (request, { signal }) => (await elicitation.handle(request.params, signal)) as never,
   });
   // A malformed task-augmented request gets its -32602 at once (reported as any other), not as a
-  // failed task later. ext-tasks keeps its handler in the SDK's table, as it does itself.
-  const table = (client as unknown as HandlerTable)._requestHandlers;
-  const served = table.get('elicitation/create');
-  if (served) {
-    table.set('elicitation/create', (request, context) => {
-      const params = request.params as { task?: unknown } | undefined;
-      if (params?.task !== undefined && !elicitation.valid(params))
-        return elicitation.handle(params, context.mcpReq?.signal ?? new AbortController().signal);
-      return served(request, context);
-    });
-  }
+  // failed task later.
+  wrapRegisteredHandler(client, 'elicitation/create', (served) => (request, context) => {
+    const params = request.params as { task?: unknown } | undefined;
+    if (params?.task !== undefined && !elicitation.valid(params))
+      return elicitation.handle(params, context.mcpReq.signal);
+    return served(request, context);
+  });
   client.registerCapabilities({ tasks: binding.capabilities } as never);
 }

@@ -24,6 +24,7 @@ import {
   isCreateTaskResultV2,
   withTaskCapabilityV2,
 } from '@modelcontextprotocol/ext-tasks/core/v2';
+import { outboundEnvelope } from '../sdk-seam.js';
 import { createRawDispatch } from './raw-dispatch.js';
 import { MISSING_REQUIRED_CLIENT_CAPABILITY, TaskError } from './task-error.js';
 import { createTaskReporter, type TaskListener } from './task-events.js';
@@ -47,14 +48,9 @@ export interface ModernTasks {
   callLeg(params: CallToolRequest['params'], options: ModernLegOptions): Promise<unknown>;
 }
 
-interface Envelope {
-  readonly 'io.modelcontextprotocol/protocolVersion'?: string;
-  readonly 'io.modelcontextprotocol/clientInfo'?: Record<string, unknown>;
-  readonly 'io.modelcontextprotocol/clientCapabilities'?: Record<string, unknown>;
-}
-/** The SDK's own per-request `_meta` envelope (protocol version, client info, capabilities). */
-const envelopeOf = (client: Client): Envelope =>
-  (client as unknown as { _outboundMetaEnvelope(): Envelope | undefined })._outboundMetaEnvelope() ?? {};
+const PROTOCOL_VERSION = 'io.modelcontextprotocol/protocolVersion';
+const CLIENT_INFO = 'io.modelcontextprotocol/clientInfo';
+const CLIENT_CAPABILITIES = 'io.modelcontextprotocol/clientCapabilities';
 
 export function createModernTasks(client: Client): ModernTasks {
   let raw: RawClientDispatch | undefined;
@@ -77,14 +73,14 @@ export function createModernTasks(client: Client): ModernTasks {
   };
   const taskSession = (): TaskEnabledSession => {
     if (session) return session;
-    const envelope = envelopeOf(client);
+    const envelope = outboundEnvelope(client);
     session = createTaskSessionFromClient(client, {
       endpointId: 'mcp-elicit',
       rawDispatch: dispatch(),
       v2RequestFraming: {
-        protocolVersion: envelope['io.modelcontextprotocol/protocolVersion'] ?? '',
-        clientInfo: (envelope['io.modelcontextprotocol/clientInfo'] ?? {}) as never,
-        clientCapabilities: (envelope['io.modelcontextprotocol/clientCapabilities'] ?? {}) as never,
+        protocolVersion: String(envelope[PROTOCOL_VERSION] ?? ''),
+        clientInfo: (envelope[CLIENT_INFO] ?? {}) as never,
+        clientCapabilities: (envelope[CLIENT_CAPABILITIES] ?? {}) as never,
       },
       // Declarations only steer 2025 task augmentation; the 2026 server decides alone.
       tools: { currentTool: () => undefined },
@@ -101,7 +97,7 @@ export function createModernTasks(client: Client): ModernTasks {
     async callLeg(params, options) {
       const framed = withTaskCapabilityV2({
         ...params,
-        _meta: { ...envelopeOf(client), ...(params._meta as Record<string, unknown> | undefined) },
+        _meta: { ...outboundEnvelope(client), ...(params._meta as Record<string, unknown> | undefined) },
       } as never);
       const response = await dispatch()(
         { method: 'tools/call', params: framed },

@@ -40,6 +40,14 @@ export function escapeStdioCommand(): StdioCommand {
   return tsx('test/fixtures/servers/escape-server.ts');
 }
 
+export function envStdioCommand(): StdioCommand {
+  return tsx('test/fixtures/servers/env-server.ts');
+}
+
+export function stderrStdioCommand(): StdioCommand {
+  return tsx('test/fixtures/servers/stderr-server.ts');
+}
+
 /** The 2026-07-28 Tasks-extension fixture (test/fixtures/servers/tasks-2026-server.ts). */
 export function tasksStdioCommand(): StdioCommand {
   return tsx('test/fixtures/servers/tasks-2026-server.ts');

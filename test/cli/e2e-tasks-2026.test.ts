@@ -93,12 +93,10 @@ describe('tasks on 2026-07-28 (Tasks extension fixture)', () => {
 
   it('Ctrl-C while the task runs sends tasks/cancel and exits 130', async () => {
     const log = join(mkdtempSync(join(tmpdir(), 'mcp-elicit-tasks-')), 'log.jsonl');
+    // The CLI hands a stdio server only a safe set of variables, plus what --env names.
     const run = await interruptCliWhen(
-      ['--json', ...modern, 'call', 'endless_job', ...stdioServer],
+      ['--json', ...modern, '--env', `TASKS_LOG_FILE=${log}`, 'call', 'endless_job', ...stdioServer],
       /task \S+: working/,
-      {
-        env: { TASKS_LOG_FILE: log },
-      },
     );
     assert.equal(run.status, 130, run.stderr);
     assert.equal(tasksOf(jsonReport(run))[0]?.status, 'cancelled');

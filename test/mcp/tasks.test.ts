@@ -132,6 +132,16 @@ describe('tasks on 2026-07-28 (Tasks extension fixture, library)', () => {
     assert.equal(entries[1]?.taskId, taskEvents[0]?.taskId);
   });
 
+  it('a task that completes at once returns its inlined result (with or without resultType)', async () => {
+    const { session, taskEvents } = await connect(tasksStdioCommand(), { modern: true });
+    const result = await session.callTool({ name: 'needs_tasks' });
+    assert.deepEqual(result.content, [{ type: 'text', text: 'ran as a task' }]);
+    assert.deepEqual(
+      taskEvents.map((e) => e.status),
+      ['completed'],
+    );
+  });
+
   it('with tasks switched off, -32021 becomes TaskError "missing-capability" naming the extension', async () => {
     const { session } = await connect(tasksStdioCommand(), { modern: true, tasks: 'never' });
     await assert.rejects(session.callTool({ name: 'needs_tasks' }), (error: unknown) => {

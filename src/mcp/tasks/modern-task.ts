@@ -18,6 +18,7 @@ import {
   type TaskEnabledSession,
   taskViewFromExecutionEvent,
 } from '@modelcontextprotocol/ext-tasks/client';
+import { runtimeCodecFromStandardSchema } from '@modelcontextprotocol/ext-tasks/core';
 import {
   CallToolResultV2Schema,
   CreateTaskResultV2Schema,
@@ -129,15 +130,19 @@ async function runTask(
   const report = createTaskReporter({ server: options.server, taskId, tool, era: 'modern' }, options.onTask);
   report(task.status, task.statusMessage);
   answerers.set(taskId, options.answer);
+  let onAbort: (() => void) | undefined;
   try {
-    const execution = await session.resumeTask({
-      endpointId: session.endpointId,
-      generation: 'v2',
-      taskId: taskId as never,
-      originalOperation: 'tools/call',
-    });
+    const execution = await session.resumeTask(
+      {
+        endpointId: session.endpointId,
+        generation: 'v2',
+        taskId: taskId as never,
+        originalOperation: 'tools/call',
+      },
+      { resultCodec: runtimeCodecFromStandardSchema(completeResultSchema) },
+    );
     const aborted = new Promise<never>((_, reject) => {
-      const onAbort = () => {
+      onAbort = () => {
         // Ctrl-C / the library's abort: tasks/cancel, then stop waiting.
         report('cancelled', 'cancelled by this client');
         void execution
@@ -159,7 +164,7 @@ async function runTask(
     ]);
     if (outcome.status === 'completed') {
       report('completed', outcome.task?.statusMessage);
-      return completeResult(outcome.result as Record<string, unknown>);
+      return outcome.result;
     }
     if (outcome.status === 'cancelled')
       throw new TaskError('cancelled', 'the server cancelled the task', { taskId });
@@ -172,13 +177,30 @@ async function runTask(
     });
   } finally {
     answerers.delete(taskId);
+    if (onAbort) options.signal.removeEventListener('abort', onAbort);
   }
 }
 
+/** A complete tools/call result, with or without its `resultType` (a task inlines its result). */
 function completeResult(raw: Record<string, unknown>): CallToolResult {
   const { resultType: _, ...rest } = raw;
-  return CallToolResultV2Schema.parse({ resultType: 'complete', ...rest }) && (rest as CallToolResult);
+  CallToolResultV2Schema.parse({ ...rest, resultType: 'complete' });
+  return rest as CallToolResult;
 }
+
+const completeResultSchema = {
+  '~standard': {
+    version: 1 as const,
+    vendor: 'mcp-elicit',
+    validate: (value: unknown) => {
+      try {
+        return { value: completeResult(value as Record<string, unknown>) };
+      } catch (error) {
+        return { issues: [{ message: `invalid tool result in the completed task: ${String(error)}` }] };
+      }
+    },
+  },
+};
 
 /** -32021 with `data.requiredCapabilities`: name what the server wanted. */
 export function missingCapability(data: unknown, taskId?: string): TaskError {

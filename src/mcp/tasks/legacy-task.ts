@@ -68,16 +68,13 @@ export async function runLegacyTask(
   // tasks/result blocks until the task ends; started once, at input_required (or at the end).
   let result: Promise<CallToolResult> | undefined;
   let settled = false;
-  const fetchResult = () => {
-    result ??= request<CallToolResult>('tasks/result', { taskId }, CallToolResultV1Schema, 2_147_483_647);
-    result.then(
-      () => {
-        settled = true;
-      },
-      () => {
-        settled = true;
-      },
-    );
+  const fetchResult = (): Promise<CallToolResult> => {
+    if (result) return result;
+    result = request<CallToolResult>('tasks/result', { taskId }, CallToolResultV1Schema, 2_147_483_647);
+    const done = () => {
+      settled = true;
+    };
+    result.then(done, done);
     return result;
   };
 

@@ -21,7 +21,7 @@ export interface SchemaIssue {
   /** Property name, or undefined for the request/schema as a whole. */
   readonly field?: string;
   readonly code: SchemaIssueCode;
-  /** Names the property and the reason, e.g. `property "address": nested objects are not allowed (spec S-08)`. */
+  /** Names the property and the reason, e.g. `property "address": nested objects are not allowed in an elicitation form` (S-08). */
   readonly message: string;
 }
 

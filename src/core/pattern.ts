@@ -1,40 +1,92 @@
 // `pattern` is not part of StringSchema but the 2025-11-25 page shows it (spec 2025 §6 point 1), so
-// it is tolerated and enforced with RE2 (re2js), a linear-time engine: a hostile server cannot
-// stall the client with a catastrophic-backtracking pattern, which JS RegExp would allow.
-// RE2 syntax differs from ECMA-262 in corners (no lookaround, no backreferences); a pattern RE2
-// cannot compile is ignored with a note instead of being approximated.
+// it is enforced, with exact ECMA-262 semantics (ecma-pattern.ts), on RE2 (re2js): a linear-time
+// engine, so a hostile server cannot stall the client with catastrophic backtracking. Linear is not
+// cheap: one check costs about program size x input length steps (~20 ns each), so every check is
+// charged to a budget and a check that would overrun it fails instead of running (fail closed).
+// A pattern that cannot be enforced this way is refused by the parser, never silently skipped.
 import { RE2JS } from 're2js';
+import { ecmaToRe2 } from './ecma-pattern.js';
 
-/** Longest pattern we compile; longer ones are ignored (with a note). */
+/** Longest pattern we compile; longer ones are refused. */
 export const MAX_PATTERN_LENGTH = 1024;
-/** Longest input we match; longer input fails the check rather than being matched. */
-export const MAX_PATTERN_INPUT = 65536;
-// Compiled-program size bound: counted repetitions like (a{999}){999} are short strings that
-// compile to huge programs.
-const MAX_PROGRAM_SIZE = 20000;
+// Compiled-program size bound: counted repetitions like (a{999}){9} are short strings that compile
+// to huge programs.
+const MAX_PROGRAM_SIZE = 10000;
+/**
+ * Steps (program size x (input length + 1)) one validation pass may spend on patterns: about 20 ms
+ * at re2js's worst measured speed, so a parse plus a validation in one turn stay under 50 ms.
+ */
+export const PATTERN_STEP_BUDGET = 1_000_000;
+
+/** What a validation pass may still spend on pattern checks; shared by every field it checks. */
+export interface PatternBudget {
+  steps: number;
+}
+
+export function patternBudget(): PatternBudget {
+  return { steps: PATTERN_STEP_BUDGET };
+}
+
+export type MatchResult = 'match' | 'no-match' | 'too-costly';
 
 export type CompiledPattern =
-  | { readonly ok: true; readonly test: (value: string) => boolean }
+  | {
+      readonly ok: true;
+      /** The longest input one check can afford within a fresh budget. */
+      readonly maxInput: number;
+      readonly match: (value: string, budget: PatternBudget) => MatchResult;
+    }
   | { readonly ok: false; readonly reason: string };
 
 const cache = new Map<string, CompiledPattern>();
 const CACHE_LIMIT = 256;
 
+// Recent results, so a default checked when parsing is not matched again when the answer is
+// validated, and the terminal's whole-form check on every key re-matches only the edited field.
+// Keys hold references to strings that exist anyway (defaults, drafts); bounded in count.
+const memo = new Map<RE2JS, Map<string, boolean>>();
+const MEMO_LIMIT = 512;
+let memoSize = 0;
+
+function remember(re: RE2JS, value: string, result: boolean): void {
+  if (memoSize >= MEMO_LIMIT) {
+    memo.clear();
+    memoSize = 0;
+  }
+  const results = memo.get(re) ?? new Map<string, boolean>();
+  memo.set(re, results);
+  results.set(value, result);
+  memoSize += 1;
+}
+
 function compileUncached(source: string): CompiledPattern {
   if (source.length > MAX_PATTERN_LENGTH) {
     return { ok: false, reason: `it is longer than ${MAX_PATTERN_LENGTH} characters` };
   }
+  const translated = ecmaToRe2(source);
+  if (!translated.ok) return translated;
   let re: RE2JS;
   try {
-    re = RE2JS.compile(source);
-  } catch (error) {
-    const detail = error instanceof Error ? error.message : String(error);
-    return { ok: false, reason: `the linear-time engine cannot compile it (${detail})` };
+    re = RE2JS.compile(translated.source);
+  } catch {
+    // Parsed as ECMA-262 but beyond RE2's limits, e.g. a repeat count over 1000.
+    return { ok: false, reason: 'it is too large to check in linear time (a repeat count over 1000?)' };
   }
-  if (re.programSize() > MAX_PROGRAM_SIZE)
-    return { ok: false, reason: 'it compiles to a program that is too large' };
-  // JSON Schema `pattern` is an unanchored search (2020-12 validation §6.3.3).
-  return { ok: true, test: (value) => value.length <= MAX_PATTERN_INPUT && re.test(value) };
+  const size = re.programSize();
+  if (size > MAX_PROGRAM_SIZE) return { ok: false, reason: 'it compiles to a program that is too large' };
+  const match = (value: string, budget: PatternBudget): MatchResult => {
+    const known = memo.get(re)?.get(value);
+    if (known !== undefined) return known ? 'match' : 'no-match';
+    // JS length counts UTF-16 units, at least the code points RE2 steps through: an upper bound.
+    const cost = size * (value.length + 1);
+    if (cost > budget.steps) return 'too-costly';
+    budget.steps -= cost;
+    // JSON Schema `pattern` is an unanchored search (2020-12 validation §6.3.3).
+    const result = re.test(value);
+    remember(re, value, result);
+    return result ? 'match' : 'no-match';
+  };
+  return { ok: true, maxInput: Math.floor(PATTERN_STEP_BUDGET / size) - 1, match };
 }
 
 /** Compile a server-supplied pattern once; the result says why when it cannot be enforced. */
@@ -42,13 +94,21 @@ export function compilePattern(source: string): CompiledPattern {
   const cached = cache.get(source);
   if (cached) return cached;
   const compiled = compileUncached(source);
-  if (cache.size >= CACHE_LIMIT) cache.clear();
+  if (cache.size >= CACHE_LIMIT) {
+    cache.clear();
+    memo.clear();
+    memoSize = 0;
+  }
   cache.set(source, compiled);
   return compiled;
 }
 
-/** True when `value` matches `source`; a pattern that cannot be compiled matches everything. */
-export function matchesPattern(source: string, value: string): boolean {
+/** Checks `value` against `source` within `budget`; a pattern that cannot be compiled never matches. */
+export function matchPattern(
+  source: string,
+  value: string,
+  budget: PatternBudget = patternBudget(),
+): MatchResult {
   const compiled = compilePattern(source);
-  return compiled.ok ? compiled.test(value) : true;
+  return compiled.ok ? compiled.match(value, budget) : 'no-match';
 }

@@ -1,9 +1,10 @@
 // The choice field kinds: single-select (untitled `enum`, titled `oneOf`, legacy `enumNames`) and
 // multi-select (`items.enum`, `items.anyOf`) with their options, deduplicated and bounded.
 import type { MultiSelectField, SelectOption, SingleSelectField } from '../form-model.js';
+import { type StringRules, stringProblems } from '../validate.js';
 import {
-  COMMON,
   type Context,
+  checkKeywords,
   describe,
   has,
   isObject,
@@ -12,12 +13,11 @@ import {
   label,
   nonNegativeInteger,
   note,
-  noteUnknownKeywords,
   REFERENCES,
   SCHEMA_LIMITS,
   tooLong,
 } from './context.js';
-import { base, markUnsatisfiable, withDefault } from './fields.js';
+import { base, markUnsatisfiable, parseStringRules, STRING_RULES, withDefault } from './fields.js';
 
 function tooManyOptions(ctx: Context, name: string, list: readonly unknown[], key: string): boolean {
   if (list.length <= SCHEMA_LIMITS.maxOptions) return false;
@@ -78,6 +78,12 @@ function titledOptions(
       );
       return undefined;
     }
+    if (has(entry, 'type') && entry.type !== 'string') {
+      issue(ctx, 'invalid-options', name, `"${key}" entry ${index} must be of type "string" (spec §2.3)`);
+      return undefined;
+    }
+    // An option is {const, title}: any other constraint in it would change which answers are valid.
+    checkKeywords(ctx, entry, name, 'string', ['const'], `"${key}" entry ${index}: `);
     const title = typeof entry.title === 'string' ? entry.title : undefined;
     if (tooLong(entry.const) || (title !== undefined && tooLong(title))) {
       issue(
@@ -125,16 +131,21 @@ export function parseSingleSelect(
 ): SingleSelectField | undefined {
   let variant: SingleSelectField['variant'];
   let options: SelectOption[] | undefined;
+  checkKeywords(ctx, p, name, 'string', [...STRING_RULES, 'oneOf', 'enum', 'const', 'enumNames']);
   if (Array.isArray(p.oneOf)) {
     variant = 'titled';
-    noteUnknownKeywords(ctx, p, name, [...COMMON, 'oneOf']);
     options = titledOptions(ctx, name, p.oneOf, 'oneOf');
+    // A value listed by two entries matches both, so it fails `oneOf` (exactly one): never valid.
+    if (options) options = dropAmbiguous(ctx, name, options);
+  } else if (!Array.isArray(p.enum)) {
+    // `const` alone: a choice of one.
+    variant = 'untitled';
+    options = enumOptions(ctx, name, [p.const], 'const');
   } else {
     const list = p.enum as unknown[];
     options = enumOptions(ctx, name, list, 'enum');
     if (has(p, 'enumNames')) {
       variant = 'legacy';
-      noteUnknownKeywords(ctx, p, name, [...COMMON, 'enum', 'enumNames']);
       const names = p.enumNames;
       if (
         options &&
@@ -165,11 +176,11 @@ export function parseSingleSelect(
       }
     } else {
       variant = 'untitled';
-      noteUnknownKeywords(ctx, p, name, [...COMMON, 'enum']);
     }
   }
+  const rules = parseStringRules(ctx, p, name);
   if (options === undefined) return undefined;
-  options = dedupe(ctx, name, options);
+  options = dedupe(ctx, name, keepValid(ctx, name, options, p, rules));
   const field: SingleSelectField = {
     ...base(ctx, name, p, required),
     kind: 'single-select',
@@ -179,6 +190,55 @@ export function parseSingleSelect(
   // An empty option list: nothing can be chosen (edge case 14).
   if (options.length === 0) markUnsatisfiable(ctx, field, 'it offers no options');
   return withDefault(ctx, field, p);
+}
+
+function dropAmbiguous(ctx: Context, name: string, options: readonly SelectOption[]): SelectOption[] {
+  const counts = new Map<string, number>();
+  for (const option of options) counts.set(option.value, (counts.get(option.value) ?? 0) + 1);
+  const kept = options.filter((option) => counts.get(option.value) === 1);
+  if (kept.length !== options.length) {
+    note(
+      ctx,
+      'ambiguous-option',
+      name,
+      `${options.length - kept.length} "oneOf" entries repeat a value; such a value matches more than one entry, fails "oneOf" and was removed`,
+    );
+  }
+  return kept;
+}
+
+/**
+ * Keeps the options that are valid answers for every keyword beside the list: `enum`/`const` next
+ * to `oneOf`/`anyOf`, and the string keywords. An option one of them rejects could never be sent.
+ */
+function keepValid(
+  ctx: Context,
+  name: string,
+  options: readonly SelectOption[],
+  schema: Json,
+  rules: StringRules,
+): SelectOption[] {
+  const listed =
+    Array.isArray(schema.enum) && (has(schema, 'oneOf') || has(schema, 'anyOf')) ? schema.enum : undefined;
+  const pinned = has(schema, 'const');
+  let unchecked = 0;
+  const kept = options.filter((option) => {
+    if (listed !== undefined && !listed.includes(option.value)) return false;
+    if (pinned && schema.const !== option.value) return false;
+    const problems = stringProblems(rules, option.value, ctx.budget);
+    if (problems.some((problem) => problem.unchecked)) unchecked += 1;
+    return problems.length === 0;
+  });
+  if (kept.length !== options.length) {
+    const why = unchecked > 0 ? ` (${unchecked} could not be checked against "pattern" in time)` : '';
+    note(
+      ctx,
+      'option-removed',
+      name,
+      `${options.length - kept.length} option(s) break the field's other keywords and were removed${why}`,
+    );
+  }
+  return kept;
 }
 
 export function parseMultiSelect(
@@ -217,13 +277,12 @@ export function parseMultiSelect(
   }
   let variant: MultiSelectField['variant'];
   let options: SelectOption[] | undefined;
+  checkKeywords(ctx, items, name, 'string', [...STRING_RULES, 'anyOf', 'enum', 'const'], '"items": ');
   if (Array.isArray(items.anyOf)) {
     variant = 'titled';
-    noteUnknownKeywords(ctx, items, name, ['type', 'anyOf']);
     options = titledOptions(ctx, name, items.anyOf, 'items.anyOf');
   } else if (Array.isArray(items.enum)) {
     variant = 'untitled';
-    noteUnknownKeywords(ctx, items, name, ['type', 'enum']);
     options = enumOptions(ctx, name, items.enum, 'items.enum');
   } else {
     issue(
@@ -234,12 +293,21 @@ export function parseMultiSelect(
     );
     return undefined;
   }
+  const rules = parseStringRules(ctx, items, name, '"items": ');
   // uniqueItems is implied: answers never repeat a choice.
-  noteUnknownKeywords(ctx, p, name, [...COMMON, 'items', 'minItems', 'maxItems', 'uniqueItems']);
+  checkKeywords(ctx, p, name, 'array', ['items', 'minItems', 'maxItems', 'uniqueItems']);
+  if (has(p, 'uniqueItems') && typeof p.uniqueItems !== 'boolean') {
+    issue(
+      ctx,
+      'invalid-keyword',
+      name,
+      `"uniqueItems" must be true or false, got ${describe(p.uniqueItems)}`,
+    );
+  }
   const minItems = nonNegativeInteger(ctx, p, 'minItems', name);
   const maxItems = nonNegativeInteger(ctx, p, 'maxItems', name);
   if (options === undefined) return undefined;
-  options = dedupe(ctx, name, options);
+  options = dedupe(ctx, name, keepValid(ctx, name, options, items, rules));
   let field: MultiSelectField = { ...base(ctx, name, p, required), kind: 'multi-select', variant, options };
   if (minItems !== undefined) field = { ...field, minItems };
   if (maxItems !== undefined) field = { ...field, maxItems };

@@ -51,6 +51,9 @@ export const LONG_URL_THRESHOLD = 2000;
  */
 export const MAX_URL_LENGTH = 8192;
 
+/** The longest DNS name (RFC 1035 §2.3.4, in its dotted text form). */
+const MAX_HOST_LENGTH = 253;
+
 // Query/fragment parameter names that suggest credentials or secrets in the URL (S-23). Compared
 // after lower-casing and removing `-`, `_` and `.`.
 const SENSITIVE_PARAMS = new Set([
@@ -150,6 +153,16 @@ const LATIN_LOOKALIKES: Readonly<Record<string, string>> = {
  * string alone.
  */
 export function analyzeUrl(url: string, options: AnalyzeUrlOptions = {}): UrlAnalysis {
+  // The raw length first, before any parsing or pattern: the parser collapses runs of slashes, so a
+  // limit on the parsed href alone let a 147 KiB URL through to quadratic work (issue 12 item 2).
+  if (url.length > MAX_URL_LENGTH) {
+    return refused(
+      url.slice(0, MAX_URL_LENGTH),
+      '',
+      '',
+      `The URL is ${url.length} characters long, too long to review in full (over ${MAX_URL_LENGTH}).`,
+    );
+  }
   let parsed: URL;
   try {
     parsed = new URL(url);
@@ -178,6 +191,15 @@ export function analyzeUrl(url: string, options: AnalyzeUrlOptions = {}): UrlAna
 
   const warnings: UrlWarning[] = [];
   const bareHost = asciiHost.replace(/\.$/, '');
+  // No DNS name is longer (RFC 1035); refusing first also keeps IDN decoding cheap (issue 12 item 2).
+  if (bareHost.length > MAX_HOST_LENGTH) {
+    return refused(
+      parsed.href,
+      scheme,
+      asciiHost,
+      `The host name is ${bareHost.length} characters long; real host names have at most ${MAX_HOST_LENGTH}.`,
+    );
+  }
   const ipHost = isIpLiteral(bareHost);
   const loopback = isLoopback(bareHost);
   if (scheme === 'http') {
@@ -271,7 +293,10 @@ function checkHostSpelling(
   url: string,
   ip: boolean,
 ): boolean {
-  if (/^\s*[a-zA-Z][a-zA-Z0-9+.-]*:[/\\]*[^?#]*\\/.test(url)) {
+  // Backslash before the query or fragment; string search, not a backtracking pattern.
+  const end = url.search(/[?#]/);
+  const beforeQuery = end < 0 ? url : url.slice(0, end);
+  if (/^\s*[a-zA-Z][a-zA-Z0-9+.-]*:/.test(url) && beforeQuery.includes('\\')) {
     warnings.push({
       code: 'heavily-encoded',
       message:

@@ -42,6 +42,8 @@ const LINE_TERMINATORS: readonly Range[] = [
   [0x2028, 0x2029],
 ];
 
+const SYNTAX = new Set([...'\\^$.|?*+()[]{}-:#&~'].map((c) => c.codePointAt(0)));
+
 class Refusal extends Error {}
 
 const parser = new RegExpParser({ ecmaVersion: 2024 });
@@ -68,7 +70,12 @@ function complement(ranges: readonly Range[]): Range[] {
   return out;
 }
 
-const hex = (code: number) => `\\x{${code.toString(16)}}`;
+// Printable characters that are not RE2 syntax mean themselves; the rest (syntax, controls, spaces,
+// surrogates, unassigned planes) is spelled as a code point. Short source compiles faster.
+const hex = (code: number) =>
+  code > 0x20 && code < 0xd800 && code !== 0x7f && !(code >= 0x80 && code <= 0xa0) && !SYNTAX.has(code)
+    ? String.fromCharCode(code)
+    : `\\x{${code.toString(16)}}`;
 
 function emitSet(ranges: readonly Range[]): string {
   const merged = normalise(ranges);

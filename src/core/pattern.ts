@@ -17,14 +17,20 @@ const MAX_PROGRAM_SIZE = 10000;
  * at re2js's worst measured speed, so a parse plus a validation in one turn stay under 50 ms.
  */
 export const PATTERN_STEP_BUDGET = 1_000_000;
+/**
+ * Characters of translated RE2 source one pass may compile: compiling costs roughly in proportion
+ * to it, so many large distinct patterns in one request cannot add up to a long block.
+ */
+export const PATTERN_SOURCE_BUDGET = 16_384;
 
-/** What a validation pass may still spend on pattern checks; shared by every field it checks. */
+/** What a pass may still spend on patterns; shared by every field it checks. */
 export interface PatternBudget {
   steps: number;
+  source: number;
 }
 
 export function patternBudget(): PatternBudget {
-  return { steps: PATTERN_STEP_BUDGET };
+  return { steps: PATTERN_STEP_BUDGET, source: PATTERN_SOURCE_BUDGET };
 }
 
 export type MatchResult = 'match' | 'no-match' | 'too-costly';
@@ -36,7 +42,7 @@ export type CompiledPattern =
       readonly maxInput: number;
       readonly match: (value: string, budget: PatternBudget) => MatchResult;
     }
-  | { readonly ok: false; readonly reason: string };
+  | { readonly ok: false; readonly reason: string; readonly overBudget?: true };
 
 const cache = new Map<string, CompiledPattern>();
 const CACHE_LIMIT = 256;
@@ -59,12 +65,21 @@ function remember(re: RE2JS, value: string, result: boolean): void {
   memoSize += 1;
 }
 
-function compileUncached(source: string): CompiledPattern {
+// Not cached: the same pattern may fit a later request's budget.
+const OVER_BUDGET = {
+  ok: false,
+  reason: 'the patterns of this request are too large, together, to compile in time',
+  overBudget: true,
+} as const;
+
+function compileUncached(source: string, budget: PatternBudget): CompiledPattern | typeof OVER_BUDGET {
   if (source.length > MAX_PATTERN_LENGTH) {
     return { ok: false, reason: `it is longer than ${MAX_PATTERN_LENGTH} characters` };
   }
   const translated = ecmaToRe2(source);
   if (!translated.ok) return translated;
+  if (translated.source.length > budget.source) return OVER_BUDGET;
+  budget.source -= translated.source.length;
   let re: RE2JS;
   try {
     re = RE2JS.compile(translated.source);
@@ -89,11 +104,15 @@ function compileUncached(source: string): CompiledPattern {
   return { ok: true, maxInput: Math.floor(PATTERN_STEP_BUDGET / size) - 1, match };
 }
 
-/** Compile a server-supplied pattern once; the result says why when it cannot be enforced. */
-export function compilePattern(source: string): CompiledPattern {
+/**
+ * Compile a server-supplied pattern once (compiling is charged to `budget`); the result says why
+ * when it cannot be enforced.
+ */
+export function compilePattern(source: string, budget: PatternBudget = patternBudget()): CompiledPattern {
   const cached = cache.get(source);
   if (cached) return cached;
-  const compiled = compileUncached(source);
+  const compiled = compileUncached(source, budget);
+  if (compiled === OVER_BUDGET) return compiled;
   if (cache.size >= CACHE_LIMIT) {
     cache.clear();
     memo.clear();
@@ -109,6 +128,7 @@ export function matchPattern(
   value: string,
   budget: PatternBudget = patternBudget(),
 ): MatchResult {
-  const compiled = compilePattern(source);
+  const compiled = compilePattern(source, budget);
+  if (compiled === OVER_BUDGET) return 'too-costly';
   return compiled.ok ? compiled.match(value, budget) : 'no-match';
 }

@@ -135,7 +135,7 @@ export function parseStringRules(ctx: Context, p: Json, name: string, where = ''
         `${where}"pattern" is longer than ${SCHEMA_LIMITS.maxStringLength} characters`,
       );
     else {
-      const compiled = compilePattern(pattern);
+      const compiled = compilePattern(pattern, ctx.budget);
       if (compiled.ok) rules = { ...rules, pattern };
       else
         issue(ctx, 'unsupported-keyword', name, `${where}"pattern" cannot be enforced: ${compiled.reason}`);

@@ -121,7 +121,8 @@ function parseRequired(ctx: Context, schema: Json, properties: Json): Set<string
   const out = new Set<string>();
   if (!has(schema, 'required')) return out;
   const required = schema.required;
-  if (!Array.isArray(required) || !required.every((name): name is string => typeof name === 'string')) {
+  // Spread first: a sparse array (possible from JS callers, not JSON) has holes that every() skips.
+  if (!Array.isArray(required) || ![...required].every((name): name is string => typeof name === 'string')) {
     issue(ctx, 'invalid-keyword', undefined, '"required" must be an array of property names (spec §2.2)');
     return out;
   }

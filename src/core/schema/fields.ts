@@ -137,8 +137,10 @@ export function parseStringRules(ctx: Context, p: Json, name: string, where = ''
     else {
       const compiled = compilePattern(pattern, ctx.budget);
       if (compiled.ok) rules = { ...rules, pattern };
-      else
-        issue(ctx, 'unsupported-keyword', name, `${where}"pattern" cannot be enforced: ${compiled.reason}`);
+      else {
+        const code = compiled.overBudget ? 'too-large' : 'unsupported-keyword';
+        issue(ctx, code, name, `${where}"pattern" cannot be enforced: ${compiled.reason}`);
+      }
     }
   }
   return rules;

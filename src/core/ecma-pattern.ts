@@ -9,7 +9,8 @@
 import { type AST, RegExpParser } from '@eslint-community/regexpp';
 
 export type Translation =
-  | { readonly ok: true; readonly source: string }
+  /** `size` estimates RE2's program size from above (about twice the real one). */
+  | { readonly ok: true; readonly source: string; readonly size: number }
   | { readonly ok: false; readonly reason: string };
 
 type Range = readonly [number, number];
@@ -160,6 +161,31 @@ function emitElement(node: AST.Element): string {
   }
 }
 
+// Roughly RE2's instruction count, from above: counted repeats are copied out, so (a{999}){9} is
+// large though short. Known before RE2 compiles anything, so an oversized program costs nothing.
+function sizeOf(nodes: readonly AST.Node[]): number {
+  let total = 0;
+  for (const node of nodes) {
+    switch (node.type) {
+      case 'Alternative':
+        total += sizeOf(node.elements) + 1;
+        break;
+      case 'Group':
+      case 'CapturingGroup':
+        total += sizeOf(node.alternatives);
+        break;
+      case 'Quantifier': {
+        const copies = node.max === Number.POSITIVE_INFINITY ? node.min + 1 : Math.max(node.max, 1);
+        total += (sizeOf([node.element]) + 1) * copies;
+        break;
+      }
+      default:
+        total += 1;
+    }
+  }
+  return total;
+}
+
 /** Parses `pattern` as ECMA-262 (u flag) and returns RE2 source that matches exactly the same strings. */
 export function ecmaToRe2(pattern: string): Translation {
   let ast: AST.Pattern;
@@ -169,7 +195,7 @@ export function ecmaToRe2(pattern: string): Translation {
     return { ok: false, reason: 'it is not a valid ECMA-262 regular expression (with the u flag)' };
   }
   try {
-    return { ok: true, source: emitAlternatives(ast.alternatives) };
+    return { ok: true, source: emitAlternatives(ast.alternatives), size: sizeOf(ast.alternatives) };
   } catch (error) {
     if (error instanceof Refusal) return { ok: false, reason: error.message };
     throw error;

@@ -10,18 +10,22 @@ import { ecmaToRe2 } from './ecma-pattern.js';
 /** Longest pattern we compile; longer ones are refused. */
 export const MAX_PATTERN_LENGTH = 1024;
 // Compiled-program size bound: counted repetitions like (a{999}){9} are short strings that compile
-// to huge programs.
-const MAX_PROGRAM_SIZE = 10000;
+// to huge programs. Real patterns stay far below; this one still checks 200 characters in budget.
+const MAX_PROGRAM_SIZE = 5000;
+// The translator's estimate runs about twice the real size: above this, RE2 is not even asked.
+const MAX_ESTIMATE = 2 * MAX_PROGRAM_SIZE;
 /**
  * Steps (program size x (input length + 1)) one validation pass may spend on patterns: about 20 ms
  * at re2js's worst measured speed, so a parse plus a validation in one turn stay under 50 ms.
  */
 export const PATTERN_STEP_BUDGET = 1_000_000;
 /**
- * Characters of translated RE2 source one pass may compile: compiling costs roughly in proportion
- * to it, so many large distinct patterns in one request cannot add up to a long block.
+ * Compile units one pass may spend on patterns it has not compiled before: each pattern character
+ * costs TRANSLATE_COST (parsing and translating it), each character of the RE2 source 1 (RE2's
+ * compile). Both grow with the text, so many large distinct patterns cannot add up to a long block.
  */
 export const PATTERN_SOURCE_BUDGET = 16_384;
+const TRANSLATE_COST = 8;
 
 /** What a pass may still spend on patterns; shared by every field it checks. */
 export interface PatternBudget {
@@ -65,6 +69,8 @@ function remember(re: RE2JS, value: string, result: boolean): void {
   memoSize += 1;
 }
 
+const TOO_LARGE = { ok: false, reason: 'it compiles to a program too large to match in time' } as const;
+
 // Not cached: the same pattern may fit a later request's budget.
 const OVER_BUDGET = {
   ok: false,
@@ -76,8 +82,11 @@ function compileUncached(source: string, budget: PatternBudget): CompiledPattern
   if (source.length > MAX_PATTERN_LENGTH) {
     return { ok: false, reason: `it is longer than ${MAX_PATTERN_LENGTH} characters` };
   }
+  if (source.length * TRANSLATE_COST > budget.source) return OVER_BUDGET;
+  budget.source -= source.length * TRANSLATE_COST;
   const translated = ecmaToRe2(source);
   if (!translated.ok) return translated;
+  if (translated.size > MAX_ESTIMATE) return TOO_LARGE;
   if (translated.source.length > budget.source) return OVER_BUDGET;
   budget.source -= translated.source.length;
   let re: RE2JS;
@@ -88,7 +97,7 @@ function compileUncached(source: string, budget: PatternBudget): CompiledPattern
     return { ok: false, reason: 'it is too large to check in linear time (a repeat count over 1000?)' };
   }
   const size = re.programSize();
-  if (size > MAX_PROGRAM_SIZE) return { ok: false, reason: 'it compiles to a program that is too large' };
+  if (size > MAX_PROGRAM_SIZE) return TOO_LARGE;
   const match = (value: string, budget: PatternBudget): MatchResult => {
     const known = memo.get(re)?.get(value);
     if (known !== undefined) return known ? 'match' : 'no-match';

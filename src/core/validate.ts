@@ -17,7 +17,13 @@ import type {
 import { checkFormat } from './formats.js';
 import type { FieldIssue, FieldIssueCode, Validation } from './issues.js';
 import { setOwn } from './own-property.js';
-import { MAX_PATTERN_LENGTH, matchPattern, type PatternBudget, patternBudget } from './pattern.js';
+import {
+  MAX_PATTERN_LENGTH,
+  type MatchResult,
+  matchPattern,
+  type PatternBudget,
+  patternBudget,
+} from './pattern.js';
 import { sanitizeText } from './sanitize.js';
 
 const FORMAT_WORDS: Readonly<Record<StringFormat, string>> = {
@@ -73,10 +79,22 @@ interface StringProblem {
   readonly unchecked?: true;
 }
 
+/** Whether `value` satisfies `rules`, without building messages (options are checked by the thousand). */
+export function stringFits(rules: StringRules, value: string, budget: PatternBudget): MatchResult {
+  if (rules.minLength !== undefined || rules.maxLength !== undefined) {
+    const length = codePoints(value);
+    if (length < (rules.minLength ?? 0) || length > (rules.maxLength ?? Number.POSITIVE_INFINITY))
+      return 'no-match';
+  }
+  if (rules.format !== undefined && !checkFormat(rules.format, value)) return 'no-match';
+  return rules.pattern === undefined ? 'match' : matchPattern(rules.pattern, value, budget);
+}
+
 /** Why `value` breaks `rules`, as issue codes with a sentence to follow the field's label. */
 export function stringProblems(rules: StringRules, value: string, budget: PatternBudget): StringProblem[] {
   const out: StringProblem[] = [];
-  const length = codePoints(value);
+  // Counting code points walks the string: only when a length keyword asks for it.
+  const length = rules.minLength !== undefined || rules.maxLength !== undefined ? codePoints(value) : 0;
   if (rules.minLength !== undefined && length < rules.minLength) {
     out.push({ code: 'min-length', sentence: `must be at least ${plural(rules.minLength, 'character')}.` });
   }
@@ -88,10 +106,11 @@ export function stringProblems(rules: StringRules, value: string, budget: Patter
   }
   if (rules.pattern !== undefined) {
     const result = matchPattern(rules.pattern, value, budget);
+    if (result === 'match') return out;
     const shown = sanitizeText(rules.pattern.slice(0, MAX_PATTERN_LENGTH), { maxLength: 60 });
     if (result === 'no-match') out.push({ code: 'pattern', sentence: `must match the pattern ${shown}.` });
     // Fail closed: an answer we cannot afford to check is never sent (issue 12, item 1).
-    else if (result === 'too-costly')
+    else
       out.push({
         code: 'pattern',
         sentence: `is too long to be checked against the pattern ${shown}; shorten it.`,

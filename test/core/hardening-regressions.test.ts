@@ -36,10 +36,10 @@ describe('issue 12 item 1: a pattern check cannot freeze the client', () => {
 
   it('ignores a default too long to check against a large pattern within the step budget, with a note', () => {
     const pattern = `^${'(?:a?){999}'.repeat(2)}$`;
-    const m = model(form({ f: { type: 'string', pattern, default: 'a'.repeat(7990) } }));
+    const m = model(form({ f: { type: 'string', pattern, default: 'a'.repeat(1998) } }));
     assert.equal(m.fields[0]?.kind === 'text' && m.fields[0].default, undefined);
     assert.match(m.notes.map((n) => n.message).join(' '), /too long to be checked/);
-    assert.equal(accepts(m, { f: 'a'.repeat(7990) }), false, 'fails closed, never unchecked');
+    assert.equal(accepts(m, { f: 'a'.repeat(1998) }), false, 'fails closed, never unchecked');
     assert.equal(accepts(m, { f: 'aa' }), true);
   });
 

@@ -1,7 +1,7 @@
 // The choice field kinds: single-select (untitled `enum`, titled `oneOf`, legacy `enumNames`) and
 // multi-select (`items.enum`, `items.anyOf`) with their options, deduplicated and bounded.
 import type { MultiSelectField, SelectOption, SingleSelectField } from '../form-model.js';
-import { type StringRules, stringProblems } from '../validate.js';
+import { type StringRules, stringFits } from '../validate.js';
 import {
   type Context,
   checkKeywords,
@@ -225,9 +225,9 @@ function keepValid(
   const kept = options.filter((option) => {
     if (listed !== undefined && !listed.includes(option.value)) return false;
     if (pinned && schema.const !== option.value) return false;
-    const problems = stringProblems(rules, option.value, ctx.budget);
-    if (problems.some((problem) => problem.unchecked)) unchecked += 1;
-    return problems.length === 0;
+    const fits = stringFits(rules, option.value, ctx.budget);
+    if (fits === 'too-costly') unchecked += 1;
+    return fits === 'match';
   });
   if (kept.length !== options.length) {
     const why = unchecked > 0 ? ` (${unchecked} could not be checked against "pattern" in time)` : '';

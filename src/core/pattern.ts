@@ -21,8 +21,8 @@ const MAX_ESTIMATE = 2 * MAX_PROGRAM_SIZE;
 export const PATTERN_STEP_BUDGET = 1_000_000;
 /**
  * Compile units one pass may spend on patterns it has not compiled before: each pattern character
- * costs TRANSLATE_COST (parsing and translating it), each character of the RE2 source 1 (RE2's
- * compile). Both grow with the text, so many large distinct patterns cannot add up to a long block.
+ * costs TRANSLATE_COST (parsing and translating it), each character of the RE2 source and each
+ * estimated instruction 1 (RE2's compile). Both grow with the text, so many large distinct patterns cannot add up to a long block.
  */
 export const PATTERN_SOURCE_BUDGET = 16_384;
 const TRANSLATE_COST = 8;
@@ -56,6 +56,7 @@ const CACHE_LIMIT = 256;
 // Keys hold references to strings that exist anyway (defaults, drafts); bounded in count.
 const memo = new Map<RE2JS, Map<string, boolean>>();
 const MEMO_LIMIT = 512;
+const MEMO_FROM = 2000;
 let memoSize = 0;
 
 function remember(re: RE2JS, value: string, result: boolean): void {
@@ -87,8 +88,10 @@ function compileUncached(source: string, budget: PatternBudget): CompiledPattern
   const translated = ecmaToRe2(source);
   if (!translated.ok) return translated;
   if (translated.size > MAX_ESTIMATE) return TOO_LARGE;
-  if (translated.source.length > budget.source) return OVER_BUDGET;
-  budget.source -= translated.source.length;
+  // RE2's compile grows with its source and with the program it builds.
+  const compileCost = translated.source.length + translated.size;
+  if (compileCost > budget.source) return OVER_BUDGET;
+  budget.source -= compileCost;
   let re: RE2JS;
   try {
     re = RE2JS.compile(translated.source);
@@ -99,15 +102,19 @@ function compileUncached(source: string, budget: PatternBudget): CompiledPattern
   const size = re.programSize();
   if (size > MAX_PROGRAM_SIZE) return TOO_LARGE;
   const match = (value: string, budget: PatternBudget): MatchResult => {
-    const known = memo.get(re)?.get(value);
-    if (known !== undefined) return known ? 'match' : 'no-match';
     // JS length counts UTF-16 units, at least the code points RE2 steps through: an upper bound.
     const cost = size * (value.length + 1);
+    // Never affordable: answer before hashing a long value for the memo.
+    if (cost > PATTERN_STEP_BUDGET) return 'too-costly';
+    // Cheap checks skip the memo: matching costs less than remembering (options come by the thousand).
+    const memoised = cost >= MEMO_FROM;
+    const known = memoised ? memo.get(re)?.get(value) : undefined;
+    if (known !== undefined) return known ? 'match' : 'no-match';
     if (cost > budget.steps) return 'too-costly';
     budget.steps -= cost;
     // JSON Schema `pattern` is an unanchored search (2020-12 validation §6.3.3).
     const result = re.test(value);
-    remember(re, value, result);
+    if (memoised) remember(re, value, result);
     return result ? 'match' : 'no-match';
   };
   return { ok: true, maxInput: Math.floor(PATTERN_STEP_BUDGET / size) - 1, match };

@@ -18,6 +18,8 @@ export interface AttackTiming {
   readonly outcome: string;
   readonly medianMs: number;
   readonly maxMs: number;
+  /** This process's CPU time for the same work: what it costs when the machine is not shared. */
+  readonly medianCpuMs: number;
   readonly runs: number;
 }
 
@@ -88,17 +90,21 @@ function time<T>(
   prepare: () => T,
   run: (input: T) => string,
   runs: number,
-): { medianMs: number; maxMs: number; outcome: string } {
+): { medianMs: number; maxMs: number; medianCpuMs: number; outcome: string } {
   const samples: number[] = [];
+  const cpu: number[] = [];
   let outcome = '';
   for (let i = 0; i < runs; i++) {
     salt += 1;
     const input = prepare();
+    const startCpu = process.cpuUsage();
     const start = performance.now();
     outcome = run(input);
     samples.push(performance.now() - start);
+    const used = process.cpuUsage(startCpu);
+    cpu.push((used.user + used.system) / 1000);
   }
-  return { medianMs: median(samples), maxMs: Math.max(...samples), outcome };
+  return { medianMs: median(samples), maxMs: Math.max(...samples), medianCpuMs: median(cpu), outcome };
 }
 
 // One form request as the scripted path handles it in one turn: check + parse, defaults, validation.

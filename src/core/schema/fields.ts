@@ -3,7 +3,8 @@
 import type { BooleanField, Field, NumberField, TextField } from '../form-model.js';
 import { isStringFormat, STRING_FORMATS } from '../formats.js';
 import { compilePattern } from '../pattern.js';
-import { type StringRules, validateField } from '../validate.js';
+import type { StringRules } from '../string-rules.js';
+import { validateField } from '../validate.js';
 import {
   type Context,
   checkKeywords,

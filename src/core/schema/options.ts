@@ -1,7 +1,6 @@
 // The choice field kinds: single-select (untitled `enum`, titled `oneOf`, legacy `enumNames`) and
 // multi-select (`items.enum`, `items.anyOf`) with their options, deduplicated and bounded.
 import type { MultiSelectField, SelectOption, SingleSelectField } from '../form-model.js';
-import { type StringRules, stringFits } from '../validate.js';
 import {
   type Context,
   checkKeywords,
@@ -18,6 +17,7 @@ import {
   tooLong,
 } from './context.js';
 import { base, markUnsatisfiable, parseStringRules, STRING_RULES, withDefault } from './fields.js';
+import { dedupe, dropAmbiguous, keepValid } from './option-filters.js';
 
 function tooManyOptions(ctx: Context, name: string, list: readonly unknown[], key: string): boolean {
   if (list.length <= SCHEMA_LIMITS.maxOptions) return false;
@@ -108,21 +108,6 @@ function titledOptions(
   return options;
 }
 
-/** Duplicate option values collapse to the first occurrence (edge case 14). */
-function dedupe(ctx: Context, name: string, options: readonly SelectOption[]): SelectOption[] {
-  const seen = new Set<string>();
-  const out = options.filter((option) => !seen.has(option.value) && seen.add(option.value));
-  if (out.length !== options.length) {
-    note(
-      ctx,
-      'duplicate-option',
-      name,
-      `${options.length - out.length} duplicate option value(s) were removed`,
-    );
-  }
-  return out;
-}
-
 export function parseSingleSelect(
   ctx: Context,
   name: string,
@@ -190,55 +175,6 @@ export function parseSingleSelect(
   // An empty option list: nothing can be chosen (edge case 14).
   if (options.length === 0) markUnsatisfiable(ctx, field, 'it offers no options');
   return withDefault(ctx, field, p);
-}
-
-function dropAmbiguous(ctx: Context, name: string, options: readonly SelectOption[]): SelectOption[] {
-  const counts = new Map<string, number>();
-  for (const option of options) counts.set(option.value, (counts.get(option.value) ?? 0) + 1);
-  const kept = options.filter((option) => counts.get(option.value) === 1);
-  if (kept.length !== options.length) {
-    note(
-      ctx,
-      'ambiguous-option',
-      name,
-      `${options.length - kept.length} "oneOf" entries repeat a value; such a value matches more than one entry, fails "oneOf" and was removed`,
-    );
-  }
-  return kept;
-}
-
-/**
- * Keeps the options that are valid answers for every keyword beside the list: `enum`/`const` next
- * to `oneOf`/`anyOf`, and the string keywords. An option one of them rejects could never be sent.
- */
-function keepValid(
-  ctx: Context,
-  name: string,
-  options: readonly SelectOption[],
-  schema: Json,
-  rules: StringRules,
-): SelectOption[] {
-  const listed =
-    Array.isArray(schema.enum) && (has(schema, 'oneOf') || has(schema, 'anyOf')) ? schema.enum : undefined;
-  const pinned = has(schema, 'const');
-  let unchecked = 0;
-  const kept = options.filter((option) => {
-    if (listed !== undefined && !listed.includes(option.value)) return false;
-    if (pinned && schema.const !== option.value) return false;
-    const fits = stringFits(rules, option.value, ctx.budget);
-    if (fits === 'too-costly') unchecked += 1;
-    return fits === 'match';
-  });
-  if (kept.length !== options.length) {
-    const why = unchecked > 0 ? ` (${unchecked} could not be checked against "pattern" in time)` : '';
-    note(
-      ctx,
-      'option-removed',
-      name,
-      `${options.length - kept.length} option(s) break the field's other keywords and were removed${why}`,
-    );
-  }
-  return kept;
 }
 
 export function parseMultiSelect(

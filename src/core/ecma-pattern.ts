@@ -7,11 +7,10 @@
 // linear time (lookarounds, backreferences) or what we cannot spell exactly (`\p{…}`, whose
 // Unicode tables differ between engines) is refused, never approximated.
 import { type AST, RegExpParser } from '@eslint-community/regexpp';
+import type { PlainIssue, Validation } from './issues.js';
 
-export type Translation =
-  /** `size` estimates RE2's program size from above (about twice the real one). */
-  | { readonly ok: true; readonly source: string; readonly size: number }
-  | { readonly ok: false; readonly reason: string };
+/** RE2 source; `size` estimates RE2's program size from above (about twice the real one). */
+export type Translation = Validation<{ readonly source: string; readonly size: number }, PlainIssue>;
 
 type Range = readonly [number, number];
 
@@ -46,6 +45,8 @@ const LINE_TERMINATORS: readonly Range[] = [
 const SYNTAX = new Set([...'\\^$.|?*+()[]{}-:#&~'].map((c) => c.codePointAt(0)));
 
 class Refusal extends Error {}
+
+const refusal = (message: string): Translation => ({ ok: false, issues: [{ message }] });
 
 const parser = new RegExpParser({ ecmaVersion: 2024 });
 
@@ -192,12 +193,15 @@ export function ecmaToRe2(pattern: string): Translation {
   try {
     ast = parser.parsePattern(pattern, 0, pattern.length, { unicode: true });
   } catch {
-    return { ok: false, reason: 'it is not a valid ECMA-262 regular expression (with the u flag)' };
+    return refusal('it is not a valid ECMA-262 regular expression (with the u flag)');
   }
   try {
-    return { ok: true, source: emitAlternatives(ast.alternatives), size: sizeOf(ast.alternatives) };
+    return {
+      ok: true,
+      value: { source: emitAlternatives(ast.alternatives), size: sizeOf(ast.alternatives) },
+    };
   } catch (error) {
-    if (error instanceof Refusal) return { ok: false, reason: error.message };
+    if (error instanceof Refusal) return refusal(error.message);
     throw error;
   }
 }

@@ -6,6 +6,7 @@
 // A pattern that cannot be enforced this way is refused by the parser, never silently skipped.
 import { RE2JS } from 're2js';
 import { ecmaToRe2 } from './ecma-pattern.js';
+import type { PlainIssue, Validation } from './issues.js';
 
 /** Longest pattern we compile; longer ones are refused. */
 export const MAX_PATTERN_LENGTH = 1024;
@@ -39,14 +40,19 @@ export function patternBudget(): PatternBudget {
 
 export type MatchResult = 'match' | 'no-match' | 'too-costly';
 
-export type CompiledPattern =
-  | {
-      readonly ok: true;
-      /** The longest input one check can afford within a fresh budget. */
-      readonly maxInput: number;
-      readonly match: (value: string, budget: PatternBudget) => MatchResult;
-    }
-  | { readonly ok: false; readonly reason: string; readonly overBudget?: true };
+export interface PatternMatcher {
+  /** The longest input one check can afford within a fresh budget. */
+  readonly maxInput: number;
+  readonly match: (value: string, budget: PatternBudget) => MatchResult;
+}
+
+/** Why a pattern cannot be enforced; `overBudget` when only this request's compile budget is spent. */
+export interface PatternIssue extends PlainIssue {
+  readonly overBudget?: true;
+}
+
+/** A matcher, or why the pattern cannot be enforced. */
+export type CompiledPattern = Validation<PatternMatcher, PatternIssue>;
 
 const cache = new Map<string, CompiledPattern>();
 const CACHE_LIMIT = 256;
@@ -70,23 +76,25 @@ function remember(re: RE2JS, value: string, result: boolean): void {
   memoSize += 1;
 }
 
-const TOO_LARGE = { ok: false, reason: 'it compiles to a program too large to match in time' } as const;
+const refused = (message: string): CompiledPattern => ({ ok: false, issues: [{ message }] });
+const TOO_LARGE = refused('it compiles to a program too large to match in time');
 
 // Not cached: the same pattern may fit a later request's budget.
-const OVER_BUDGET = {
+const OVER_BUDGET: CompiledPattern = {
   ok: false,
-  reason: 'the patterns of this request are too large, together, to compile in time',
-  overBudget: true,
-} as const;
+  issues: [
+    { message: 'the patterns of this request are too large, together, to compile in time', overBudget: true },
+  ],
+};
 
-function compileUncached(source: string, budget: PatternBudget): CompiledPattern | typeof OVER_BUDGET {
-  if (source.length > MAX_PATTERN_LENGTH) {
-    return { ok: false, reason: `it is longer than ${MAX_PATTERN_LENGTH} characters` };
-  }
+function compileUncached(source: string, budget: PatternBudget): CompiledPattern {
+  if (source.length > MAX_PATTERN_LENGTH)
+    return refused(`it is longer than ${MAX_PATTERN_LENGTH} characters`);
   if (source.length * TRANSLATE_COST > budget.source) return OVER_BUDGET;
   budget.source -= source.length * TRANSLATE_COST;
-  const translated = ecmaToRe2(source);
-  if (!translated.ok) return translated;
+  const parsed = ecmaToRe2(source);
+  if (!parsed.ok) return parsed;
+  const translated = parsed.value;
   if (translated.size > MAX_ESTIMATE) return TOO_LARGE;
   // RE2's compile grows with its source and with the program it builds.
   const compileCost = translated.source.length + translated.size;
@@ -97,7 +105,7 @@ function compileUncached(source: string, budget: PatternBudget): CompiledPattern
     re = RE2JS.compile(translated.source);
   } catch {
     // Parsed as ECMA-262 but beyond RE2's limits, e.g. a repeat count over 1000.
-    return { ok: false, reason: 'it is too large to check in linear time (a repeat count over 1000?)' };
+    return refused('it is too large to check in linear time (a repeat count over 1000?)');
   }
   const size = re.programSize();
   if (size > MAX_PROGRAM_SIZE) return TOO_LARGE;
@@ -117,7 +125,7 @@ function compileUncached(source: string, budget: PatternBudget): CompiledPattern
     if (memoised) remember(re, value, result);
     return result ? 'match' : 'no-match';
   };
-  return { ok: true, maxInput: Math.floor(PATTERN_STEP_BUDGET / size) - 1, match };
+  return { ok: true, value: { maxInput: Math.floor(PATTERN_STEP_BUDGET / size) - 1, match } };
 }
 
 /**
@@ -146,5 +154,5 @@ export function matchPattern(
 ): MatchResult {
   const compiled = compilePattern(source, budget);
   if (compiled === OVER_BUDGET) return 'too-costly';
-  return compiled.ok ? compiled.match(value, budget) : 'no-match';
+  return compiled.ok ? compiled.value.match(value, budget) : 'no-match';
 }

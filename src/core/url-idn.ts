@@ -1,5 +1,6 @@
-// Look-alike hosts (spec §8.1, C-27): Punycode labels, scripts mixed within a label, and labels
-// written wholly in Cyrillic or Greek letters that read as a Latin word.
+// International hosts (spec §8.1 C-29): the readable form of an `xn--` host, and look-alike
+// tricks (mixed scripts in one label, a label written entirely in letters that imitate Latin).
+import { toUnicode } from 'tr46';
 import type { UrlWarning } from './url-warning.js';
 
 // Scripts that real hostnames mix legitimately within one label (Chromium's IDN policy allows
@@ -59,6 +60,13 @@ const LATIN_LOOKALIKES: Readonly<Record<string, string>> = {
   χ: 'x',
   γ: 'y',
 };
+
+/** The Unicode form of an ASCII host; `invalid` when its Punycode is malformed (host kept as is). */
+export function unicodeForm(host: string, ip: boolean): { host: string; invalid: boolean } {
+  if (ip || !/(^|\.)xn--/i.test(host)) return { host, invalid: false };
+  const { domain, error } = toUnicode(host, { ignoreInvalidPunycode: false });
+  return { host: error ? host : domain, invalid: error };
+}
 
 export function checkIdn(
   warnings: UrlWarning[],

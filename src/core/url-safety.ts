@@ -1,9 +1,8 @@
 // URL-mode safety analysis (spec §8.1, C-23..C-30). Pure: parses with the WHATWG URL parser and
 // never touches the network (C-24: no prefetch, no DNS, no HEAD).
 import { getDomain } from 'tldts';
-import { toUnicode } from 'tr46';
-import { checkIdn } from './url-idn.js';
-import { checkEncoding, checkSensitiveParams } from './url-payload.js';
+import { checkIdn, unicodeForm } from './url-idn.js';
+import { checkEncoding, checkSensitiveParams } from './url-query.js';
 import type { UrlWarning } from './url-warning.js';
 
 export type { UrlWarning, UrlWarningCode } from './url-warning.js';
@@ -39,7 +38,6 @@ export const LONG_URL_THRESHOLD = 2000;
  * one reviews tens of kilobytes of address. Well above what real sign-in or payment links use.
  */
 export const MAX_URL_LENGTH = 8192;
-
 /** The longest DNS name (RFC 1035 §2.3.4, in its dotted text form). */
 const MAX_HOST_LENGTH = 253;
 
@@ -164,12 +162,6 @@ function isIpLiteral(host: string): boolean {
 
 function isLoopback(host: string): boolean {
   return host === 'localhost' || host === '[::1]' || /^127(\.\d{1,3}){3}$/.test(host);
-}
-
-function unicodeForm(host: string, ip: boolean): { host: string; invalid: boolean } {
-  if (ip || !/(^|\.)xn--/i.test(host)) return { host, invalid: false };
-  const { domain, error } = toUnicode(host, { ignoreInvalidPunycode: false });
-  return { host: error ? host : domain, invalid: error };
 }
 
 // The host exactly as the server wrote it (before the parser decoded and normalised it), so

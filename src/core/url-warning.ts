@@ -1,4 +1,5 @@
-// What the URL analysis warns a person about (url-safety.ts and its checks).
+// What the URL-safety analysis warns a person about before they consent to open a link.
+
 export type UrlWarningCode =
   | 'punycode'
   | 'mixed-script'

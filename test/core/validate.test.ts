@@ -127,7 +127,7 @@ describe('validateField: pattern, enforced in linear time (spec §6 point 1, edg
   it('fails, unchecked, input too long to match within the step budget (frozen client, issue 12 item 1)', () => {
     const compiled = compilePattern('a');
     assert.ok(compiled.ok);
-    const issues = check({ type: 'string', pattern: 'a' }, 'a'.repeat(compiled.maxInput + 1));
+    const issues = check({ type: 'string', pattern: 'a' }, 'a'.repeat(compiled.value.maxInput + 1));
     assert.deepEqual(codes(issues), ['pattern']);
     assert.match(issues[0]?.message ?? '', /too long to be checked/);
   });

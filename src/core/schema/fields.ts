@@ -139,8 +139,9 @@ export function parseStringRules(ctx: Context, p: Json, name: string, where = ''
       const compiled = compilePattern(pattern, ctx.budget);
       if (compiled.ok) rules = { ...rules, pattern };
       else {
-        const code = compiled.overBudget ? 'too-large' : 'unsupported-keyword';
-        issue(ctx, code, name, `${where}"pattern" cannot be enforced: ${compiled.reason}`);
+        const code = compiled.issues.some((i) => i.overBudget) ? 'too-large' : 'unsupported-keyword';
+        const why = compiled.issues.map((i) => i.message).join('; ');
+        issue(ctx, code, name, `${where}"pattern" cannot be enforced: ${why}`);
       }
     }
   }

@@ -1,5 +1,5 @@
-// What the path, query and fragment of a URL carry: heavy percent-encoding that hides the
-// content, and parameters that look like secrets (spec S-23).
+// What the path, query and fragment of a URL may hide: heavy or double percent-encoding, and
+// parameters that look like credentials (S-23).
 import type { UrlWarning } from './url-warning.js';
 
 // Query/fragment parameter names that suggest credentials or secrets in the URL (S-23). Compared

@@ -166,7 +166,7 @@ function fieldBlock(ctrl: FormController, index: number, items: Item[], width: n
     field.required ? seg(' (required)', 'warn') : seg(' (optional)', 'dim'),
   ];
   if (field.kind === 'multi-select') {
-    const value = ctrl.value(field);
+    const value = ctrl.session.value(field.name);
     label.push(seg(` — ${multiHint(field, Array.isArray(value) ? value.length : 0)}`, 'dim'));
   }
   if (field.kind === 'single-select') label.push(seg(' — choose one', 'dim'));
@@ -182,13 +182,15 @@ function fieldBlock(ctrl: FormController, index: number, items: Item[], width: n
       lines.push({ line: [seg('    '), seg(l, 'warn')], group });
     });
   }
-  const tag = ctrl.isDefault(field) ? seg(' (default)', 'dim') : seg('');
+  const tag = ctrl.session.isDefault(field.name) ? seg(' (default)', 'dim') : seg('');
   if (field.kind === 'text' || field.kind === 'number') {
-    const text = ctrl.text(field.name);
+    const text = ctrl.session.text(field.name);
     const length = [...text].length;
-    const formatOk = !ctrl.issues().some((i) => i.field === field.name && i.code === 'format');
+    const formatOk = !ctrl.session.issues().some((i) => i.field === field.name && i.code === 'format');
     const hint = field.kind === 'number' ? numberHint(field) : textHint(field, length, formatOk);
-    const hintText = [hint, ctrl.isDefault(field) ? 'default' : ''].filter((h) => h !== '').join(' · ');
+    const hintText = [hint, ctrl.session.isDefault(field.name) ? 'default' : '']
+      .filter((h) => h !== '')
+      .join(' · ');
     const boxWidth = Math.max(8, Math.min(44, width - 38));
     const visible = sensitive ? MASK.repeat(length) : text;
     // Masking keeps one character per character, so the caret position is the same.
@@ -199,13 +201,13 @@ function fieldBlock(ctrl: FormController, index: number, items: Item[], width: n
     const focusHere = fieldItem === focusIndex;
     lines.push({ line, group, item: fieldItem, ...(focusHere ? { caret: 5 + col } : {}) });
   } else if (field.kind === 'boolean') {
-    const value = ctrl.value(field);
+    const value = ctrl.session.value(field.name);
     const yes = value === true ? '(•) Yes' : '( ) Yes';
     const no = value === false ? '(•) No' : '( ) No';
     const unset = value === undefined ? seg('   not set', 'dim') : seg('');
     lines.push({ line: [seg(`    ${yes}   ${no}`), unset, tag], group, item: fieldItem });
   } else {
-    const value = ctrl.value(field);
+    const value = ctrl.session.value(field.name);
     const chosen = new Set(Array.isArray(value) ? value : value === undefined ? [] : [value]);
     field.options.forEach((option, o) => {
       const item = own((i) => i.kind === 'option' && i.field === index && i.option === o);
@@ -217,11 +219,11 @@ function fieldBlock(ctrl: FormController, index: number, items: Item[], width: n
         seg(`${box} `),
         seg(clean(option.label, 120), focusHere ? 'focus' : 'plain'),
       ];
-      if (on && ctrl.isDefault(field)) line.push(tag);
+      if (on && ctrl.session.isDefault(field.name)) line.push(tag);
       lines.push({ line, group, item });
     });
   }
-  const issue = ctrl.visibleIssue(field);
+  const issue = ctrl.session.visibleIssue(field.name);
   if (issue) {
     for (const l of wrap(`✗ ${clean(issue.message, 300)}`, width - 4)) {
       lines.push({ line: [seg('    '), seg(l, 'error')], group });
@@ -246,11 +248,11 @@ function reviewBody(ctrl: FormController, items: Item[], width: number): BodyLin
     Math.floor(width * 0.35),
     Math.max(...ctrl.fields.map((f) => textWidth(clean(f.label, 60)))) + 1,
   );
-  const issues = ctrl.issues();
+  const issues = ctrl.session.issues();
   ctrl.fields.forEach((field, index) => {
     const item = items.findIndex((i) => i.kind === 'review-row' && i.field === index);
     const focusHere = item === ctrl.focus;
-    const value = ctrl.value(field);
+    const value = ctrl.session.value(field.name);
     const shown = displayValue(ctrl, field, value);
     const issue = issues.find((i) => i.field === field.name);
     const line: Line = [
@@ -258,7 +260,7 @@ function reviewBody(ctrl: FormController, items: Item[], width: number): BodyLin
       seg(padTo(clean(field.label, 60), labelWidth), focusHere ? 'focus' : 'bold'),
       seg(' '),
       seg(truncate(shown, Math.max(4, width - labelWidth - 14)), value === undefined ? 'dim' : 'plain'),
-      ctrl.isDefault(field) ? seg(' (default)', 'dim') : seg(''),
+      ctrl.session.isDefault(field.name) ? seg(' (default)', 'dim') : seg(''),
       ctrl.sensitive.has(field.name) ? seg(' ⚠ secret?', 'warn') : seg(''),
     ];
     lines.push({ line, item, group: index });

@@ -1,23 +1,18 @@
-// A form on the page: edit → review → submit, with Decline, Cancel and "cancel all from this
-// server" at every step. The engine validates every post; the page is rendered again with the
-// problems in place and every value kept (including text that did not parse).
-import type { Draft, FormContent } from '../../core/form-model.js';
-import type { FieldIssue } from '../../core/issues.js';
+// A form on the page, driven by the engine's headless FormSession: every post is applied to it,
+// then the page is drawn from it again (edit with problems in place and every value kept, or the
+// review). Nothing is sent before the review (spec: the person can review and change answers).
+import { FormSession } from '../../core/form-session.js';
 import { sanitizeText } from '../../core/sanitize.js';
 import type { FormAnswer, FormPrompt } from '../renderer.js';
 import type { Asker, EndReason, Entry, PageView, PostResult } from './entry.js';
 import type { Html } from './escape.js';
-import { controlName, type RawValue, rawFromDraft, readPosted, toDraft } from './form-values.js';
+import { controlName, type RawValue, readPosted } from './form-values.js';
 import { formPage } from './pages/form-page.js';
 import { reviewPage } from './pages/review-page.js';
 
 export class FormEntry implements Entry {
   readonly title: string;
-  #raw: Map<string, RawValue>;
-  #draft: Draft;
-  #step: 'edit' | 'review' = 'edit';
-  #issues: readonly FieldIssue[] = [];
-  #content: FormContent | undefined;
+  readonly session: FormSession;
 
   constructor(
     readonly prompt: FormPrompt,
@@ -25,54 +20,60 @@ export class FormEntry implements Entry {
     private readonly resolve: (answer: FormAnswer) => void,
   ) {
     this.title = `Form request from ${sanitizeText(asker.server.label, { maxLength: 60 })}`;
-    this.#draft = { ...prompt.initial };
-    this.#raw = rawFromDraft(prompt.model, prompt.initial);
+    this.session = new FormSession(prompt, { widgets: true });
   }
 
   page(view: PageView): Html {
-    if (this.#step === 'review' && this.#content) {
+    const s = this.session;
+    // A confirmation (no fields) is answered from its first page.
+    if (s.stage === 'review' && !s.confirmation && s.issues().length === 0) {
       return reviewPage({
         ...view,
         title: this.title,
         asker: this.asker,
-        prompt: this.prompt,
-        content: this.#content,
+        session: s,
+        message: this.prompt.message,
       });
     }
     return formPage({
       ...view,
       title: this.title,
       asker: this.asker,
-      prompt: this.prompt,
-      raw: this.#raw,
-      issues: this.#issues,
+      session: s,
+      message: this.prompt.message,
     });
   }
 
   post(action: string, body: URLSearchParams): PostResult {
-    if (body.get('step') === 'edit') this.#read(body);
+    const s = this.session;
+    if (body.get('step') === 'edit') s.apply(Object.fromEntries(readPosted(s.fields, body)));
     switch (action) {
       case 'review':
-        return this.#review();
-      case 'submit':
-        return this.#submit();
-      case 'edit':
-        this.#step = 'edit';
-        this.#issues = [];
+        if (s.review().issues.length > 0) s.edit();
         return { kind: 'stay' };
+      case 'edit':
+        s.edit();
+        return { kind: 'stay' };
+      case 'submit': {
+        if (s.stage !== 'review') {
+          // Sent only from the review; a post of the form page opens it.
+          if (s.review().issues.length > 0) s.edit();
+          return { kind: 'stay' };
+        }
+        const sent = s.submit();
+        if (sent.kind === 'refused') {
+          s.edit();
+          return { kind: 'stay' };
+        }
+        return this.#finish(sent.ending, 'Your answers were sent.');
+      }
       case 'decline':
-        return this.#finish(
-          { outcome: { action: 'decline' }, draft: this.#draft },
-          'You declined the request.',
-        );
+        return this.#finish(s.decline(), 'You declined the request.');
       case 'cancel':
-        return this.#finish(
-          { outcome: { action: 'cancel', reason: 'dismissed' }, draft: this.#draft },
-          'You cancelled the request.',
-        );
+        return this.#finish(s.cancel('dismissed'), 'You cancelled the request.');
       case 'mute':
         return this.#finish(
-          { outcome: { action: 'cancel', reason: 'muted' }, draft: this.#draft, muteServer: true },
+          s.mute(),
           'You cancelled this request and every further one from this server for this session.',
         );
       default:
@@ -81,61 +82,29 @@ export class FormEntry implements Entry {
   }
 
   check(body: URLSearchParams): unknown {
-    this.#read(body);
-    const issues = this.#problems().issues;
-    const byControl: Record<string, string[]> = {};
-    this.prompt.model.fields.forEach((field, index) => {
-      const messages = issues.filter((i) => i.field === field.name).map((i) => i.message);
-      if (messages.length > 0) byControl[controlName(index)] = messages;
+    const s = this.session;
+    s.apply(Object.fromEntries(readPosted(s.fields, body)));
+    const issues: Record<string, string[]> = {};
+    s.fields.forEach((field, index) => {
+      const messages = s.fieldIssues(field.name).map((i) => i.message);
+      if (messages.length > 0) issues[controlName(index)] = messages;
     });
-    return { ok: issues.length === 0, issues: byControl };
+    return { ok: s.issues().length === 0, issues };
   }
 
   end(reason: EndReason): string {
-    const outcome =
+    const s = this.session;
+    const ending =
       reason === 'timeout'
-        ? ({ action: 'cancel', reason: 'timeout', detail: 'the page was left unanswered' } as const)
+        ? s.cancel('timeout', 'the page was left unanswered')
         : reason === 'server-cancelled'
-          ? ({ action: 'cancel', reason: 'server-cancelled' } as const)
-          : ({ action: 'cancel', reason: 'dismissed', detail: endDetail(reason) } as const);
-    this.resolve({ outcome, draft: this.#draft });
+          ? s.cancel('server-cancelled')
+          : s.cancel(
+              'dismissed',
+              reason === 'tab-closed' ? 'the browser tab was closed' : 'the browser front-end was closed',
+            );
+    this.resolve(ending);
     return endSentence(reason);
-  }
-
-  #read(body: URLSearchParams): void {
-    this.#raw = readPosted(this.prompt.model, body);
-    this.#draft = toDraft(this.prompt.model, this.#raw).draft;
-  }
-
-  // Parse problems (text that is not a number, ...) win over the engine's "is required" for the field.
-  #problems(): { issues: readonly FieldIssue[]; content?: FormContent } {
-    const parsed = toDraft(this.prompt.model, this.#raw);
-    const result = this.prompt.validate(parsed.draft);
-    if (parsed.issues.length === 0) return result.ok ? { issues: [], content: result.value } : result;
-    const unreadable = new Set(parsed.issues.map((i) => i.field));
-    const rest = result.ok ? [] : result.issues.filter((i) => !unreadable.has(i.field));
-    return { issues: [...parsed.issues, ...rest] };
-  }
-
-  // Nothing is sent before the person has seen the review (spec: review and change answers).
-  #review(): PostResult {
-    const { issues, content } = this.#problems();
-    this.#issues = issues;
-    this.#content = content;
-    this.#step = content ? 'review' : 'edit';
-    return { kind: 'stay' };
-  }
-
-  #submit(): PostResult {
-    // A form without fields has nothing to review; any other form is sent only from its review.
-    if (this.#step !== 'review' && this.prompt.model.fields.length > 0) return this.#review();
-    const { issues, content } = this.#problems();
-    if (!content) {
-      this.#issues = issues;
-      this.#step = 'edit';
-      return { kind: 'stay' };
-    }
-    return this.#finish({ outcome: { action: 'accept', content } }, 'Your answers were sent.');
   }
 
   #finish(answer: FormAnswer, summary: string): PostResult {
@@ -144,8 +113,14 @@ export class FormEntry implements Entry {
   }
 }
 
-function endDetail(reason: EndReason): string {
-  return reason === 'tab-closed' ? 'the browser tab was closed' : 'the browser front-end was closed';
+/** What a field's control shows: its text as typed, its choice, or its ticked options. */
+export function controlValue(session: FormSession, name: string): RawValue {
+  const field = session.field(name);
+  const value = session.value(name);
+  if (field?.kind === 'multi-select') return Array.isArray(value) ? value : [];
+  if (field?.kind === 'boolean' || field?.kind === 'single-select')
+    return value === undefined ? '' : String(value);
+  return session.text(name);
 }
 
 export function endSentence(reason: EndReason): string {

@@ -12,7 +12,7 @@ export function askerHeader(asker: Asker, heading: string, alsoWaiting: number, 
   return html`<header class="asker">
 <h1>${heading}</h1>
 <p class="who">From <strong class="server">${serverText(server.label, 120)}</strong>${
-    self ? html` <span class="self">(calls itself “<q>${self}</q>”)</span>` : ''
+    self ? html` <span class="self">(calls itself <q>${self}</q>)</span>` : ''
   }${request ? html` for ${requestText(request)}` : ''}</p>
 <p class="queue" id="queue" aria-live="polite">${queueText(waiting)}</p>
 ${message.trim() === '' ? '' : html`<div class="message" id="message"><p>${serverText(message, 4000, true)}</p></div>`}

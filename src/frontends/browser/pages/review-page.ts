@@ -1,8 +1,8 @@
 // The review step (spec: the person can review and change the answers before sending): every
-// answer as a person reads it, then Submit, Edit, Decline, Cancel.
-import type { FormContent } from '../../../core/form-model.js';
+// answer as a person reads it (secrets masked), then Submit, Edit, Decline, Cancel.
+import type { FormSession } from '../../../core/form-session.js';
+import { sensitiveReason } from '../../../core/sensitive.js';
 import { formatFieldValue } from '../../../core/value-parse.js';
-import type { FormPrompt } from '../../renderer.js';
 import type { Asker } from '../entry.js';
 import { type Html, html, serverText } from '../escape.js';
 import { askerHeader, muteLabel } from './header.js';
@@ -11,26 +11,25 @@ import { layout } from './layout.js';
 export interface ReviewPageInput {
   readonly title: string;
   readonly asker: Asker;
-  readonly prompt: FormPrompt;
-  readonly content: FormContent;
+  readonly session: FormSession;
+  readonly message: string;
   readonly nonce: string;
   readonly alsoWaiting: number;
   readonly entry: string;
 }
 
 export function reviewPage(input: ReviewPageInput): Html {
-  const { prompt, content } = input;
-  const rows = prompt.model.fields.map((field) => {
-    const value = Object.hasOwn(content, field.name) ? content[field.name] : undefined;
-    const isDefault =
-      value !== undefined &&
-      prompt.defaulted.has(field.name) &&
-      JSON.stringify(value) === JSON.stringify(field.default);
-    return html`<div class="row"><dt>${serverText(field.label, 200)}</dt><dd>${formatFieldValue(field, value)}${
-      isDefault ? html` <span class="opt">(default)</span>` : ''
+  const s = input.session;
+  const rows = s.fields.map((field) => {
+    const value = s.value(field.name);
+    const shown =
+      value !== undefined && sensitiveReason(field) ? '•'.repeat(8) : formatFieldValue(field, value);
+    return html`<div class="row"><dt>${serverText(field.label, 200)}</dt><dd>${shown}${
+      s.isDefault(field.name) ? html` <span class="opt">(default)</span>` : ''
     }</dd></div>`;
   });
-  const body = html`${askerHeader(input.asker, `Review before sending to ${serverText(input.asker.server.label, 60)}`, input.alsoWaiting, prompt.message)}
+  const title = `Review before sending to ${serverText(input.asker.server.label, 60)}`;
+  const body = html`${askerHeader(input.asker, title, input.alsoWaiting, input.message)}
 <p id="review-help">Check your answers. Submit sends them; Edit changes them; Decline says no to the request; Cancel dismisses it.</p>
 <dl class="review" aria-describedby="review-help">${rows}</dl>
 <form method="post" action="/answer" id="form">
@@ -44,5 +43,5 @@ export function reviewPage(input: ReviewPageInput): Html {
 <button type="submit" name="action" value="mute">${muteLabel(input.asker)}</button>
 </div>
 </form>`;
-  return layout({ title: `Review · ${input.title}`, body, entry: input.entry });
+  return layout({ title, body, entry: input.entry });
 }

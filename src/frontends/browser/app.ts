@@ -13,23 +13,21 @@ export interface AppDeps {
   readonly assets: { readonly js: string; readonly css: string };
   /** A page's state stream opened (true) or closed (false): how a closed tab is noticed. */
   readonly onStream?: (open: boolean, entry: string) => void;
-  /** Any request that passed the checks (a page without script is noticed by its reloads). */
+  /** A page was loaded (a tab without script is noticed by its reloads). */
   readonly onSeen?: () => void;
 }
 
 const HEARTBEAT_MS = 15_000;
+/** The adapter's queue does not tell the desk when it grows: its count is polled this often. */
+const QUEUE_POLL_MS = 1000;
 
 export function createApp(deps: AppDeps): Hono {
   const { desk } = deps;
   const app = new Hono();
   app.use('*', headers());
   app.use('*', ...guard(deps.guard));
-  app.use('*', async (_c, next) => {
-    deps.onSeen?.();
-    await next();
-  });
-
   app.get('/', (c) => {
+    deps.onSeen?.();
     const slot = desk.current();
     const page = slot
       ? slot.entry.page({ nonce: slot.nonce, alsoWaiting: desk.alsoWaiting, entry: slot.id })
@@ -69,10 +67,12 @@ export function createApp(deps: AppDeps): Hono {
         await stream.writeSSE({ event: 'state', data: state });
       };
       const off = desk.onChange(() => void send());
-      const beat = setInterval(() => void send().then(() => stream.write(': beat\n\n')), HEARTBEAT_MS);
+      const poll = setInterval(() => void send(), QUEUE_POLL_MS);
+      const beat = setInterval(() => void stream.write(': beat\n\n'), HEARTBEAT_MS);
       await new Promise<void>((resolve) => {
         stream.onAbort(() => {
           off();
+          clearInterval(poll);
           clearInterval(beat);
           deps.onStream?.(false, shown);
           resolve();

@@ -33,6 +33,8 @@ export class PageServer {
   #lastSeen = 0;
   #linger: NodeJS.Timeout | undefined;
   #opening = false;
+  /** Counts servers started: callbacks of a stopped server's connections are ignored. */
+  #generation = 0;
 
   constructor(options: PageServerOptions) {
     this.#o = options;
@@ -61,6 +63,7 @@ export class PageServer {
     clearTimeout(this.#linger);
     const running = this.#running;
     this.#running = undefined;
+    this.#generation++;
     this.#port = undefined;
     this.#tokens = [];
     this.#streams = 0;
@@ -87,6 +90,8 @@ export class PageServer {
   #app(port: number) {
     const hostnames = [LOOPBACK, ...this.#o.extraHostnames];
     const session = freshSecret(32);
+    const generation = ++this.#generation;
+    const current = () => generation === this.#generation;
     return createApp({
       desk: this.#o.desk,
       assets: this.#o.assets,
@@ -104,9 +109,11 @@ export class PageServer {
         },
       },
       onSeen: () => {
-        this.#lastSeen = Date.now();
+        if (current()) this.#lastSeen = Date.now();
       },
-      onStream: (open, entry) => this.#stream(open, entry),
+      onStream: (open, entry) => {
+        if (current()) this.#stream(open, entry);
+      },
     });
   }
 
@@ -119,7 +126,10 @@ export class PageServer {
       this.#tokens.push(token);
       if (this.#tokens.length > MAX_TOKENS) this.#tokens.shift();
       const url = `http://${LOOPBACK}:${port}/?t=${token}`;
-      const opened = await this.#o.opener.open(url);
+      const opened = await this.#o.opener.open(url).catch((error: unknown) => ({
+        ok: false as const,
+        error: error instanceof Error ? error.message : String(error),
+      }));
       if (!opened.ok) {
         this.#o.log(
           `mcp-elicit: could not open a browser (${opened.error}). Open this address to answer:\n  ${url}`,
@@ -133,6 +143,8 @@ export class PageServer {
   // A tab's page stream closed and none came back in time: the tab was closed; cancel what it showed.
   #stream(open: boolean, entry: string): void {
     this.#streams += open ? 1 : -1;
+    // A page with script that left is not watching; if it only navigated, its next load says so.
+    if (!open) this.#lastSeen = 0;
     if (open || this.#streams > 0 || entry === '') return;
     setTimeout(() => {
       if (this.#streams === 0 && this.#o.desk.current()?.id === entry) this.#o.desk.endCurrent('tab-closed');

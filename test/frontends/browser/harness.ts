@@ -34,7 +34,7 @@ export async function echoRig(
   options: BrowserRendererOptions & { label?: string; queue?: PromptQueue; renderer?: BrowserRenderer } = {},
 ): Promise<EchoRig> {
   const opener = pageOpener(page);
-  const renderer = options.renderer ?? new BrowserRenderer({ opener, lingerMs: 200, ...options });
+  const renderer = options.renderer ?? new BrowserRenderer({ opener, ...options });
   const client = new Client(
     { name: 'browser-test', version: '1' },
     { versionNegotiation: { mode: era === 'modern' ? { pin: '2026-07-28' } : 'legacy' } },

@@ -124,6 +124,8 @@
   }
 
   function check() {
+    clearTimeout(timer);
+    timer = undefined;
     const params = new URLSearchParams(new FormData(form));
     post('/check', params)
       .then((response) => (response.ok ? response.json() : undefined))
@@ -140,6 +142,12 @@
   });
   form.addEventListener('change', (event) => {
     if (event.target?.name) touched.add(baseName(event.target.name));
+  });
+  // Leaving with a check still pending (the tab closes): send it anyway, so nothing typed is lost.
+  window.addEventListener('pagehide', () => {
+    if (timer === undefined) return;
+    clearTimeout(timer);
+    navigator.sendBeacon('/check', new URLSearchParams(new FormData(form)));
   });
   limitChoices();
   counters();

@@ -10,7 +10,7 @@ export interface ScriptedAnswerLike {
   readonly when?: string;
 }
 
-export type UiChoice = 'auto' | 'terminal' | 'plain' | 'scripted';
+export type UiChoice = 'auto' | 'terminal' | 'plain' | 'browser' | 'scripted';
 export type ProtocolChoice =
   | { kind: 'auto' }
   | { kind: 'legacy'; version?: string }
@@ -251,8 +251,9 @@ function parseSets(items: readonly string[]): Record<string, string> {
 
 function parseUi(text: string | undefined): UiChoice | undefined {
   if (text === undefined) return undefined;
-  if (text === 'auto' || text === 'terminal' || text === 'plain' || text === 'scripted') return text;
-  throw new CliError('usage', `--ui must be one of auto, terminal, plain, scripted (got "${text}")`);
+  if (text === 'auto' || text === 'terminal' || text === 'plain' || text === 'browser' || text === 'scripted')
+    return text;
+  throw new CliError('usage', `--ui must be one of auto, terminal, plain, browser, scripted (got "${text}")`);
 }
 
 function parseModes(text: string): ('form' | 'url')[] {

@@ -6,7 +6,8 @@ import {
   type Transport,
   type VersionNegotiationMode,
 } from '@modelcontextprotocol/client';
-import type { Renderer } from '../frontends/renderer.js';
+import type { Era } from '../contracts/protocol.js';
+import type { Renderer } from '../contracts/renderer.js';
 import { type AttachOptions, attachElicitation, type ElicitationSession } from '../mcp/attach.js';
 import { createGuardedStdioTransport } from '../mcp/guarded-stdio.js';
 import type { ProtocolChoice } from './args.js';
@@ -33,7 +34,7 @@ export interface ConnectOptions {
 export interface Connection {
   readonly client: Client;
   readonly session: ElicitationSession;
-  readonly era: 'legacy' | 'modern';
+  readonly era: Era;
   readonly version: string | undefined;
   close(): Promise<void>;
 }

@@ -28,7 +28,9 @@ Tool call
                           elicitations (default 60).
 
 Front-end
-  --ui <name>             auto (default: terminal form on a TTY, else plain), terminal, plain, scripted.
+  --ui <name>             auto (default: terminal form on a TTY, else plain), terminal, plain,
+                          browser (pages on 127.0.0.1 opened in BROWSER or the system browser),
+                          scripted.
   --answers <file>        Scripted answers: a JSON array of
                           {"action":"accept"|"decline"|"cancel","content"?:{...},"when"?:"<text in message>"}
                           used in order; accepted content is merged over the defaults.

@@ -1,11 +1,11 @@
 // Shared by tools and call: choose the front-end, connect, and report elicitations as they end.
+import type { Renderer } from '../../contracts/renderer.js';
 import { createSystemOpener } from '../../frontends/open-url.js';
-import type { Renderer } from '../../frontends/renderer.js';
 import type { CliArgs } from '../args.js';
 import { type Connection, connect } from '../connect.js';
 import { chooseRenderer, type Io } from '../frontend.js';
-import type { CommandContext } from '../main.js';
 import { formatEvent } from '../output.js';
+import type { CommandContext } from './context.js';
 
 export interface OpenSession {
   readonly connection: Connection;
@@ -29,7 +29,7 @@ export async function openSession(args: CliArgs, io: Io, context: CommandContext
       renderer,
       attach: {
         modes,
-        opener: createSystemOpener(io.env),
+        opener: renderer.opener ?? createSystemOpener(io.env),
         onEvent: (event) => {
           context.events.push(event);
           if (args.verbose) io.stderr.write(`${formatEvent(event)}\n`);

@@ -1,8 +1,8 @@
 import type { CliArgs } from '../args.js';
 import { CliError } from '../errors.js';
 import type { Io } from '../frontend.js';
-import type { CommandContext } from '../main.js';
 import { formatTools, type JsonReport } from '../output.js';
+import type { CommandContext } from './context.js';
 import { openSession } from './session.js';
 
 export async function runTools(args: CliArgs, io: Io, context: CommandContext): Promise<number> {

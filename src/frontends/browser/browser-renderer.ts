@@ -1,6 +1,6 @@
 // The browser front-end: each elicitation is a page on a loopback HTTP server that starts with the
 // first request, opens the person's browser on a single-use link, and stops after the last answer.
-import { createSystemOpener, type UrlOpener } from '../open-url.js';
+
 import type {
   FormAnswer,
   FormPrompt,
@@ -9,8 +9,9 @@ import type {
   RendererNotice,
   UrlAnswer,
   UrlPrompt,
-} from '../renderer.js';
-import type { UrlWaitChoice, UrlWaitInfo } from '../url-wait/url-waiter.js';
+} from '../../contracts/renderer.js';
+import type { UrlOpener, UrlWaitChoice, UrlWaitInfo } from '../../contracts/url-step.js';
+import { createSystemOpener } from '../open-url.js';
 import { loadAssets } from './assets.js';
 import { Desk } from './desk.js';
 import type { Asker, Entry } from './entry.js';

@@ -1,6 +1,6 @@
 // One thing the page can show: a form, a URL consent, or the waiting state after a URL was opened.
 // The renderer keeps them in arrival order; the first one is on the page.
-import type { ServerIdentity } from '../renderer.js';
+import type { ServerIdentity } from '../../contracts/server-identity.js';
 import type { Html } from './escape.js';
 
 /** Who asks and why, for the page header. */

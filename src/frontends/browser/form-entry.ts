@@ -1,9 +1,10 @@
 // A form on the page, driven by the engine's headless FormSession: every post is applied to it,
 // then the page is drawn from it again (edit with problems in place and every value kept, or the
 // review). Nothing is sent before the review (spec: the person can review and change answers).
+
+import type { FormAnswer, FormPrompt } from '../../contracts/renderer.js';
 import { FormSession } from '../../core/form-session.js';
 import { sanitizeText } from '../../core/sanitize.js';
-import type { FormAnswer, FormPrompt } from '../renderer.js';
 import type { Asker, EndReason, Entry, PageView, PostResult } from './entry.js';
 import type { Html } from './escape.js';
 import { controlName, type RawValue, readPosted } from './form-values.js';

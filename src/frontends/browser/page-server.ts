@@ -1,6 +1,6 @@
 // The loopback server's life: started for the first request, the browser opened on a single-use
 // link only when no tab shows our page, stopped a moment after the last answer (and on close).
-import type { UrlOpener } from '../open-url.js';
+import type { UrlOpener } from '../../contracts/url-step.js';
 import { createApp } from './app.js';
 import type { Desk } from './desk.js';
 import { freshSecret } from './desk.js';

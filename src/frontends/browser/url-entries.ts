@@ -1,9 +1,10 @@
 // URL mode on the page: consent (Open / Decline / Cancel / cancel all) and the waiting state
 // after the page was opened (Done / Retry now / Cancel).
+
+import type { UrlAnswer, UrlPrompt } from '../../contracts/renderer.js';
+import type { UrlWaitChoice, UrlWaitInfo } from '../../contracts/url-step.js';
 import { sanitizeText } from '../../core/sanitize.js';
 import { analyzeUrl, type UrlAnalysis } from '../../core/url-safety.js';
-import type { UrlAnswer, UrlPrompt } from '../renderer.js';
-import type { UrlWaitChoice, UrlWaitInfo } from '../url-wait/url-waiter.js';
 import type { Asker, EndReason, Entry, PageView, PostResult } from './entry.js';
 import type { Html } from './escape.js';
 import { endSentence } from './form-entry.js';

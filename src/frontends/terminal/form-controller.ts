@@ -1,10 +1,11 @@
 // The terminal's form screen: focus, scrolling, the caret and text editing, turned into edits of
 // one FormSession (core), which owns the values, their issues, the review and how the prompt ends.
 // No I/O; the view (form-view.ts) draws it and the renderer feeds it keys.
+
+import type { FormPrompt } from '../../contracts/renderer.js';
 import type { Field } from '../../core/form-model.js';
 import { type FormEnding, FormSession } from '../../core/form-session.js';
 import { type SensitiveMatch, sensitiveReason } from '../../core/sensitive.js';
-import type { FormPrompt } from '../renderer.js';
 import { booleanKey, optionKey, textKey } from './field-keys.js';
 import { isDismissKey, type KeyPress } from './keys.js';
 

@@ -2,10 +2,10 @@
 // has the right status and changes nothing (issue 8, "The server that serves it").
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
+import type { FormAnswer } from '../../../src/contracts/renderer.js';
 import { createApp } from '../../../src/frontends/browser/app.js';
 import { Desk } from '../../../src/frontends/browser/desk.js';
 import { FormEntry } from '../../../src/frontends/browser/form-entry.js';
-import type { FormAnswer } from '../../../src/frontends/renderer.js';
 import { enginePrompt, profileSchema } from '../scripted/fixtures.js';
 
 const PORT = 4711;

@@ -1,8 +1,9 @@
 // URL mode: the consent page (who asks, the full URL, the registrable domain set apart, every
 // warning of the safety analysis, then Open / Decline / Cancel) and the waiting page. The target
 // is only ever a plain link the person clicks (rel="noopener noreferrer"); we never fetch it.
+
+import type { UrlWaitReason } from '../../../contracts/url-step.js';
 import type { UrlAnalysis } from '../../../core/url-safety.js';
-import type { UrlWaitReason } from '../../url-wait/url-waiter.js';
 import type { Asker } from '../entry.js';
 import { type Html, html, serverText } from '../escape.js';
 import { askerHeader, muteLabel } from './header.js';

@@ -1,46 +1,31 @@
-// The one interface every front-end implements (terminal, plain, browser, scripted).
-// Behaviour lives in the engine and adapter; a renderer only asks a person (or a script) and
-// reports what they chose. Everything in a prompt that came from the server is untrusted text.
-import type { Draft, FormContent, FormModel } from '../core/form-model.js';
-import type { FieldIssue, Validation } from '../core/issues.js';
-import type { FormOutcome, UrlOutcome } from '../core/outcome.js';
+// The one interface every front-end implements (terminal, plain, browser, scripted), and what the
+// adapter hands it. Behaviour lives in the engine and adapter; a renderer only asks a person (or a
+// script) and reports what they chose. Everything in a prompt from the server is untrusted text.
+import type { FormEnding, FormStart } from '../core/form-session.js';
+import type { UrlOutcome } from '../core/outcome.js';
 import type { UrlAnalysis } from '../core/url-safety.js';
-import type { UrlWaitChoice, UrlWaitInfo } from './url-wait/url-waiter.js';
-
-export interface ServerIdentity {
-  /** The name the user gave this server (config key, --name, or the command/URL). Shown first. */
-  readonly label: string;
-  /** `serverInfo.name` (and version) from the server itself: self-asserted, shown as such. */
-  readonly selfName?: string;
-  readonly selfVersion?: string;
-  /** Origin of an HTTP server (`https://host:port`), used to flag URL-mode hosts that differ. */
-  readonly origin?: string;
-}
+import type { Era } from './protocol.js';
+import type { ServerIdentity } from './server-identity.js';
+import type { UrlOpener, UrlWaitChoice, UrlWaitInfo } from './url-step.js';
 
 export interface PromptContext {
   readonly server: ServerIdentity;
   /** The tool call (or prompt/resource request) this elicitation belongs to, when known. */
   readonly request?: { readonly method: string; readonly name?: string };
-  readonly era: 'legacy' | 'modern';
+  readonly era: Era;
   /** Aborted when the server cancels the request or the connection closes: close the prompt. */
   readonly signal: AbortSignal;
   /** How many other elicitations are waiting behind this one (any server). */
   readonly waiting: number;
 }
 
-export interface FormPrompt {
+/** A form to ask: what a FormSession starts from (model, pre-filled values, checker), and more. */
+export interface FormPrompt extends FormStart {
   readonly kind: 'form';
   /** The server's `message` (untrusted; sanitize before display). */
   readonly message: string;
-  readonly model: FormModel;
-  /** Pre-filled values: defaults (SEP-1034), overlaid with what the person typed earlier. */
-  readonly initial: Draft;
-  /** Field names whose initial value is the schema default (so front-ends can mark them). */
-  readonly defaulted: ReadonlySet<string>;
   /** True when `initial` restores values typed in an earlier, interrupted prompt. */
   readonly restored: boolean;
-  /** The engine's own checker; front-ends show its issues, the adapter re-checks to fail closed. */
-  readonly validate: (draft: Draft) => Validation<FormContent, FieldIssue>;
 }
 
 export interface UrlPrompt {
@@ -52,13 +37,8 @@ export interface UrlPrompt {
   readonly elicitationId?: string;
 }
 
-export interface FormAnswer {
-  readonly outcome: FormOutcome;
-  /** What the person had typed when the prompt ended without accept; kept for the session. */
-  readonly draft?: Draft;
-  /** The person asked to cancel every further elicitation from this server for the session. */
-  readonly muteServer?: boolean;
-}
+/** How a form prompt ended; the shape a FormSession produces (outcome, kept draft, mute). */
+export type FormAnswer = FormEnding;
 
 export interface UrlAnswer {
   readonly outcome: UrlOutcome;
@@ -75,6 +55,11 @@ export interface Renderer {
   readonly name: string;
   /** True when a person answers (URL mode is then enabled by default). */
   readonly interactive: boolean;
+  /**
+   * How this front-end opens a consented URL itself (the browser front-end: the person's click on
+   * its page's link); used when `attachElicitation` is given no `opener`.
+   */
+  readonly opener?: UrlOpener;
   form(prompt: FormPrompt, ctx: PromptContext): Promise<FormAnswer>;
   /** Consent for a URL-mode elicitation. A renderer without it cannot serve URL mode. */
   url?(prompt: UrlPrompt, ctx: PromptContext): Promise<UrlAnswer>;

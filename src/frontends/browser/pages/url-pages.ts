@@ -21,7 +21,11 @@ export interface UrlPageInput {
 
 /** Only what the analysis allowed, and only http(s), ever becomes a link. */
 export function linkable(analysis: UrlAnalysis): boolean {
-  return analysis.allowed && (analysis.scheme === 'https:' || analysis.scheme === 'http:');
+  return (
+    analysis.allowed &&
+    (analysis.scheme === 'https' || analysis.scheme === 'http') &&
+    /^https?:\/\//i.test(analysis.href)
+  );
 }
 
 function targetLink(analysis: UrlAnalysis, text: Html | string, primary: boolean, consent: boolean): Html {

@@ -21,8 +21,12 @@ export interface PageServerOptions {
 
 /** A page without script reloads every 2 s while idle: seen this recently means a tab is open. */
 const RECENTLY_SEEN_MS = 5000;
+/** How long a new request waits for a navigating page to reconnect before a tab is opened. */
+const RECONNECT_MS = 1500;
 /** Unused links kept valid (each browser start mints one). */
 const MAX_TOKENS = 8;
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 export class PageServer {
   readonly #o: PageServerOptions;
@@ -31,6 +35,8 @@ export class PageServer {
   #tokens: string[] = [];
   #streams = 0;
   #lastSeen = 0;
+  /** Whether the page loaded last opened a state stream (it runs our script). */
+  #scripted = false;
   #linger: NodeJS.Timeout | undefined;
   #opening = false;
   /** Counts servers started: callbacks of a stopped server's connections are ignored. */
@@ -68,6 +74,7 @@ export class PageServer {
     this.#tokens = [];
     this.#streams = 0;
     this.#lastSeen = 0;
+    this.#scripted = false;
     await (await running)?.close();
   }
 
@@ -109,7 +116,9 @@ export class PageServer {
         },
       },
       onSeen: () => {
-        if (current()) this.#lastSeen = Date.now();
+        if (!current()) return;
+        this.#lastSeen = Date.now();
+        this.#scripted = false;
       },
       onStream: (open, entry) => {
         if (current()) this.#stream(open, entry);
@@ -117,11 +126,18 @@ export class PageServer {
     });
   }
 
+  // A tab shows our page when it holds a state stream, or (without script) reloaded recently.
+  #watched(): boolean {
+    return this.#streams > 0 || (!this.#scripted && Date.now() - this.#lastSeen < RECENTLY_SEEN_MS);
+  }
+
   async #openTab(port: number): Promise<void> {
-    const watched = this.#streams > 0 || Date.now() - this.#lastSeen < RECENTLY_SEEN_MS;
-    if (watched || this.#opening) return;
+    if (this.#watched() || this.#opening) return;
     this.#opening = true;
     try {
+      // A page that is navigating (a form post) reconnects its stream in a moment: give it one.
+      for (let waited = 0; waited < RECONNECT_MS && !this.#watched(); waited += 100) await sleep(100);
+      if (this.#watched() || this.#port !== port) return;
       const token = freshSecret(32); // 256 bits
       this.#tokens.push(token);
       if (this.#tokens.length > MAX_TOKENS) this.#tokens.shift();
@@ -143,8 +159,7 @@ export class PageServer {
   // A tab's page stream closed and none came back in time: the tab was closed; cancel what it showed.
   #stream(open: boolean, entry: string): void {
     this.#streams += open ? 1 : -1;
-    // A page with script that left is not watching; if it only navigated, its next load says so.
-    if (!open) this.#lastSeen = 0;
+    if (open) this.#scripted = true;
     if (open || this.#streams > 0 || entry === '') return;
     setTimeout(() => {
       if (this.#streams === 0 && this.#o.desk.current()?.id === entry) this.#o.desk.endCurrent('tab-closed');

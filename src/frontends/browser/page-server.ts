@@ -135,8 +135,10 @@ export class PageServer {
     if (this.#watched() || this.#opening) return;
     this.#opening = true;
     try {
-      // A page that is navigating (a form post) reconnects its stream in a moment: give it one.
-      for (let waited = 0; waited < RECONNECT_MS && !this.#watched(); waited += 100) await sleep(100);
+      // A page of this server that is navigating (a form post) reconnects in a moment: give it one.
+      const known = this.#lastSeen > 0;
+      for (let waited = 0; known && waited < RECONNECT_MS && !this.#watched(); waited += 100)
+        await sleep(100);
       if (this.#watched() || this.#port !== port) return;
       const token = freshSecret(32); // 256 bits
       this.#tokens.push(token);

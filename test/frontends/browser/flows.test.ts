@@ -155,7 +155,7 @@ describe('browser prompts end as the person (or the clock, or the server) says',
   });
 
   it('an unanswered page is cancelled at the timeout and says so', async () => {
-    const renderer = new BrowserRenderer({ opener: pageOpener(() => page), lingerMs: 5000, timeoutMs: 1200 });
+    const renderer = new BrowserRenderer({ opener: pageOpener(() => page), lingerMs: 5000, timeoutMs: 2500 });
     const timed = await echoRig('legacy', () => page, { renderer });
     try {
       const answer = timed.ask(schema);

@@ -1,4 +1,5 @@
 // The printed report: what was measured, how, with units, N and ratios.
+import type { BrowserBench } from './browser.js';
 import type { StepTiming } from './engine-steps.js';
 import type { RoundTripCase, RoundTripResult } from './in-memory.js';
 import type { ProcessResult } from './process-runs.js';
@@ -19,6 +20,7 @@ export interface BenchResults {
   readonly roundTrips: readonly RoundTripOutcome[];
   readonly engineSteps: { readonly steps: readonly StepTiming[]; readonly error?: string };
   readonly processes: readonly ProcessResult[];
+  readonly browser: BrowserBench | { readonly error: string };
   readonly tool: string;
   readonly totalSeconds: number;
 }
@@ -33,6 +35,8 @@ export function formatReport(r: BenchResults): string {
     ...stepsSection(r.engineSteps, r.roundTrips, s.stepIterations),
     '',
     ...processSection(r.processes, r.tool, s.runs),
+    '',
+    ...browserSection(r.browser),
     '',
     `Total bench time ${r.totalSeconds.toFixed(0)} s. Numbers (with every round and run) in .bench/last.json.`,
     '',
@@ -172,4 +176,16 @@ function rssSources(processes: readonly ProcessResult[]): string {
   return known
     .map((s) => (s === 'VmHWM' ? 'VmHWM from /proc/self/status' : 'getrusage maxRSS, may include the parent'))
     .join(' + ');
+}
+
+function browserSection(b: BrowserBench | { readonly error: string }): string[] {
+  const title =
+    'Browser front-end in Chromium (browser start excluded): arrival at the renderer → page ready to type';
+  if ('error' in b) return [title, `  not measured: ${b.error}`];
+  return [
+    title,
+    `  first request (server start, tab opened on the token link): ${fixed(b.coldMs, 0)} ms`,
+    `  next requests, tab open (median of ${b.rounds - 1}): ${fixed(b.warmMs, 0)} ms; the same page from a bare node:http server: ${fixed(b.bareMs, 0)} ms (${fixed(b.warmMs / b.bareMs, 2)}x)`,
+    `  memory added while serving ${b.rounds} pages: RSS ${fixed(b.rssMiB, 1)} MiB, heap ${fixed(b.heapMiB, 1)} MiB (bare server: RSS ${fixed(b.bareRssMiB, 1)} MiB)`,
+  ];
 }

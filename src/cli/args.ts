@@ -1,7 +1,9 @@
 // Command-line parsing with node:util parseArgs. Everything after the first `--` is the stdio
 // server command, taken verbatim.
 import { parseArgs } from 'node:util';
-import { CliError } from './errors.js';
+import { ElicitError } from '../contracts/elicit-error.js';
+import type { ElicitationMode } from '../contracts/protocol.js';
+import { type ServerEnvOptions, serverEnvOptions } from './server-env.js';
 
 /** Same shape as the scripted front-end's ScriptedAnswer (kept structural to keep args.ts standalone). */
 export interface ScriptedAnswerLike {
@@ -26,6 +28,7 @@ export interface CliArgs {
   readonly toolArgs: Record<string, unknown>;
   readonly target?: ServerTarget;
   readonly label?: string;
+  readonly serverEnv?: ServerEnvOptions;
   readonly ui: UiChoice;
   readonly uiExplicit: boolean;
   readonly answersFile?: string;
@@ -36,7 +39,7 @@ export interface CliArgs {
   readonly decline: boolean;
   readonly cancel: boolean;
   readonly openUrls: boolean;
-  readonly modes?: ('form' | 'url')[];
+  readonly modes?: ElicitationMode[];
   readonly protocol: ProtocolChoice;
   readonly eraCache: boolean;
   readonly timeoutMs: number;
@@ -50,6 +53,8 @@ const OPTIONS = {
   config: { type: 'string' },
   server: { type: 'string' },
   name: { type: 'string' },
+  env: { type: 'string', multiple: true },
+  'pass-env': { type: 'string', multiple: true },
   args: { type: 'string' },
   ui: { type: 'string' },
   answers: { type: 'string' },
@@ -77,7 +82,7 @@ export function parseCliArgs(argv: readonly string[]): CliArgs {
   try {
     parsed = parseArgs({ args: own, options: OPTIONS, allowPositionals: true, strict: true });
   } catch (error) {
-    throw new CliError('usage', (error as Error).message);
+    throw new ElicitError('usage', (error as Error).message);
   }
   const v = parsed.values;
   const positionals = parsed.positionals;
@@ -87,9 +92,9 @@ export function parseCliArgs(argv: readonly string[]): CliArgs {
 
   const [commandWord, ...rest] = positionals;
   if (commandWord === undefined)
-    throw new CliError('usage', 'missing command: use one of tools, call, demo (see --help)');
+    throw new ElicitError('usage', 'missing command: use one of tools, call, demo (see --help)');
   if (commandWord !== 'tools' && commandWord !== 'call' && commandWord !== 'demo' && commandWord !== 'help') {
-    throw new CliError(
+    throw new ElicitError(
       'usage',
       `unknown command "${commandWord}": use one of tools, call, demo (see --help)`,
     );
@@ -99,28 +104,28 @@ export function parseCliArgs(argv: readonly string[]): CliArgs {
   if (commandWord === 'call') {
     tool = rest.shift();
     if (tool === undefined)
-      throw new CliError('usage', 'call needs a tool name: mcp-elicit call <tool> [--args <json>]');
+      throw new ElicitError('usage', 'call needs a tool name: mcp-elicit call <tool> [--args <json>]');
   }
-  if (rest.length > 0) throw new CliError('usage', `unexpected argument "${rest[0]}"`);
+  if (rest.length > 0) throw new ElicitError('usage', `unexpected argument "${rest[0]}"`);
 
   const toolArgs = parseToolArgs(v.args);
   if (v.args !== undefined && commandWord !== 'call')
-    throw new CliError('usage', '--args only applies to call');
+    throw new ElicitError('usage', '--args only applies to call');
 
   const targets = [serverCommand.length > 0, v.url !== undefined, v.config !== undefined].filter(
     Boolean,
   ).length;
   if (targets > 1)
-    throw new CliError(
+    throw new ElicitError(
       'usage',
       'give one server: either -- <command>, --url <url>, or --config <file> --server <name>',
     );
   if (v.server !== undefined && v.config === undefined)
-    throw new CliError('usage', '--server needs --config <file>');
+    throw new ElicitError('usage', '--server needs --config <file>');
   if (v.config !== undefined && v.server === undefined)
-    throw new CliError('usage', '--config needs --server <name>');
+    throw new ElicitError('usage', '--config needs --server <name>');
   if (v.header !== undefined && v.url === undefined)
-    throw new CliError('usage', '--header only applies with --url');
+    throw new ElicitError('usage', '--header only applies with --url');
   let target: ServerTarget | undefined;
   if (serverCommand.length > 0) {
     const [command, ...args] = serverCommand as [string, ...string[]];
@@ -131,13 +136,13 @@ export function parseCliArgs(argv: readonly string[]): CliArgs {
     target = { kind: 'config', file: v.config, name: v.server };
   }
   if (target === undefined && commandWord !== 'demo') {
-    throw new CliError(
+    throw new ElicitError(
       'usage',
       'no server given: add -- <command> [args...], --url <url>, or --config <file> --server <name>',
     );
   }
   if (target !== undefined && commandWord === 'demo') {
-    throw new CliError('usage', 'demo runs the bundled demo server; it takes no server');
+    throw new ElicitError('usage', 'demo runs the bundled demo server; it takes no server');
   }
 
   const scriptedFlags = [
@@ -149,11 +154,11 @@ export function parseCliArgs(argv: readonly string[]): CliArgs {
     !!v['open-urls'],
   ];
   if ([v.decline, v.cancel, v['accept-defaults']].filter(Boolean).length > 1) {
-    throw new CliError('usage', '--accept-defaults, --decline and --cancel exclude each other');
+    throw new ElicitError('usage', '--accept-defaults, --decline and --cancel exclude each other');
   }
   const ui = parseUi(v.ui);
   if (ui !== undefined && ui !== 'scripted' && scriptedFlags.some(Boolean)) {
-    throw new CliError(
+    throw new ElicitError(
       'usage',
       `--ui ${ui} cannot be combined with --answers, --set, --accept-defaults, --decline, --cancel or --open-urls (they imply --ui scripted)`,
     );
@@ -166,6 +171,7 @@ export function parseCliArgs(argv: readonly string[]): CliArgs {
     toolArgs,
     ...(target !== undefined && { target }),
     ...(v.name !== undefined && { label: v.name }),
+    serverEnv: serverEnvOptions(v, commandWord),
     ui: ui ?? (impliedScripted ? 'scripted' : 'auto'),
     uiExplicit: ui !== undefined || impliedScripted,
     ...(v.answers !== undefined && { answersFile: v.answers }),
@@ -208,10 +214,10 @@ function parseToolArgs(text: string | undefined): Record<string, unknown> {
   try {
     value = JSON.parse(text);
   } catch (error) {
-    throw new CliError('usage', `--args is not valid JSON: ${(error as Error).message}`);
+    throw new ElicitError('usage', `--args is not valid JSON: ${(error as Error).message}`);
   }
   if (typeof value !== 'object' || value === null || Array.isArray(value)) {
-    throw new CliError('usage', '--args must be a JSON object, e.g. --args \'{"city":"Paris"}\'');
+    throw new ElicitError('usage', '--args must be a JSON object, e.g. --args \'{"city":"Paris"}\'');
   }
   return value as Record<string, unknown>;
 }
@@ -221,10 +227,10 @@ function parseHttpUrl(text: string): URL {
   try {
     url = new URL(text);
   } catch {
-    throw new CliError('usage', `--url "${text}" is not a valid URL`);
+    throw new ElicitError('usage', `--url "${text}" is not a valid URL`);
   }
   if (url.protocol !== 'http:' && url.protocol !== 'https:') {
-    throw new CliError('usage', `--url must be http: or https:, got ${url.protocol}`);
+    throw new ElicitError('usage', `--url must be http: or https:, got ${url.protocol}`);
   }
   return url;
 }
@@ -233,7 +239,7 @@ function parseHeaders(lines: readonly string[]): Record<string, string> {
   const headers: Record<string, string> = {};
   for (const line of lines) {
     const colon = line.indexOf(':');
-    if (colon <= 0) throw new CliError('usage', `--header "${line}" must look like "Name: value"`);
+    if (colon <= 0) throw new ElicitError('usage', `--header "${line}" must look like "Name: value"`);
     headers[line.slice(0, colon).trim()] = line.slice(colon + 1).trim();
   }
   return headers;
@@ -243,7 +249,7 @@ function parseSets(items: readonly string[]): Record<string, string> {
   const sets: Record<string, string> = {};
   for (const item of items) {
     const eq = item.indexOf('=');
-    if (eq <= 0) throw new CliError('usage', `--set "${item}" must look like field=value`);
+    if (eq <= 0) throw new ElicitError('usage', `--set "${item}" must look like field=value`);
     sets[item.slice(0, eq)] = item.slice(eq + 1);
   }
   return sets;
@@ -253,10 +259,13 @@ function parseUi(text: string | undefined): UiChoice | undefined {
   if (text === undefined) return undefined;
   if (text === 'auto' || text === 'terminal' || text === 'plain' || text === 'browser' || text === 'scripted')
     return text;
-  throw new CliError('usage', `--ui must be one of auto, terminal, plain, browser, scripted (got "${text}")`);
+  throw new ElicitError(
+    'usage',
+    `--ui must be one of auto, terminal, plain, browser, scripted (got "${text}")`,
+  );
 }
 
-function parseModes(text: string): ('form' | 'url')[] {
+function parseModes(text: string): ElicitationMode[] {
   const modes = [
     ...new Set(
       text
@@ -267,10 +276,10 @@ function parseModes(text: string): ('form' | 'url')[] {
   ];
   for (const mode of modes) {
     if (mode !== 'form' && mode !== 'url')
-      throw new CliError('usage', `--modes takes form and/or url (got "${mode}")`);
+      throw new ElicitError('usage', `--modes takes form and/or url (got "${mode}")`);
   }
-  if (modes.length === 0) throw new CliError('usage', '--modes needs at least one of form, url');
-  return modes as ('form' | 'url')[];
+  if (modes.length === 0) throw new ElicitError('usage', '--modes needs at least one of form, url');
+  return modes as ElicitationMode[];
 }
 
 function parseProtocol(text: string | undefined): ProtocolChoice {
@@ -280,7 +289,7 @@ function parseProtocol(text: string | undefined): ProtocolChoice {
   if (/^\d{4}-\d{2}-\d{2}$/.test(text)) {
     return text >= '2026-01-01' ? { kind: 'modern', version: text } : { kind: 'legacy', version: text };
   }
-  throw new CliError(
+  throw new ElicitError(
     'usage',
     `--protocol must be auto, legacy, modern or a version like 2025-11-25 (got "${text}")`,
   );
@@ -290,6 +299,6 @@ function parseTimeout(text: string | undefined): number {
   if (text === undefined) return 60_000;
   const seconds = Number(text);
   if (!Number.isFinite(seconds) || seconds <= 0)
-    throw new CliError('usage', `--timeout takes a positive number of seconds (got "${text}")`);
+    throw new ElicitError('usage', `--timeout takes a positive number of seconds (got "${text}")`);
   return Math.round(seconds * 1000);
 }

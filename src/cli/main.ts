@@ -1,6 +1,7 @@
 // The CLI entry: parse, connect, run the command, report. The only place that decides the exit
 // status (bin.ts turns it into process.exit).
 import { basename } from 'node:path';
+import { ElicitError } from '../contracts/elicit-error.js';
 import type { ElicitationEvent } from '../mcp/events.js';
 import { type CliArgs, parseCliArgs } from './args.js';
 import { runCall } from './commands/call.js';
@@ -8,10 +9,10 @@ import { runDemo } from './commands/demo.js';
 import { runTools } from './commands/tools.js';
 import { loadServerFromConfig } from './config.js';
 import type { ResolvedTarget } from './connect.js';
-import { CliError } from './errors.js';
 import type { Io } from './frontend.js';
 import { HELP } from './help.js';
 import type { JsonReport } from './output.js';
+import { describeServerEnv, serverEnvironment } from './server-env.js';
 import { VERSION } from './version.js';
 
 export async function runMain(argv: readonly string[], io: Io): Promise<number> {
@@ -32,7 +33,7 @@ export async function runMain(argv: readonly string[], io: Io): Promise<number> 
   const events: ElicitationEvent[] = [];
   try {
     if (args.command === 'demo') return await runDemo(args, io);
-    const target = await resolveTarget(args, io.env);
+    const target = await resolveTarget(args, io);
     const label = args.label ?? defaultLabel(args, target);
     const command = args.command === 'tools' ? runTools : runCall;
     return await command(args, io, { target, label, events });
@@ -41,12 +42,25 @@ export async function runMain(argv: readonly string[], io: Io): Promise<number> 
   }
 }
 
-async function resolveTarget(args: CliArgs, env: NodeJS.ProcessEnv): Promise<ResolvedTarget> {
+async function resolveTarget(args: CliArgs, io: Io): Promise<ResolvedTarget> {
   const target = args.target;
-  if (!target) throw new CliError('usage', 'no server given');
-  if (target.kind === 'config') return loadServerFromConfig(target.file, target.name, env);
+  if (!target) throw new ElicitError('usage', 'no server given');
   if (target.kind === 'http') return target;
-  return { kind: 'stdio', command: target.command, args: target.args, env: {} };
+  const resolved =
+    target.kind === 'config'
+      ? await loadServerFromConfig(target.file, target.name, io.env)
+      : { kind: 'stdio' as const, command: target.command, args: target.args, env: {} };
+  const options = args.serverEnv ?? { set: {}, pass: [] };
+  if (resolved.kind === 'http') {
+    if (Object.keys(options.set).length > 0 || options.pass.length > 0)
+      throw new ElicitError('usage', '--env and --pass-env only apply to a stdio server');
+    return resolved;
+  }
+  const { env, unmatched } = serverEnvironment(io.env, { ...options, configEnv: resolved.env });
+  for (const pattern of unmatched)
+    io.stderr.write(`mcp-elicit: --pass-env ${pattern}: no such variable in your environment\n`);
+  if (args.verbose) io.stderr.write(`mcp-elicit: ${describeServerEnv(env)}\n`);
+  return { ...resolved, env };
 }
 
 function defaultLabel(args: CliArgs, target: ResolvedTarget): string {
@@ -57,12 +71,29 @@ function defaultLabel(args: CliArgs, target: ResolvedTarget): string {
   return label.length > 48 ? `${label.slice(0, 47)}…` : label;
 }
 
+type CliErrorCode = 'usage' | 'config' | 'connect' | 'request' | 'tool-error' | 'interrupted';
+
+// The one place a failure becomes an exit status (bin.ts passes it to process.exit).
+const EXIT_STATUS: Record<CliErrorCode, number> = {
+  usage: 2,
+  config: 2,
+  connect: 3,
+  request: 1,
+  'tool-error': 1,
+  // 128 + SIGINT, as shells report a command stopped with Ctrl-C.
+  interrupted: 130,
+};
+
+function isCliFailure(error: unknown): error is ElicitError<CliErrorCode> {
+  return error instanceof ElicitError && Object.hasOwn(EXIT_STATUS, error.code);
+}
+
 function fail(error: unknown, io: Io, json: boolean, events: ElicitationEvent[]): number {
   const cliError = io.signal?.aborted
-    ? new CliError('interrupted', 'interrupted (Ctrl-C): the request was cancelled', { cause: error })
-    : error instanceof CliError
+    ? new ElicitError('interrupted', 'interrupted (Ctrl-C): the request was cancelled', { cause: error })
+    : isCliFailure(error)
       ? error
-      : new CliError('request', error instanceof Error ? error.message : String(error), { cause: error });
+      : new ElicitError('request', error instanceof Error ? error.message : String(error), { cause: error });
   if (json) {
     const report: JsonReport = {
       ok: false,
@@ -74,5 +105,5 @@ function fail(error: unknown, io: Io, json: boolean, events: ElicitationEvent[])
     io.stderr.write(`mcp-elicit: ${cliError.message}\n`);
     if (cliError.code === 'usage') io.stderr.write('Run mcp-elicit --help for usage.\n');
   }
-  return cliError.exitStatus;
+  return EXIT_STATUS[cliError.code];
 }

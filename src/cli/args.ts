@@ -1,5 +1,4 @@
-// Command-line parsing with node:util parseArgs. Everything after the first `--` is the stdio
-// server command, taken verbatim.
+// Command-line parsing with node:util parseArgs; everything after the first `--` is the server command.
 import { parseArgs } from 'node:util';
 import { ElicitError } from '../contracts/elicit-error.js';
 import type { ElicitationMode } from '../contracts/protocol.js';
@@ -12,7 +11,8 @@ export interface ScriptedAnswerLike {
   readonly when?: string;
 }
 
-export type UiChoice = 'auto' | 'terminal' | 'plain' | 'browser' | 'scripted';
+const UI_CHOICES = ['auto', 'terminal', 'plain', 'browser', 'scripted'] as const;
+export type UiChoice = (typeof UI_CHOICES)[number];
 export type ProtocolChoice =
   | { kind: 'auto' }
   | { kind: 'legacy'; version?: string }
@@ -257,12 +257,8 @@ function parseSets(items: readonly string[]): Record<string, string> {
 
 function parseUi(text: string | undefined): UiChoice | undefined {
   if (text === undefined) return undefined;
-  if (text === 'auto' || text === 'terminal' || text === 'plain' || text === 'browser' || text === 'scripted')
-    return text;
-  throw new ElicitError(
-    'usage',
-    `--ui must be one of auto, terminal, plain, browser, scripted (got "${text}")`,
-  );
+  if ((UI_CHOICES as readonly string[]).includes(text)) return text as UiChoice;
+  throw new ElicitError('usage', `--ui must be one of ${UI_CHOICES.join(', ')} (got "${text}")`);
 }
 
 function parseModes(text: string): ElicitationMode[] {

@@ -105,4 +105,24 @@ describe('browser loopback server on real sockets', () => {
     assert.equal(renderer.address, undefined);
     await renderer.close();
   });
+
+  it('prints the address to open by hand on stderr when no browser starts, and keeps waiting', async () => {
+    const lines: string[] = [];
+    const renderer = new BrowserRenderer({
+      opener: { open: async (): Promise<OpenResult> => ({ ok: false, error: 'no display' }) },
+      log: (line) => lines.push(line),
+    });
+    try {
+      const answer = renderer.form(enginePrompt(profileSchema), context());
+      while (lines.length === 0) await new Promise((resolve) => setTimeout(resolve, 20));
+      assert.match(lines[0] ?? '', /could not open a browser \(no display\)/);
+      const printed = /(http:\/\/127\.0\.0\.1:\d+\/\?t=\S+)/.exec(lines[0] ?? '')?.[1] ?? '';
+      const first = await fetch(printed, { redirect: 'manual' });
+      assert.equal(first.status, 303, 'the printed address works');
+      await renderer.close();
+      assert.equal(((await answer) as { outcome: { action: string } }).outcome.action, 'cancel');
+    } finally {
+      await renderer.close();
+    }
+  });
 });

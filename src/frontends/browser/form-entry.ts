@@ -7,7 +7,7 @@ import { FormSession } from '../../core/form-session.js';
 import { sanitizeText } from '../../core/sanitize.js';
 import type { Asker, EndReason, Entry, PageView, PostResult } from './entry.js';
 import type { Html } from './escape.js';
-import { controlName, type RawValue, readPosted } from './form-values.js';
+import { controlName, readPosted } from './form-values.js';
 import { formPage } from './pages/form-page.js';
 import { reviewPage } from './pages/review-page.js';
 
@@ -112,16 +112,6 @@ export class FormEntry implements Entry {
     this.resolve(answer);
     return { kind: 'finished', summary };
   }
-}
-
-/** What a field's control shows: its text as typed, its choice, or its ticked options. */
-export function controlValue(session: FormSession, name: string): RawValue {
-  const field = session.field(name);
-  const value = session.value(name);
-  if (field?.kind === 'multi-select') return Array.isArray(value) ? value : [];
-  if (field?.kind === 'boolean' || field?.kind === 'single-select')
-    return value === undefined ? '' : String(value);
-  return session.text(name);
 }
 
 export function endSentence(reason: EndReason): string {

@@ -1,6 +1,7 @@
 // What the form page's controls post, per field: each field is posted under `f<index>` (server-
 // chosen property names never become HTML names); the engine's FormSession parses the text.
 import type { Field, TextField } from '../../core/form-model.js';
+import type { FormSession } from '../../core/form-session.js';
 
 /** What a control holds: text as typed, or the ticked values of a checkbox group. */
 export type RawValue = string | readonly string[];
@@ -40,4 +41,14 @@ function joinDateTime(field: Field, text: string, zone: string | null): string {
   if (!isDateTime(field) || zone === null || text.trim() === '') return text;
   const local = /T\d{2}:\d{2}$/.test(text) ? `${text}:00` : text;
   return `${local}${zone}`;
+}
+
+/** What a field's control shows: its text as typed, its choice, or its ticked options. */
+export function controlValue(session: FormSession, name: string): RawValue {
+  const field = session.field(name);
+  const value = session.value(name);
+  if (field?.kind === 'multi-select') return Array.isArray(value) ? value : [];
+  if (field?.kind === 'boolean' || field?.kind === 'single-select')
+    return value === undefined ? '' : String(value);
+  return session.text(name);
 }

@@ -3,8 +3,7 @@
 import type { FormSession } from '../../../core/form-session.js';
 import type { Asker } from '../entry.js';
 import { type Html, html, serverText } from '../escape.js';
-import { controlValue } from '../form-entry.js';
-import { controlName } from '../form-values.js';
+import { controlName, controlValue } from '../form-values.js';
 import { fieldBlock } from './field-controls.js';
 import { askerHeader, muteLabel } from './header.js';
 import { layout } from './layout.js';

@@ -62,8 +62,10 @@ describe('browser prompts end as the person (or the clock, or the server) says',
   it('closing the tab cancels the request; the next one opens a new tab', async () => {
     const answer = rig.ask(schema);
     await formShown(page);
+    // The script's live check keeps the draft on the server.
+    const checked = page.waitForResponse((response) => response.url().endsWith('/check'));
     await page.fill('#f0', 'Ad');
-    await page.waitForTimeout(400); // the script's live check keeps the draft on the server
+    await checked;
     await page.close();
     assert.deepEqual(await answer, { action: 'cancel' });
     page = await context.newPage();
@@ -76,10 +78,11 @@ describe('browser prompts end as the person (or the clock, or the server) says',
   });
 
   it('a request the server withdraws leaves the page saying so; what was typed comes back next time', async () => {
-    const answer = rig.ask(schema, { withdrawAfterMs: 1500 });
+    const answer = rig.ask(schema, { withdrawAfterMs: 4000 });
     await formShown(page);
+    const checked = page.waitForResponse((response) => response.url().endsWith('/check'));
     await page.fill('#f0', 'Grace');
-    await page.waitForTimeout(400); // the script's live check keeps the draft on the server
+    await checked;
     const echoed = await answer;
     assert.ok(echoed.withdrawn, JSON.stringify(echoed));
     await page.waitForSelector('text=withdrew this request');

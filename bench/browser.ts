@@ -3,6 +3,8 @@
 // server adds; against a bare node:http server serving the same page in the same run.
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { setFlagsFromString } from 'node:v8';
+import { runInNewContext } from 'node:vm';
 import type { Page } from 'playwright-core';
 import { BrowserRenderer } from '../src/frontends/browser/index.js';
 import { context, enginePrompt, profileSchema } from '../test/frontends/scripted/fixtures.js';
@@ -28,6 +30,15 @@ export interface BrowserBench {
 
 const MiB = 1024 * 1024;
 
+// Memory is compared after full collections, so earlier bench sections' garbage does not count.
+setFlagsFromString('--expose-gc');
+const collect = runInNewContext('gc') as () => void;
+function settledMemory(): NodeJS.MemoryUsage {
+  collect();
+  collect();
+  return process.memoryUsage();
+}
+
 // The page records when its first field exists and the document is parsed (the same clock as ours).
 const READY_PROBE = () => {
   document.addEventListener('DOMContentLoaded', () => {
@@ -52,7 +63,7 @@ export async function measureBrowser(rounds: number): Promise<BrowserBench> {
     const browserContext = await chrome.browser.newContext();
     await browserContext.addInitScript(READY_PROBE);
     const page = await browserContext.newPage();
-    const memBefore = process.memoryUsage();
+    const memBefore = settledMemory();
     const renderer = new BrowserRenderer({ opener: pageOpener(() => page), lingerMs: 60_000 });
     const cold: number[] = [];
     const warm: number[] = [];
@@ -72,13 +83,13 @@ export async function measureBrowser(rounds: number): Promise<BrowserBench> {
       await page.waitForSelector('h1:text("Nothing to answer")');
       await page.waitForTimeout(100);
     }
-    const memAfter = process.memoryUsage();
+    const memAfter = settledMemory();
     await page.waitForSelector('h1:text("Nothing to answer")');
     await renderer.close();
     await page.goto('about:blank');
 
     // Baseline: the same HTML from a bare server, navigated to in the same tab.
-    const bareBefore = process.memoryUsage().rss;
+    const bareBefore = settledMemory().rss;
     const bare = createServer((req, res) => {
       res
         .writeHead(200, { 'content-type': req.url === '/' ? 'text/html' : 'text/plain' })
@@ -92,7 +103,7 @@ export async function measureBrowser(rounds: number): Promise<BrowserBench> {
       await page.goto(url, { waitUntil: 'commit' });
       bareTimes.push(await readyAfter(page, start));
     }
-    const bareRss = process.memoryUsage().rss - bareBefore;
+    const bareRss = settledMemory().rss - bareBefore;
     bare.closeAllConnections();
     await new Promise((resolve) => bare.close(resolve));
     return {

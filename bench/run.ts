@@ -13,6 +13,7 @@ import { parseArgs } from 'node:util';
 import { type BrowserBench, measureBrowser } from './browser.js';
 import { compileScript } from './compile.js';
 import { measureSteps, type StepTiming } from './engine-steps.js';
+import { type AttackTiming, type LargestForm, measureAttacks, measureLargestForm } from './hostile.js';
 import { measureRoundTrip, type RoundTripCase } from './in-memory.js';
 import {
   cliCommandLine,
@@ -25,6 +26,7 @@ import { type BenchResults, formatReport, type RoundTripOutcome } from './report
 
 const TARGET_RATIO = 1.25;
 const STEP_ITERATIONS = 300;
+const ATTACK_RUNS = 9;
 const BROWSER_ROUNDS = 15;
 const TOOL = 'survey';
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
@@ -132,6 +134,15 @@ async function main(): Promise<void> {
     engineSteps.error = message(error);
   }
 
+  log('hostile requests');
+  const hostile: { attacks: AttackTiming[]; largest?: LargestForm; error?: string } = { attacks: [] };
+  try {
+    hostile.attacks = measureAttacks(ATTACK_RUNS);
+    hostile.largest = await measureLargestForm();
+  } catch (error) {
+    hostile.error = message(error);
+  }
+
   const buildDir = join(scratch, 'build');
   const setup: ProcessSetup = {
     root,
@@ -168,6 +179,7 @@ async function main(): Promise<void> {
     settings,
     roundTrips,
     engineSteps,
+    hostile,
     processes,
     browser,
     tool: TOOL,

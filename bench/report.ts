@@ -1,4 +1,5 @@
 // The printed report: what was measured, how, with units, N and ratios.
+import type { BrowserBench } from './browser.js';
 import type { StepTiming } from './engine-steps.js';
 import type { AttackTiming, LargestForm } from './hostile.js';
 import type { RoundTripCase, RoundTripResult } from './in-memory.js';
@@ -25,6 +26,7 @@ export interface BenchResults {
     readonly error?: string;
   };
   readonly processes: readonly ProcessResult[];
+  readonly browser: BrowserBench | { readonly error: string };
   readonly tool: string;
   readonly totalSeconds: number;
 }
@@ -41,6 +43,8 @@ export function formatReport(r: BenchResults): string {
     ...processSection(r.processes, r.tool, s.runs),
     '',
     ...hostileSection(r.hostile),
+    '',
+    ...browserSection(r.browser),
     '',
     `Total bench time ${r.totalSeconds.toFixed(0)} s. Numbers (with every round and run) in .bench/last.json.`,
     '',
@@ -215,4 +219,16 @@ function rssSources(processes: readonly ProcessResult[]): string {
   return known
     .map((s) => (s === 'VmHWM' ? 'VmHWM from /proc/self/status' : 'getrusage maxRSS, may include the parent'))
     .join(' + ');
+}
+
+function browserSection(b: BrowserBench | { readonly error: string }): string[] {
+  const title =
+    'Browser front-end in Chromium (browser start excluded): arrival at the renderer → page ready to type';
+  if ('error' in b) return [title, `  not measured: ${b.error}`];
+  return [
+    title,
+    `  first request (server start, tab opened on the token link): ${fixed(b.coldMs, 0)} ms`,
+    `  next requests, tab open (median of ${b.rounds - 1}): ${fixed(b.warmMs, 0)} ms; the same page from a bare node:http server: ${fixed(b.bareMs, 0)} ms (${fixed(b.warmMs / b.bareMs, 2)}x)`,
+    `  memory added while serving ${b.rounds} pages: RSS ${fixed(b.rssMiB, 1)} MiB, heap ${fixed(b.heapMiB, 1)} MiB (bare server: RSS ${fixed(b.bareRssMiB, 1)} MiB)`,
+  ];
 }

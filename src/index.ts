@@ -15,15 +15,18 @@ export type {
 export type { FieldIssue, FieldIssueCode, SchemaIssue, SchemaIssueCode, Validation } from './core/issues.js';
 export type { CancelReason, ElicitOutcome, FormOutcome, UrlOutcome } from './core/outcome.js';
 export { failClosed, toElicitResult } from './core/result.js';
+export { safeJsonStringify } from './core/safe-json.js';
 export { sanitizeText } from './core/sanitize.js';
 export { parseFormParams, parseRequestedSchema } from './core/schema-parser.js';
 export { looksSensitive } from './core/sensitive.js';
+export { DECEPTIVE_URL_WARNINGS, deceptiveWarnings } from './core/url-deception.js';
 export type { UrlAnalysis, UrlWarning, UrlWarningCode } from './core/url-safety.js';
 export { analyzeUrl } from './core/url-safety.js';
 export { validateContent, validateField } from './core/validate.js';
 // URL mode helpers (attachElicitation's `opener` and `waiter` options)
 export type { OpenResult, UrlOpener } from './frontends/open-url.js';
 export { createSystemOpener } from './frontends/open-url.js';
+export type { OverRateChoice, OverRateInfo } from './frontends/over-rate.js';
 export { PlainRenderer } from './frontends/plain/index.js';
 // Front-ends
 export type {
@@ -51,8 +54,10 @@ export type {
 // SDK adapter
 export type { AttachOptions, ElicitationSession, SessionRequestOptions } from './mcp/attach.js';
 export { attachElicitation } from './mcp/attach.js';
+export type { AuditEntry, AuditListener } from './mcp/audit.js';
 export type { ElicitationEvent, ElicitationListener } from './mcp/events.js';
 export { createGuardedStdioTransport, guardStdioTransport } from './mcp/guarded-stdio.js';
-export { PromptQueue } from './mcp/prompt-queue.js';
+export { PromptQueue, type QueueOptions } from './mcp/prompt-queue.js';
+export { DEFAULT_RATE_LIMIT, type RateLimit } from './mcp/rate-limit.js';
 export type { ElicitationMode } from './mcp/request-check.js';
 export { UrlFlowError, type UrlFlowErrorCode } from './mcp/url-required-retry.js';

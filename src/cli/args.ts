@@ -36,6 +36,11 @@ export interface CliArgs {
   readonly decline: boolean;
   readonly cancel: boolean;
   readonly openUrls: boolean;
+  readonly allowDeceptiveUrls: boolean;
+  /** `--audit-log FILE`: one JSON line per elicitation appended to FILE. */
+  readonly auditLog?: string;
+  /** Prompts per server per minute (token bucket, C-21); false turns the limit off. */
+  readonly rateLimit?: number | false;
   readonly modes?: ('form' | 'url')[];
   readonly protocol: ProtocolChoice;
   readonly eraCache: boolean;
@@ -58,6 +63,9 @@ const OPTIONS = {
   decline: { type: 'boolean' },
   cancel: { type: 'boolean' },
   'open-urls': { type: 'boolean' },
+  'allow-deceptive-urls': { type: 'boolean' },
+  'audit-log': { type: 'string' },
+  'rate-limit': { type: 'string' },
   modes: { type: 'string' },
   protocol: { type: 'string' },
   'no-era-cache': { type: 'boolean' },
@@ -147,6 +155,7 @@ export function parseCliArgs(argv: readonly string[]): CliArgs {
     !!v.decline,
     !!v.cancel,
     !!v['open-urls'],
+    !!v['allow-deceptive-urls'],
   ];
   if ([v.decline, v.cancel, v['accept-defaults']].filter(Boolean).length > 1) {
     throw new CliError('usage', '--accept-defaults, --decline and --cancel exclude each other');
@@ -155,7 +164,7 @@ export function parseCliArgs(argv: readonly string[]): CliArgs {
   if (ui !== undefined && ui !== 'scripted' && scriptedFlags.some(Boolean)) {
     throw new CliError(
       'usage',
-      `--ui ${ui} cannot be combined with --answers, --set, --accept-defaults, --decline, --cancel or --open-urls (they imply --ui scripted)`,
+      `--ui ${ui} cannot be combined with --answers, --set, --accept-defaults, --decline, --cancel, --open-urls or --allow-deceptive-urls (they imply --ui scripted)`,
     );
   }
   const impliedScripted = scriptedFlags.some(Boolean);
@@ -174,6 +183,9 @@ export function parseCliArgs(argv: readonly string[]): CliArgs {
     decline: !!v.decline,
     cancel: !!v.cancel,
     openUrls: !!v['open-urls'],
+    allowDeceptiveUrls: !!v['allow-deceptive-urls'],
+    ...(v['audit-log'] !== undefined && { auditLog: parseAuditLog(v['audit-log']) }),
+    ...(v['rate-limit'] !== undefined && { rateLimit: parseRateLimit(v['rate-limit']) }),
     ...(v.modes !== undefined && { modes: parseModes(v.modes) }),
     protocol: parseProtocol(v.protocol),
     eraCache: !v['no-era-cache'],
@@ -194,6 +206,7 @@ function base(command: CliArgs['command']): CliArgs {
     decline: false,
     cancel: false,
     openUrls: false,
+    allowDeceptiveUrls: false,
     protocol: { kind: 'auto' },
     eraCache: true,
     timeoutMs: 60_000,
@@ -283,6 +296,22 @@ function parseProtocol(text: string | undefined): ProtocolChoice {
     'usage',
     `--protocol must be auto, legacy, modern or a version like 2025-11-25 (got "${text}")`,
   );
+}
+
+function parseAuditLog(text: string): string {
+  if (text.trim() === '') throw new CliError('usage', '--audit-log needs a file name');
+  return text;
+}
+
+function parseRateLimit(text: string): number | false {
+  if (text === 'off') return false;
+  const perMinute = Number(text);
+  if (!Number.isInteger(perMinute) || perMinute < 1)
+    throw new CliError(
+      'usage',
+      `--rate-limit takes a whole number of prompts per minute, or off (got "${text}")`,
+    );
+  return perMinute;
 }
 
 function parseTimeout(text: string | undefined): number {

@@ -5,6 +5,7 @@ import type { Draft, FormContent, FormModel } from '../core/form-model.js';
 import type { FieldIssue, Validation } from '../core/issues.js';
 import type { FormOutcome, UrlOutcome } from '../core/outcome.js';
 import type { UrlAnalysis } from '../core/url-safety.js';
+import type { OverRateChoice, OverRateInfo } from './over-rate.js';
 import type { UrlWaitChoice, UrlWaitInfo } from './url-wait/url-waiter.js';
 
 export interface ServerIdentity {
@@ -84,6 +85,8 @@ export interface Renderer {
    * browser, and a -32042 completion notification may never come.
    */
   waitForUrl?(info: UrlWaitInfo, signal: AbortSignal): Promise<UrlWaitChoice>;
+  /** A server went over its rate of prompts (C-21): show this one, cancel it, or mute the server. */
+  overRate?(info: OverRateInfo, ctx: PromptContext): Promise<OverRateChoice>;
   /** One-line notices (a request withdrawn by the server, a rejected malformed request, ...). */
   notice?(notice: RendererNotice): void;
   close?(): Promise<void>;

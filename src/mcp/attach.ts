@@ -21,7 +21,8 @@ import { DraftStore } from '../core/draft-store.js';
 import { createSystemOpener, type UrlOpener } from '../frontends/open-url.js';
 import type { Renderer, ServerIdentity } from '../frontends/renderer.js';
 import type { UrlWaiter } from '../frontends/url-wait/url-waiter.js';
-import type { ElicitationEvent, ElicitationListener } from './events.js';
+import { type AuditListener, auditEntry } from './audit.js';
+import { type ElicitationEvent, type ElicitationListener, urlFacts } from './events.js';
 import { HumanDeadline, NO_SDK_TIMEOUT } from './human-deadline.js';
 import { driveInputRequired } from './input-required-driver.js';
 import { DEFAULT_PROGRESS_INTERVAL_MS } from './progress-heartbeat.js';
@@ -58,6 +59,8 @@ export interface AttachOptions {
   /** Interval of progress notifications while a person answers (X-06); 0 disables. */
   readonly progressIntervalMs?: number;
   readonly onEvent?: ElicitationListener;
+  /** The audit trail: one entry per elicitation (field names, never values); see `AuditEntry`. */
+  readonly audit?: AuditListener;
 }
 
 export interface SessionRequestOptions extends Omit<RequestOptions, 'timeout'> {
@@ -123,6 +126,7 @@ export function attachElicitation(client: Client, options: AttachOptions): Elici
     if (events.length >= MAX_KEPT_EVENTS) events.shift();
     events.push(event);
     options.onEvent?.(event);
+    if (options.audit) recordAudit(options.audit, event);
   };
   const era = (): 'legacy' | 'modern' => (client.getProtocolEra() === 'modern' ? 'modern' : 'legacy');
   // The server's self-description is known once connected; built once per server info object.
@@ -137,6 +141,14 @@ export function attachElicitation(client: Client, options: AttachOptions): Elici
     };
     described = { info, identity: full };
     return full;
+  };
+  // A failing audit sink is reported, never turned into a different answer to the server.
+  const recordAudit = (audit: AuditListener, event: ElicitationEvent) => {
+    try {
+      audit(auditEntry(event, server()));
+    } catch (error) {
+      renderer.notice?.({ kind: 'info', server: server(), message: `Audit trail failed: ${String(error)}` });
+    }
   };
   const respond = createResponder({
     label,
@@ -310,9 +322,11 @@ export function attachElicitation(client: Client, options: AttachOptions): Elici
             mode: 'url',
             message: e.message,
             url: e.url,
+            ...(e.analysis && urlFacts(e.analysis)),
             ...(e.action === 'refused'
               ? { error: { code: ProtocolErrorCode.UrlElicitationRequired, message: e.error ?? 'refused' } }
               : { action: e.action }),
+            ...(e.action === 'cancel' && e.reason !== undefined && { reason: e.reason }),
           });
         },
       });

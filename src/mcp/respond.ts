@@ -6,7 +6,7 @@ import { toElicitResult } from '../core/result.js';
 import type { UrlOpener } from '../frontends/open-url.js';
 import type { PromptContext, Renderer, ServerIdentity } from '../frontends/renderer.js';
 import type { UrlWaiter } from '../frontends/url-wait/url-waiter.js';
-import type { ElicitationEvent } from './events.js';
+import { type ElicitationEvent, urlFacts } from './events.js';
 import { answerForm } from './form-elicitation.js';
 import { startProgressHeartbeat } from './progress-heartbeat.js';
 import type { PromptQueue } from './prompt-queue.js';
@@ -66,6 +66,7 @@ export function createResponder(deps: ResponderDeps): Responder {
         if (!deps.waiter) throw new Error('URL mode is not enabled');
         // Loaded on first use: URL analysis brings the public suffix list and IDN tables.
         const { handleUrlElicitation } = await import('./url-elicitation.js');
+        let facts: ReturnType<typeof urlFacts> = {};
         const outcome = await handleUrlElicitation(
           params,
           context(() => deps.queue.waiting),
@@ -76,6 +77,9 @@ export function createResponder(deps: ResponderDeps): Responder {
             era: deps.era(),
             waiter: deps.waiter,
             onMute: () => deps.queue.mute(deps.label),
+            onAnalysis: (analysis) => {
+              facts = urlFacts(analysis);
+            },
           },
         );
         deps.emit({
@@ -83,6 +87,7 @@ export function createResponder(deps: ResponderDeps): Responder {
           mode: 'url',
           message: typeof params.message === 'string' ? params.message : '',
           ...(typeof params.url === 'string' && { url: params.url }),
+          ...facts,
           action: outcome.action,
           ...(outcome.action === 'cancel' && { reason: outcome.reason }),
         });

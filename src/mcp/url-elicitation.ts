@@ -3,7 +3,7 @@
 // then ask consent (C-25), then open (C-27), then answer. Called by the adapter's one handler.
 import { ProtocolError, ProtocolErrorCode } from '@modelcontextprotocol/client';
 import type { UrlOutcome } from '../core/outcome.js';
-import { analyzeUrl } from '../core/url-safety.js';
+import { analyzeUrl, type UrlAnalysis } from '../core/url-safety.js';
 import type { UrlOpener } from '../frontends/open-url.js';
 import type { PromptContext, Renderer, UrlPrompt } from '../frontends/renderer.js';
 import type { UrlWaiter } from '../frontends/url-wait/url-waiter.js';
@@ -21,6 +21,8 @@ export interface UrlElicitationDeps {
   readonly waiter?: UrlWaiter;
   /** The person asked to cancel every further elicitation from this server (UrlAnswer.muteServer). */
   readonly onMute?: () => void;
+  /** Told the analysis of the URL before anything else happens (events and the audit log). */
+  readonly onAnalysis?: (analysis: UrlAnalysis) => void;
 }
 
 /** How often a failed browser start may be retried from the waiting state. */
@@ -36,6 +38,7 @@ export async function handleUrlElicitation(
     url,
     ctx.server.origin === undefined ? {} : { serverOrigin: ctx.server.origin },
   );
+  deps.onAnalysis?.(analysis);
   // Edge case 24: a URL that must never reach a browser is refused as invalid params.
   if (!analysis.allowed) {
     throw new ProtocolError(

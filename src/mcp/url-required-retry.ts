@@ -4,7 +4,8 @@
 // back: it was an error, not a request), then the original request is retried once they completed
 // (notification) or the person says so. The SDK does none of this (2026 digest §2.5).
 import { ProtocolError, ProtocolErrorCode } from '@modelcontextprotocol/client';
-import { analyzeUrl } from '../core/url-safety.js';
+import type { CancelReason } from '../core/outcome.js';
+import { analyzeUrl, type UrlAnalysis } from '../core/url-safety.js';
 import type { UrlOpener } from '../frontends/open-url.js';
 import type { PromptContext, Renderer, ServerIdentity } from '../frontends/renderer.js';
 import type { UrlWaitChoice, UrlWaiter } from '../frontends/url-wait/url-waiter.js';
@@ -17,7 +18,18 @@ export interface UrlRetryEvent {
   /** accept | decline | cancel | refused | ignored | completed | repeated */
   readonly action: string;
   readonly error?: string;
+  /** Why a `cancel` happened. */
+  readonly reason?: CancelReason;
+  /** The URL's analysis, when it got that far. */
+  readonly analysis?: UrlAnalysis;
 }
+
+type Emit = (
+  p: { message: string; url: string; analysis?: UrlAnalysis },
+  action: string,
+  error?: string,
+  reason?: CancelReason,
+) => void;
 
 export interface UrlRetryDeps {
   readonly server: ServerIdentity;
@@ -53,19 +65,22 @@ interface Prerequisite {
   readonly url: string;
   readonly href: string;
   readonly elicitationId: string;
+  readonly analysis: UrlAnalysis;
 }
 
 const MAX_OPEN_ATTEMPTS = 3;
 
 export async function withUrlElicitationRetry<T>(call: () => Promise<T>, deps: UrlRetryDeps): Promise<T> {
   const maxRetries = deps.maxRetries ?? 3;
-  const emit = (p: { message: string; url: string }, action: string, error?: string) =>
+  const emit: Emit = (p, action, error, reason) =>
     deps.onEvent?.({
       mode: 'url',
       message: p.message,
       url: p.url,
       action,
       ...(error !== undefined && { error }),
+      ...(reason !== undefined && { reason }),
+      ...(p.analysis !== undefined && { analysis: p.analysis }),
     });
   // href → how sure we are it was completed: 1 = the person said done, 2 = notification.
   const completed = new Map<string, number>();
@@ -135,11 +150,7 @@ function isUrlElicitationRequired(error: unknown): error is ProtocolError {
 
 // S-16/S-17: every entry must be a URL-mode elicitation with an id, a message and a URL; others
 // are ignored (edge case 34). Read from `data` so entries the SDK's typing would hide are seen.
-function parsePrerequisites(
-  error: ProtocolError,
-  deps: UrlRetryDeps,
-  emit: (p: { message: string; url: string }, action: string, error?: string) => void,
-): Prerequisite[] {
+function parsePrerequisites(error: ProtocolError, deps: UrlRetryDeps, emit: Emit): Prerequisite[] {
   const data = error.data as { elicitations?: unknown } | undefined;
   const list = Array.isArray(data?.elicitations) ? (data.elicitations as unknown[]) : [];
   const out: Prerequisite[] = [];
@@ -175,16 +186,12 @@ function parsePrerequisites(
       );
     }
     if (out.some((p) => p.elicitationId === e.elicitationId)) continue;
-    out.push({ message, url, href: analysis.href, elicitationId: e.elicitationId });
+    out.push({ message, url, href: analysis.href, elicitationId: e.elicitationId, analysis });
   }
   return out;
 }
 
-async function consentAndOpen(
-  p: Prerequisite,
-  deps: UrlRetryDeps,
-  emit: (p: { message: string; url: string }, action: string, error?: string) => void,
-): Promise<void> {
+async function consentAndOpen(p: Prerequisite, deps: UrlRetryDeps, emit: Emit): Promise<void> {
   const signal = deps.signal ?? new AbortController().signal;
   const ctx: PromptContext = {
     server: deps.server,
@@ -195,20 +202,16 @@ async function consentAndOpen(
   };
   // Tracked before consent so a notification racing the prompt still counts (edge case 31).
   deps.tracker.pending(p.elicitationId);
-  const analysis = analyzeUrl(
-    p.url,
-    deps.server.origin === undefined ? {} : { serverOrigin: deps.server.origin },
-  );
   const answer = deps.renderer.url
     ? await deps.renderer.url(
-        { kind: 'url', message: p.message, url: p.url, analysis, elicitationId: p.elicitationId },
+        { kind: 'url', message: p.message, url: p.url, analysis: p.analysis, elicitationId: p.elicitationId },
         ctx,
       )
     : { outcome: { action: 'cancel' as const, reason: 'no-answer' as const } };
   const action = answer.outcome.action;
   if (action !== 'accept') {
     deps.tracker.drop(p.elicitationId);
-    emit(p, action);
+    emit(p, action, undefined, answer.outcome.action === 'cancel' ? answer.outcome.reason : undefined);
     throw new UrlFlowError(
       action === 'decline' ? 'declined' : 'cancelled',
       action === 'decline'
@@ -235,7 +238,7 @@ async function consentAndOpen(
     if (choice === 'cancel') break;
   }
   deps.tracker.drop(p.elicitationId);
-  emit(p, 'cancel', error);
+  emit(p, 'cancel', error, 'browser-failed');
   throw new UrlFlowError(
     'cancelled',
     `The browser could not be opened (${error}); the request was not retried.`,

@@ -5,6 +5,7 @@ import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
 import { homedir } from 'node:os';
 import { dirname, join } from 'node:path';
 import type { DiscoverResult } from '@modelcontextprotocol/client';
+import { safeJsonStringify } from '../core/safe-json.js';
 
 export type CachedEra =
   | { kind: 'legacy'; savedAt: number }
@@ -63,7 +64,7 @@ export class EraCache {
     try {
       await mkdir(dirname(this.#file), { recursive: true });
       const temp = `${this.#file}.${process.pid}.tmp`;
-      await writeFile(temp, JSON.stringify(all, null, 2));
+      await writeFile(temp, safeJsonStringify(all, 2));
       await rename(temp, this.#file);
     } catch {
       // A read-only home must not break the CLI; the next run just probes again.

@@ -1,6 +1,7 @@
 // The CLI entry: parse, connect, run the command, report. The only place that decides the exit
 // status (bin.ts turns it into process.exit).
 import { basename } from 'node:path';
+import { safeJsonStringify } from '../core/safe-json.js';
 import type { ElicitationEvent } from '../mcp/events.js';
 import { type CliArgs, parseCliArgs } from './args.js';
 import { runCall } from './commands/call.js';
@@ -76,7 +77,7 @@ function fail(error: unknown, io: Io, json: boolean, events: ElicitationEvent[])
       elicitations: events,
       error: { code: cliError.code, message: cliError.message },
     };
-    io.stdout.write(`${JSON.stringify(report)}\n`);
+    io.stdout.write(`${safeJsonStringify(report)}\n`);
   } else {
     io.stderr.write(`mcp-elicit: ${cliError.message}\n`);
     if (cliError.code === 'usage') io.stderr.write('Run mcp-elicit --help for usage.\n');

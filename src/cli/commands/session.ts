@@ -1,7 +1,10 @@
 // Shared by tools and call: choose the front-end, connect, and report elicitations as they end.
 import { createSystemOpener } from '../../frontends/open-url.js';
 import type { Renderer } from '../../frontends/renderer.js';
+import { PromptQueue } from '../../mcp/prompt-queue.js';
+import { DEFAULT_RATE_LIMIT } from '../../mcp/rate-limit.js';
 import type { CliArgs } from '../args.js';
+import { type AuditLog, openAuditLog } from '../audit-log.js';
 import { type Connection, connect } from '../connect.js';
 import { chooseRenderer, type Io } from '../frontend.js';
 import type { CommandContext } from '../main.js';
@@ -14,7 +17,17 @@ export interface OpenSession {
 }
 
 export async function openSession(args: CliArgs, io: Io, context: CommandContext): Promise<OpenSession> {
-  const renderer = await chooseRenderer(args, io);
+  const audit: AuditLog | undefined =
+    args.auditLog === undefined
+      ? undefined
+      : openAuditLog(args.auditLog, (line) => io.stderr.write(`${line}\n`));
+  let renderer: Renderer;
+  try {
+    renderer = await chooseRenderer(args, io);
+  } catch (error) {
+    audit?.close();
+    throw error;
+  }
   const stderrTail: string[] = [];
   // URL mode by default when a person can consent, or when a script was told to open URLs.
   const modes = args.modes ?? (renderer.interactive || args.openUrls ? ['form', 'url'] : ['form']);
@@ -30,6 +43,8 @@ export async function openSession(args: CliArgs, io: Io, context: CommandContext
       attach: {
         modes,
         opener: createSystemOpener(io.env),
+        queue: new PromptQueue({ rate: rateOf(args) }),
+        ...(audit && { audit: (entry) => audit.write(entry) }),
         onEvent: (event) => {
           context.events.push(event);
           if (args.verbose) io.stderr.write(`${formatEvent(event)}\n`);
@@ -43,6 +58,7 @@ export async function openSession(args: CliArgs, io: Io, context: CommandContext
     });
   } catch (error) {
     await renderer.close?.();
+    audit?.close();
     if (!args.verbose && stderrTail.length > 0) io.stderr.write(stderrTail.join('').slice(-2000));
     throw error;
   }
@@ -52,6 +68,14 @@ export async function openSession(args: CliArgs, io: Io, context: CommandContext
     close: async () => {
       await connection.close().catch(() => {});
       await renderer.close?.();
+      audit?.close();
     },
   };
+}
+
+/** `--rate-limit N`: N prompts at once, then N a minute, per server; `off` turns it off. */
+function rateOf(args: CliArgs) {
+  if (args.rateLimit === false) return false;
+  if (args.rateLimit === undefined) return DEFAULT_RATE_LIMIT;
+  return { burst: args.rateLimit, perMinute: args.rateLimit };
 }

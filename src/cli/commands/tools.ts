@@ -1,3 +1,4 @@
+import { safeJsonStringify } from '../../core/safe-json.js';
 import type { CliArgs } from '../args.js';
 import { CliError } from '../errors.js';
 import type { Io } from '../frontend.js';
@@ -25,7 +26,7 @@ export async function runTools(args: CliArgs, io: Io, context: CommandContext): 
         elicitations: context.events,
         protocol: { era: connection.era, version: connection.version },
       };
-      io.stdout.write(`${JSON.stringify(report)}\n`);
+      io.stdout.write(`${safeJsonStringify(report)}\n`);
     } else {
       io.stdout.write(formatTools(tools.tools));
     }

@@ -2,6 +2,7 @@
 // line, so it works over pipes, in CI logs and with screen readers. One prompt at a time; lines
 // typed ahead wait in one queue shared by every prompt of this renderer.
 import { sanitizeText } from '../../core/sanitize.js';
+import type { OverRateChoice, OverRateInfo } from '../over-rate.js';
 import type {
   FormAnswer,
   FormPrompt,
@@ -15,6 +16,7 @@ import { createLineWaiter } from '../url-wait/line-waiter.js';
 import type { UrlWaitChoice, UrlWaiter, UrlWaitInfo } from '../url-wait/url-waiter.js';
 import { type Conversation, runFormDialog } from './form-dialog.js';
 import { LineQueue } from './line-queue.js';
+import { runOverRateDialog } from './over-rate-dialog.js';
 import { runUrlDialog } from './url-dialog.js';
 
 export interface PlainOptions {
@@ -58,6 +60,12 @@ export class PlainRenderer implements Renderer {
         return { outcome: { action: 'cancel', reason: 'dismissed', detail: 'the prompt was closed' } };
       return runUrlDialog(prompt, ctx, this.#conversation(ctx.signal));
     });
+  }
+
+  overRate(info: OverRateInfo, ctx: PromptContext): Promise<OverRateChoice> {
+    return this.#inTurn(async () =>
+      this.#closed ? 'cancel' : runOverRateDialog(info, ctx, this.#conversation(ctx.signal)),
+    );
   }
 
   waitForUrl(info: UrlWaitInfo, signal: AbortSignal): Promise<UrlWaitChoice> {

@@ -4,6 +4,7 @@ import { initialDraft } from '../../../src/core/defaults.js';
 import type { Draft } from '../../../src/core/form-model.js';
 import { parseRequestedSchema } from '../../../src/core/schema-parser.js';
 import { validateContent } from '../../../src/core/validate.js';
+import type { OverRateChoice, OverRateInfo } from '../../../src/frontends/over-rate.js';
 import type {
   FormAnswer,
   FormPrompt,
@@ -169,4 +170,11 @@ export function openUrl(
   options: { columns?: number; rows?: number; env?: Record<string, string> } = { columns: 80, rows: 24 },
 ): Session<UrlAnswer> {
   return start((renderer) => renderer.url(prompt, ctx), options);
+}
+
+export function openOverRate(
+  info: OverRateInfo,
+  ctx: PromptContext = makeContext(),
+): Session<OverRateChoice> {
+  return start((renderer) => renderer.overRate(info, ctx), { columns: 80, rows: 24 });
 }

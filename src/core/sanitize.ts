@@ -25,7 +25,11 @@ export interface SanitizeOptions {
 
 /** Plain, inert text for a terminal or a text node. */
 export function sanitizeText(input: string, options: SanitizeOptions = {}): string {
-  let text = input.replace(/\r\n?/g, '\n').replace(ESCAPE_SEQUENCE, '').replace(CONTROL, '');
+  // U+2028/2029 are line breaks to a reader: kept as such in multiline text, spaces otherwise.
+  let text = input
+    .replace(/\r\n?|[\u2028\u2029]/g, '\n')
+    .replace(ESCAPE_SEQUENCE, '')
+    .replace(CONTROL, '');
   text = text.replace(/\t/g, ' ');
   if (!options.multiline) text = text.replace(/\n+/g, ' ');
   const max = options.maxLength;

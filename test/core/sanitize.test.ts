@@ -24,6 +24,11 @@ describe('sanitizeText: bidi and zero-width characters (issue 12 #7)', () => {
     assert.equal(sanitizeText(hindi), hindi);
   });
 
+  it('treats U+2028 and U+2029 as line breaks: kept in multiline text, spaces otherwise', () => {
+    assert.equal(sanitizeText('a\u2028b\u2029c', { multiline: true }), 'a\nb\nc');
+    assert.equal(sanitizeText('a\u2028b\u2029c'), 'a b c');
+  });
+
   it('still removes C1 controls (CSI, OSC) and their sequences', () => {
     assert.equal(sanitizeText('a\u009b31mb\u009d0;title\u0007c\u0085d'), 'abcd');
   });

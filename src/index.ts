@@ -56,6 +56,7 @@ export type { AttachOptions, ElicitationSession, SessionRequestOptions } from '.
 export { attachElicitation } from './mcp/attach.js';
 export type { AuditEntry, AuditListener } from './mcp/audit.js';
 export type { ElicitationEvent, ElicitationListener } from './mcp/events.js';
+export { createGuardedHttpTransport } from './mcp/guarded-http.js';
 export { createGuardedStdioTransport, guardStdioTransport } from './mcp/guarded-stdio.js';
 export { PromptQueue, type QueueOptions } from './mcp/prompt-queue.js';
 export { DEFAULT_RATE_LIMIT, type RateLimit } from './mcp/rate-limit.js';

@@ -7,6 +7,7 @@ import { ScriptedRenderer } from '../../src/frontends/scripted/index.js';
 import { attachElicitation } from '../../src/mcp/attach.js';
 import { createGuardedHttpTransport } from '../../src/mcp/guarded-http.js';
 import { type HostileHttpServer, startHostileHttpServer } from '../fixtures/servers/hostile-http-server.js';
+import { jsonReport, resultText, runCli } from '../helpers/cli.js';
 
 type Answers = {
   responses: { case: string; response: { error?: { code: number; message: string }; timeout?: true } }[];
@@ -52,6 +53,16 @@ describe('malformed JSON-RPC over Streamable HTTP (issue 12 #10)', () => {
       assert.equal(error?.code, -32600, `${name}: ${JSON.stringify(byCase.get(name))}`);
       assert.match(error?.message ?? '', message, name);
     }
+  });
+
+  it('the CLI over --url answers them too', async () => {
+    const run = await runCli(['--json', '--protocol', 'legacy', 'call', 'barrage', '--url', server.url.href]);
+    assert.equal(run.status, 0, run.stdout + run.stderr);
+    const answers = JSON.parse(resultText(jsonReport(run))) as Answers;
+    assert.deepEqual(
+      answers.responses.map((r) => r.response.error?.code),
+      [-32600, -32600, -32600],
+    );
   });
 
   it('the bare SDK transport drops them silently (characterises SDK 2.4.0; fails if the SDK changes)', async () => {

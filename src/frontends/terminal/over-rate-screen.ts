@@ -3,32 +3,19 @@
 // every further request from the server for the session. Esc is Cancel (nothing was answered).
 import { type OverRateChoice, type OverRateInfo, overRateText } from '../over-rate.js';
 import type { PromptContext } from '../renderer.js';
-import { buttonLines, compose, type Frame, headerLines, rule, type Size, serverName } from './frame.js';
-import { isDismissKey, type KeyPress } from './keys.js';
-import { seg } from './style.js';
-import { wrap } from './text-layout.js';
+import { ChoiceController, choiceFrame } from './choice-screen.js';
+import { type Frame, type Size, serverName } from './frame.js';
 
-const BUTTONS: readonly { readonly choice: OverRateChoice; readonly label: string }[] = [
-  { choice: 'mute', label: 'Mute this server' },
-  { choice: 'allow', label: 'Show the request' },
-  { choice: 'cancel', label: 'Cancel this one' },
-];
-
-export class OverRateController {
-  focus = 0;
-  scroll = 0;
-  status: string | undefined;
-
-  handleKey(key: KeyPress): OverRateChoice | undefined {
-    if (isDismissKey(key)) return 'cancel';
-    if (key.name === 'left' || (key.name === 'tab' && key.shift))
-      this.focus = (this.focus + BUTTONS.length - 1) % BUTTONS.length;
-    else if (key.name === 'right' || key.name === 'tab') this.focus = (this.focus + 1) % BUTTONS.length;
-    else if (key.name === 'return' || key.name === 'space') return BUTTONS[this.focus]?.choice;
-    else if (key.ch === 'm') return 'mute';
-    else if (key.ch === 's') return 'allow';
-    else if (key.ch === 'c') return 'cancel';
-    return undefined;
+export class OverRateController extends ChoiceController<OverRateChoice> {
+  constructor() {
+    super(
+      [
+        { choice: 'mute', label: 'Mute this server', key: 'm' },
+        { choice: 'allow', label: 'Show the request', key: 's' },
+        { choice: 'cancel', label: 'Cancel this one', key: 'c' },
+      ],
+      'cancel',
+    );
   }
 }
 
@@ -38,31 +25,15 @@ export function overRateFrame(
   ctx: PromptContext,
   size: Size,
 ): Frame {
-  const width = size.columns - 1;
-  const server = serverName(ctx);
-  const text = [
-    overRateText(info),
-    '',
-    `Mute it to cancel this and every further request from ${server} until the session ends, or look at this one request.`,
-  ];
-  const body = text
-    .flatMap((line) => (line === '' ? [''] : wrap(line, width)))
-    .map((t) => ({ line: [seg(t)] }));
-  const { frame, scroll } = compose(
+  const mute = `Mute it to cancel this and every further request from ${serverName(ctx)} until the session ends, or look at this one request.`;
+  return choiceFrame(
+    ctrl,
     {
-      header: headerLines('Too many requests from', ctx, width, [rule(width)]),
-      body,
-      focus: -1,
-      scroll: ctrl.scroll,
-      status: ctrl.status ? [seg(ctrl.status, 'warn')] : [],
-      buttons: buttonLines(
-        BUTTONS.map((b, i) => ({ label: b.label, focused: i === ctrl.focus })),
-        width,
-      ),
+      title: 'Too many requests from',
+      paragraphs: [overRateText(info), '', mute],
       keys: 'm mute · s show · c cancel · ←→ choose · Enter press · Esc cancel',
     },
+    ctx,
     size,
   );
-  ctrl.scroll = scroll;
-  return frame;
 }

@@ -1,5 +1,26 @@
 // The public API, listed by name (house style: a hand-curated barrel).
 
+export type { OverRateChoice, OverRateInfo } from './contracts/over-rate.js';
+// Contracts between the adapter and the front-ends
+export type { ElicitationMode, Era } from './contracts/protocol.js';
+export type {
+  FormAnswer,
+  FormPrompt,
+  PromptContext,
+  Renderer,
+  RendererNotice,
+  UrlAnswer,
+  UrlPrompt,
+} from './contracts/renderer.js';
+export type { ServerIdentity } from './contracts/server-identity.js';
+export type {
+  OpenResult,
+  UrlOpener,
+  UrlWaitChoice,
+  UrlWaiter,
+  UrlWaitInfo,
+  UrlWaitReason,
+} from './contracts/url-step.js';
 export { initialDraft, mergeOverDefaults } from './core/defaults.js';
 export { DraftStore } from './core/draft-store.js';
 // Engine (pure)
@@ -23,42 +44,21 @@ export { DECEPTIVE_URL_WARNINGS, deceptiveWarnings } from './core/url-deception.
 export type { UrlAnalysis, UrlWarning, UrlWarningCode } from './core/url-safety.js';
 export { analyzeUrl } from './core/url-safety.js';
 export { validateContent, validateField } from './core/validate.js';
-// URL mode helpers (attachElicitation's `opener` and `waiter` options)
-export type { OpenResult, UrlOpener } from './frontends/open-url.js';
+// Front-ends, and the URL-mode helpers for attachElicitation's `opener` and `waiter` options
 export { createSystemOpener } from './frontends/open-url.js';
-export type { OverRateChoice, OverRateInfo } from './frontends/over-rate.js';
 export { PlainRenderer } from './frontends/plain/index.js';
-// Front-ends
-export type {
-  FormAnswer,
-  FormPrompt,
-  PromptContext,
-  Renderer,
-  RendererNotice,
-  ServerIdentity,
-  UrlAnswer,
-  UrlPrompt,
-} from './frontends/renderer.js';
 export type { ScriptedAnswer, ScriptedOptions } from './frontends/scripted/index.js';
 export { loadAnswersFile, ScriptedRenderer } from './frontends/scripted/index.js';
 export { TerminalRenderer, terminalSupported } from './frontends/terminal/index.js';
 export { createAutoWaiter } from './frontends/url-wait/auto-waiter.js';
 export { createLineWaiter } from './frontends/url-wait/line-waiter.js';
-export type {
-  UrlWaitChoice,
-  UrlWaiter,
-  UrlWaitInfo,
-  UrlWaitReason,
-} from './frontends/url-wait/url-waiter.js';
-
-// SDK adapter
+// SDK adapter (attachElicitation with the system browser as its default opener)
+export { attachElicitation } from './library.js';
 export type { AttachOptions, ElicitationSession, SessionRequestOptions } from './mcp/attach.js';
-export { attachElicitation } from './mcp/attach.js';
 export type { AuditEntry, AuditListener } from './mcp/audit.js';
 export type { ElicitationEvent, ElicitationListener } from './mcp/events.js';
 export { createGuardedHttpTransport } from './mcp/guarded-http.js';
 export { createGuardedStdioTransport, guardStdioTransport } from './mcp/guarded-stdio.js';
 export { PromptQueue, type QueueOptions } from './mcp/prompt-queue.js';
 export { DEFAULT_RATE_LIMIT, type RateLimit } from './mcp/rate-limit.js';
-export type { ElicitationMode } from './mcp/request-check.js';
 export { UrlFlowError, type UrlFlowErrorCode } from './mcp/url-required-retry.js';

@@ -1,7 +1,8 @@
 // Builds the transport for a target, negotiates the era (using the cache), and hands back a
 // connected SDK Client with elicitation attached.
 import { Client, type Transport, type VersionNegotiationMode } from '@modelcontextprotocol/client';
-import type { Renderer } from '../frontends/renderer.js';
+import type { Era } from '../contracts/protocol.js';
+import type { Renderer } from '../contracts/renderer.js';
 import { type AttachOptions, attachElicitation, type ElicitationSession } from '../mcp/attach.js';
 import { createGuardedHttpTransport } from '../mcp/guarded-http.js';
 import { createGuardedStdioTransport } from '../mcp/guarded-stdio.js';
@@ -29,7 +30,7 @@ export interface ConnectOptions {
 export interface Connection {
   readonly client: Client;
   readonly session: ElicitationSession;
-  readonly era: 'legacy' | 'modern';
+  readonly era: Era;
   readonly version: string | undefined;
   close(): Promise<void>;
 }

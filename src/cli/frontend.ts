@@ -1,7 +1,7 @@
 // Picks the front-end: scripted when any scripted flag is given, the interactive terminal form
 // when stdin and stdout are TTYs that can show it, the plain line mode otherwise.
 import { readFile } from 'node:fs/promises';
-import type { Renderer } from '../frontends/renderer.js';
+import type { Renderer } from '../contracts/renderer.js';
 import type { CliArgs } from './args.js';
 import { CliError } from './errors.js';
 

@@ -42,13 +42,6 @@ export async function runMain(argv: readonly string[], io: Io): Promise<number> 
   }
 }
 
-export interface CommandContext {
-  readonly target: ResolvedTarget;
-  readonly label: string;
-  /** Filled as elicitations happen, so a failure report still lists them. */
-  readonly events: ElicitationEvent[];
-}
-
 async function resolveTarget(args: CliArgs, env: NodeJS.ProcessEnv): Promise<ResolvedTarget> {
   const target = args.target;
   if (!target) throw new CliError('usage', 'no server given');

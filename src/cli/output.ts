@@ -1,5 +1,6 @@
 // How results look: plain text for people (server text sanitised), one JSON object for scripts.
 import type { CallToolResult, Tool } from '@modelcontextprotocol/client';
+import type { Era } from '../contracts/protocol.js';
 import { safeJsonStringify } from '../core/safe-json.js';
 import { sanitizeText } from '../core/sanitize.js';
 import type { ElicitationEvent } from '../mcp/events.js';
@@ -8,7 +9,7 @@ export interface JsonReport {
   ok: boolean;
   result?: unknown;
   elicitations: ElicitationEvent[];
-  protocol?: { era: 'legacy' | 'modern'; version: string | undefined };
+  protocol?: { era: Era; version: string | undefined };
   error?: { code: string; message: string };
 }
 

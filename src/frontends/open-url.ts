@@ -1,12 +1,7 @@
 // Opens a consented URL-mode link in the system browser (spec §8.1 C-27: a context the client
 // cannot inspect). Only ever called after the person said yes (C-25); never fetches anything.
 import { spawn } from 'node:child_process';
-
-export type OpenResult = { readonly ok: true } | { readonly ok: false; readonly error: string };
-
-export interface UrlOpener {
-  open(url: string): Promise<OpenResult>;
-}
+import type { OpenResult, UrlOpener } from '../contracts/url-step.js';
 
 export interface SystemOpenerOptions {
   /**

@@ -1,14 +1,5 @@
-// The "this server keeps asking: mute it?" question (spec C-21), asked by interactive front-ends
-// when a server goes over its rate of prompts. Scripts have no such question: they cancel.
-
-export interface OverRateInfo {
-  /** The limit the server went over: `burst` prompts at once, then `perMinute` a minute. */
-  readonly burst: number;
-  readonly perMinute: number;
-}
-
-/** Show this prompt (and give the server a fresh burst), cancel just this one, or mute the server. */
-export type OverRateChoice = 'allow' | 'cancel' | 'mute';
+// How the interactive front-ends word the "this server keeps asking" question (spec C-21).
+import type { OverRateInfo } from '../contracts/over-rate.js';
 
 export function overRateText(info: OverRateInfo): string {
   return `This server keeps asking: more than ${info.burst} requests in a short time (the limit is ${info.perMinute} a minute after the first ${info.burst}).`;

@@ -6,21 +6,20 @@ import {
   type CallToolRequest,
   type CallToolResult,
   type Client,
-  type ClientContext,
   type GetPromptRequest,
   type GetPromptResult,
-  type JSONRPCRequest,
   ProtocolError,
   ProtocolErrorCode,
   type ReadResourceRequest,
   type ReadResourceResult,
   type RequestOptions,
-  type Result,
 } from '@modelcontextprotocol/client';
+import { ElicitError } from '../contracts/elicit-error.js';
+import type { ElicitationMode, Era } from '../contracts/protocol.js';
+import type { Renderer } from '../contracts/renderer.js';
+import type { ServerIdentity } from '../contracts/server-identity.js';
+import type { UrlOpener, UrlWaiter } from '../contracts/url-step.js';
 import { DraftStore } from '../core/draft-store.js';
-import { createSystemOpener, type UrlOpener } from '../frontends/open-url.js';
-import type { Renderer, ServerIdentity } from '../frontends/renderer.js';
-import type { UrlWaiter } from '../frontends/url-wait/url-waiter.js';
 import { type AuditListener, auditEntry } from './audit.js';
 import { type ElicitationEvent, type ElicitationListener, urlFacts } from './events.js';
 import { HumanDeadline, NO_SDK_TIMEOUT } from './human-deadline.js';
@@ -28,9 +27,10 @@ import { driveInputRequired } from './input-required-driver.js';
 import { DEFAULT_PROGRESS_INTERVAL_MS } from './progress-heartbeat.js';
 import { PromptQueue } from './prompt-queue.js';
 import { queuedUrlRenderer, queuedWaiter } from './queued-url.js';
-import { checkElicitRequest, type ElicitationMode, type RequestCheck } from './request-check.js';
+import { checkElicitRequest, type RequestCheck } from './request-check.js';
 import { createResponder } from './respond.js';
 import { createSchemaCache } from './schema-cache.js';
+import { installElicitationHandler } from './sdk-seam.js';
 import { UrlCompletionTracker } from './url-completion.js';
 
 export const DEFAULT_REQUEST_TIMEOUT_MS = 60_000;
@@ -48,7 +48,10 @@ export interface AttachOptions {
   readonly queue?: PromptQueue;
   /** Share one draft store so typed values survive interrupted prompts (per server label). */
   readonly drafts?: DraftStore;
-  /** Opens consented URL-mode pages; default: `BROWSER` or the system browser (C-27). */
+  /**
+   * Opens consented URL-mode pages (C-27). The package's `attachElicitation` defaults it to `BROWSER`
+   * or the system browser; without one the URL is shown for the person to open by hand.
+   */
   readonly opener?: UrlOpener;
   /** The waiting state after a URL was opened; default: the renderer's own `waitForUrl`. */
   readonly waiter?: UrlWaiter;
@@ -84,10 +87,6 @@ export interface ElicitationSession {
   ): Promise<ReadResourceResult>;
 }
 
-type Handler = (request: JSONRPCRequest, ctx: ClientContext) => Promise<Result>;
-interface WrappableClient {
-  _wrapHandler(method: string, handler: Handler): Handler;
-}
 type Checked = { params: Record<string, unknown>; check: RequestCheck & { ok: true } };
 
 export function attachElicitation(client: Client, options: AttachOptions): ElicitationSession {
@@ -100,22 +99,29 @@ export function attachElicitation(client: Client, options: AttachOptions): Elici
     renderer.url !== undefined && (options.waiter !== undefined || renderer.waitForUrl !== undefined);
   const modes = options.modes ?? (canServeUrl && renderer.interactive ? ['form', 'url'] : ['form']);
   if (modes.length === 0)
-    throw new TypeError('attachElicitation: at least one mode must be enabled (spec C-06)');
+    throw new ElicitError(
+      'invalid-options',
+      'attachElicitation: at least one mode must be enabled (spec C-06)',
+    );
   const urlMode = modes.includes('url');
   if (urlMode && !renderer.url) {
-    throw new TypeError(`attachElicitation: renderer "${renderer.name}" cannot serve URL mode`);
+    throw new ElicitError(
+      'invalid-options',
+      `attachElicitation: renderer "${renderer.name}" cannot serve URL mode`,
+    );
   }
   const waitFor =
     options.waiter ?? (renderer.waitForUrl ? { wait: renderer.waitForUrl.bind(renderer) } : undefined);
   if (urlMode && !waitFor) {
-    throw new TypeError(
+    throw new ElicitError(
+      'invalid-options',
       `attachElicitation: URL mode needs a waiter (renderer "${renderer.name}" has no waitForUrl)`,
     );
   }
   const queue = options.queue ?? new PromptQueue();
   const urlRenderer = queuedUrlRenderer(renderer, queue, label);
   const waiter = waitFor && queuedWaiter(waitFor, queue, label);
-  const opener = options.opener ?? createSystemOpener();
+  const opener = options.opener ?? NO_OPENER;
   const tracker = new UrlCompletionTracker();
   const parseSchema = createSchemaCache();
   const events: ElicitationEvent[] = [];
@@ -128,7 +134,7 @@ export function attachElicitation(client: Client, options: AttachOptions): Elici
     options.onEvent?.(event);
     if (options.audit) recordAudit(options.audit, event);
   };
-  const era = (): 'legacy' | 'modern' => (client.getProtocolEra() === 'modern' ? 'modern' : 'legacy');
+  const era = (): Era => (client.getProtocolEra() === 'modern' ? 'modern' : 'legacy');
   // The server's self-description is known once connected; built once per server info object.
   let described: { info: unknown; identity: ServerIdentity } | undefined;
   const server = (): ServerIdentity => {
@@ -210,22 +216,10 @@ export function attachElicitation(client: Client, options: AttachOptions): Elici
   // C-05/C-07: declare exactly the modes we serve. No `applyDefaults`: defaults are applied here.
   client.registerCapabilities({ elicitation: Object.fromEntries(modes.map((mode) => [mode, {}])) });
 
-  // The SDK wraps an elicitation/create handler in its own wire validation (zod, era schemas).
-  // Ours replaces it: the check below validates the raw params against the spec's rules (keeping
-  // keywords such as `pattern` that zod would strip) and names the property and the reason; every
-  // result we send is built from a validated outcome. `_wrapHandler` is the SDK's documented hook
-  // for wrapping registered handlers, and must be in place before setRequestHandler.
-  const elicitationHandler: Handler = async (request, ctx) => {
+  // Our check (above) replaces the SDK's: every result we send is built from a validated outcome.
+  installElicitationHandler(client, async (request, ctx) => {
     const checked = check(request.params);
     return reported(checked.params, () => respond(checked.params, checked.check, ctx.mcpReq.signal, ctx));
-  };
-  const wrappable = client as unknown as WrappableClient;
-  const sdkWrap = wrappable._wrapHandler.bind(client);
-  wrappable._wrapHandler = (method, handler) =>
-    method === 'elicitation/create' ? elicitationHandler : sdkWrap(method, handler);
-  // Registered so the SDK routes both eras' requests here; the function itself is replaced above.
-  client.setRequestHandler('elicitation/create', async () => {
-    throw new ProtocolError(ProtocolErrorCode.InternalError, 'unreachable: replaced by the adapter');
   });
 
   if (urlMode) {
@@ -357,6 +351,11 @@ export function attachElicitation(client: Client, options: AttachOptions): Elici
       ),
   };
 }
+
+/** No browser to start (a proxy, a test): every URL falls back to being shown to copy. */
+const NO_OPENER: UrlOpener = {
+  open: async () => ({ ok: false, error: 'no browser opener was configured' }),
+};
 
 function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);

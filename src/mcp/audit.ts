@@ -1,9 +1,10 @@
 // The audit trail (issue 12 #8): one entry per elicitation, so what an unattended agent consented
 // to can be reviewed afterwards. Field names only, never values: content is the user's data.
+
+import type { ServerIdentity } from '../contracts/server-identity.js';
 import type { CancelReason } from '../core/outcome.js';
 import { sanitizeText } from '../core/sanitize.js';
 import type { UrlWarning } from '../core/url-safety.js';
-import type { ServerIdentity } from '../frontends/renderer.js';
 import type { ElicitationEvent } from './events.js';
 
 export interface AuditEntry {

@@ -1,11 +1,11 @@
 // Form mode: schema → model → pre-filled prompt → person (or script) → fail-closed result.
+import type { FormAnswer, FormPrompt, PromptContext, Renderer } from '../contracts/renderer.js';
 import { initialDraft } from '../core/defaults.js';
 import type { DraftStore } from '../core/draft-store.js';
 import type { Draft, FormContent, FormModel } from '../core/form-model.js';
 import type { FormOutcome } from '../core/outcome.js';
 import { failClosed } from '../core/result.js';
 import { validateContent } from '../core/validate.js';
-import type { FormAnswer, FormPrompt, PromptContext, Renderer } from '../frontends/renderer.js';
 import { type PromptQueue, skipReason } from './prompt-queue.js';
 import { overRateAsker } from './rate-limit.js';
 

@@ -1,7 +1,7 @@
 // URL consent and the waiting state go through the same prompt queue as forms, so only one
 // prompt is ever on screen (edge case 39).
-import type { Renderer, UrlAnswer } from '../frontends/renderer.js';
-import type { UrlWaiter } from '../frontends/url-wait/url-waiter.js';
+import type { Renderer, UrlAnswer } from '../contracts/renderer.js';
+import type { UrlWaiter } from '../contracts/url-step.js';
 import { type PromptQueue, type SkipReason, skipReason } from './prompt-queue.js';
 import { overRateAsker } from './rate-limit.js';
 

@@ -1,8 +1,8 @@
 // Limits over time per server (spec C-21): a token bucket per server label. A server may show
 // `burst` prompts at once, then `perMinute` a minute, so one that re-asks the moment it is answered
 // (declines, cancels and asks again in a loop) is slowed instead of owning the screen.
-import type { OverRateChoice } from '../frontends/over-rate.js';
-import type { PromptContext, Renderer } from '../frontends/renderer.js';
+import type { OverRateChoice } from '../contracts/over-rate.js';
+import type { PromptContext, Renderer } from '../contracts/renderer.js';
 
 export interface RateLimit {
   /** Prompts a server may show in quick succession. */

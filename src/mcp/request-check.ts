@@ -2,12 +2,11 @@
 // malformed request is answered -32602 with a message naming the property and the reason (the
 // SDK's message is a raw list of zod issues), keywords the SDK would strip (`pattern`) survive, and
 // a form schema is parsed once for both the check and the form.
+import type { ElicitationMode, Era } from '../contracts/protocol.js';
 import type { FormModel } from '../core/form-model.js';
 import type { SchemaIssue, Validation } from '../core/issues.js';
 import { parseFormParams } from '../core/schema-parser.js';
 import { parseUrlParams } from './url-params.js';
-
-export type ElicitationMode = 'form' | 'url';
 
 export type RequestCheck =
   | {
@@ -21,7 +20,7 @@ export type RequestCheck =
 export function checkElicitRequest(
   params: unknown,
   declared: readonly ElicitationMode[],
-  era: 'legacy' | 'modern',
+  era: Era,
   parseSchema?: (schema: unknown) => Validation<FormModel, SchemaIssue>,
 ): RequestCheck {
   if (typeof params !== 'object' || params === null || Array.isArray(params)) {
@@ -56,7 +55,7 @@ export function checkElicitRequest(
   return { ok: true, mode: 'form', form: parsed.value };
 }
 
-function checkUrlShape(record: Record<string, unknown>, era: 'legacy' | 'modern'): RequestCheck {
+function checkUrlShape(record: Record<string, unknown>, era: Era): RequestCheck {
   const parsed = parseUrlParams(record, era);
   return parsed.ok ? { ok: true, mode: 'url' } : parsed;
 }

@@ -1,11 +1,12 @@
 // Answers one checked elicitation/create (form or URL mode) and builds the wire result. Shared by
 // the SDK-dispatched handler (2025 requests, 2026 entries the SDK drives) and our own 2026 driver.
 import type { ClientContext, ProgressToken, Result } from '@modelcontextprotocol/client';
+import type { Era } from '../contracts/protocol.js';
+import type { PromptContext, Renderer } from '../contracts/renderer.js';
+import type { ServerIdentity } from '../contracts/server-identity.js';
+import type { UrlOpener, UrlWaiter } from '../contracts/url-step.js';
 import type { DraftStore } from '../core/draft-store.js';
 import { toElicitResult } from '../core/result.js';
-import type { UrlOpener } from '../frontends/open-url.js';
-import type { PromptContext, Renderer, ServerIdentity } from '../frontends/renderer.js';
-import type { UrlWaiter } from '../frontends/url-wait/url-waiter.js';
 import { type ElicitationEvent, urlFacts } from './events.js';
 import { answerForm } from './form-elicitation.js';
 import { startProgressHeartbeat } from './progress-heartbeat.js';
@@ -28,7 +29,7 @@ export interface ResponderDeps {
   readonly progressIntervalMs: number;
   readonly emit: (event: ElicitationEvent) => void;
   readonly server: () => ServerIdentity;
-  readonly era: () => 'legacy' | 'modern';
+  readonly era: () => Era;
   /** The request this elicitation belongs to, when it can be told. */
   readonly currentRequest: () => { method: string; name?: string } | undefined;
 }

@@ -2,11 +2,11 @@
 // Order matters: validate and refuse unsafe URLs first (-32602, nothing shown, nothing opened),
 // then ask consent (C-25), then open (C-27), then answer. Called by the adapter's one handler.
 import { ProtocolError, ProtocolErrorCode } from '@modelcontextprotocol/client';
+import type { Era } from '../contracts/protocol.js';
+import type { PromptContext, Renderer, UrlPrompt } from '../contracts/renderer.js';
+import type { UrlOpener, UrlWaiter } from '../contracts/url-step.js';
 import type { UrlOutcome } from '../core/outcome.js';
 import { analyzeUrl, type UrlAnalysis } from '../core/url-safety.js';
-import type { UrlOpener } from '../frontends/open-url.js';
-import type { PromptContext, Renderer, UrlPrompt } from '../frontends/renderer.js';
-import type { UrlWaiter } from '../frontends/url-wait/url-waiter.js';
 import type { UrlCompletionTracker } from './url-completion.js';
 import { parseUrlParams, type UrlParams } from './url-params.js';
 
@@ -16,7 +16,7 @@ export interface UrlElicitationDeps {
   readonly opener: UrlOpener;
   /** The connection's tracker: 2025 ids become pending here; 2026 remembers opened URLs. */
   readonly tracker?: UrlCompletionTracker;
-  readonly era: 'legacy' | 'modern';
+  readonly era: Era;
   /** Manual controls while waiting (C-14); without one, no waiting state is shown. */
   readonly waiter?: UrlWaiter;
   /** The person asked to cancel every further elicitation from this server (UrlAnswer.muteServer). */
@@ -121,7 +121,7 @@ export async function handleUrlElicitation(
   return { action: 'accept' };
 }
 
-function validate(params: Record<string, unknown>, era: 'legacy' | 'modern'): UrlParams {
+function validate(params: Record<string, unknown>, era: Era): UrlParams {
   const parsed = parseUrlParams(params, era);
   if (!parsed.ok) throw new ProtocolError(ProtocolErrorCode.InvalidParams, parsed.message);
   return parsed.value;

@@ -1,5 +1,6 @@
 // The shape of a URL-mode elicitation/create (spec S-05, S-09, S-10): checked once, here, for both
 // the adapter's request check and handleUrlElicitation.
+import type { Era } from '../contracts/protocol.js';
 
 export interface UrlParams {
   readonly message: string;
@@ -10,7 +11,7 @@ export interface UrlParams {
 
 export function parseUrlParams(
   params: Record<string, unknown>,
-  era: 'legacy' | 'modern',
+  era: Era,
 ): { readonly ok: true; readonly value: UrlParams } | { readonly ok: false; readonly message: string } {
   const { message, url, elicitationId } = params;
   const problems: string[] = [];

@@ -4,11 +4,11 @@
 // back: it was an error, not a request), then the original request is retried once they completed
 // (notification) or the person says so. The SDK does none of this (2026 digest §2.5).
 import { ProtocolError, ProtocolErrorCode } from '@modelcontextprotocol/client';
+import type { PromptContext, Renderer } from '../contracts/renderer.js';
+import type { ServerIdentity } from '../contracts/server-identity.js';
+import type { UrlOpener, UrlWaitChoice, UrlWaiter } from '../contracts/url-step.js';
 import type { CancelReason } from '../core/outcome.js';
 import { analyzeUrl, type UrlAnalysis } from '../core/url-safety.js';
-import type { UrlOpener } from '../frontends/open-url.js';
-import type { PromptContext, Renderer, ServerIdentity } from '../frontends/renderer.js';
-import type { UrlWaitChoice, UrlWaiter } from '../frontends/url-wait/url-waiter.js';
 import type { UrlCompletionTracker } from './url-completion.js';
 
 export interface UrlRetryEvent {

@@ -3,7 +3,8 @@
 import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createSystemOpener, type UrlOpener } from '../../src/frontends/open-url.js';
+import type { UrlOpener } from '../../src/contracts/url-step.js';
+import { createSystemOpener } from '../../src/frontends/open-url.js';
 import { root } from './cli.js';
 
 /** submit: GET then POST the loopback page; look: GET only; record: touch nothing; fail: exit 3. */

@@ -9,11 +9,11 @@ import { after, describe, it } from 'node:test';
 import { fileURLToPath } from 'node:url';
 import { Client, ProtocolError } from '@modelcontextprotocol/client';
 import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
+import type { Renderer, UrlPrompt } from '../../src/contracts/renderer.js';
+import type { UrlWaitChoice, UrlWaiter, UrlWaitInfo } from '../../src/contracts/url-step.js';
 import type { UrlOutcome } from '../../src/core/outcome.js';
-import type { Renderer, UrlPrompt } from '../../src/frontends/renderer.js';
 import { createAutoWaiter } from '../../src/frontends/url-wait/auto-waiter.js';
 import { createLineWaiter } from '../../src/frontends/url-wait/line-waiter.js';
-import type { UrlWaitChoice, UrlWaiter, UrlWaitInfo } from '../../src/frontends/url-wait/url-waiter.js';
 import { UrlCompletionTracker } from '../../src/mcp/url-completion.js';
 import { handleUrlElicitation } from '../../src/mcp/url-elicitation.js';
 import {

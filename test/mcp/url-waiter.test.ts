@@ -3,9 +3,9 @@
 import { strict as assert } from 'node:assert';
 import { PassThrough } from 'node:stream';
 import { describe, it } from 'node:test';
+import type { UrlWaitInfo } from '../../src/contracts/url-step.js';
 import { createAutoWaiter } from '../../src/frontends/url-wait/auto-waiter.js';
 import { createLineWaiter } from '../../src/frontends/url-wait/line-waiter.js';
-import type { UrlWaitInfo } from '../../src/frontends/url-wait/url-waiter.js';
 
 const info = (reason: UrlWaitInfo['reason'], url = 'https://example.com/connect'): UrlWaitInfo => ({
   server: { label: 'github' },

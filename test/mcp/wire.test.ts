@@ -3,7 +3,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { Client, InMemoryTransport, type JSONRPCMessage } from '@modelcontextprotocol/client';
-import type { FormAnswer, Renderer } from '../../src/frontends/renderer.js';
+import type { FormAnswer, Renderer } from '../../src/contracts/renderer.js';
 import { ScriptedRenderer } from '../../src/frontends/scripted/index.js';
 import { attachElicitation } from '../../src/mcp/attach.js';
 

@@ -1,14 +1,14 @@
 // Shared by tools and call: choose the front-end, connect, and report elicitations as they end.
+import type { Renderer } from '../../contracts/renderer.js';
 import { createSystemOpener } from '../../frontends/open-url.js';
-import type { Renderer } from '../../frontends/renderer.js';
 import { PromptQueue } from '../../mcp/prompt-queue.js';
 import { DEFAULT_RATE_LIMIT } from '../../mcp/rate-limit.js';
 import type { CliArgs } from '../args.js';
 import { type AuditLog, openAuditLog } from '../audit-log.js';
 import { type Connection, connect } from '../connect.js';
 import { chooseRenderer, type Io } from '../frontend.js';
-import type { CommandContext } from '../main.js';
 import { formatEvent } from '../output.js';
+import type { CommandContext } from './context.js';
 
 export interface OpenSession {
   readonly connection: Connection;

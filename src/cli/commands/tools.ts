@@ -2,8 +2,8 @@ import { safeJsonStringify } from '../../core/safe-json.js';
 import type { CliArgs } from '../args.js';
 import { CliError } from '../errors.js';
 import type { Io } from '../frontend.js';
-import type { CommandContext } from '../main.js';
 import { formatTools, type JsonReport } from '../output.js';
+import type { CommandContext } from './context.js';
 import { openSession } from './session.js';
 
 export async function runTools(args: CliArgs, io: Io, context: CommandContext): Promise<number> {

@@ -1,12 +1,12 @@
 // The plain form conversation: fill the fields one by one, then review (C-03) and send, decline or
 // cancel (C-02). Only an explicit decline is `decline`; end of input and a server abort are
 // `cancel` and hand back what was typed (spec §5 edge case 23).
+import type { FormAnswer, FormPrompt, PromptContext } from '../../contracts/renderer.js';
 import type { Draft, Field, FieldValue } from '../../core/form-model.js';
 import type { FieldIssue } from '../../core/issues.js';
 import type { CancelReason } from '../../core/outcome.js';
 import { setOwn } from '../../core/own-property.js';
 import { sanitizeText } from '../../core/sanitize.js';
-import type { FormAnswer, FormPrompt, PromptContext } from '../renderer.js';
 import { describeField, fieldLabel, parseTyped, shownValue } from './describe-field.js';
 import { headerLines } from './header.js';
 import type { ReadResult } from './line-queue.js';

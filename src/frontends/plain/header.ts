@@ -1,7 +1,7 @@
 // The lines every plain prompt starts with: who asks (C-01, C-18), for which request, how many
 // wait behind it, and the message (C-22). Server text is untrusted and sanitized (house style 7).
+import type { PromptContext } from '../../contracts/renderer.js';
 import { sanitizeText } from '../../core/sanitize.js';
-import type { PromptContext } from '../renderer.js';
 
 export function headerLines(ctx: PromptContext, message: string): string[] {
   const lines = [`Server: ${serverLine(ctx)}`];

@@ -1,8 +1,9 @@
 // Plain "this server keeps asking: mute it?" (spec C-21), asked in the prompt's turn when a server
 // goes over its rate. Only an explicit "s" shows the request; end of input or the server's
 // withdrawal cancels just this one.
-import { type OverRateChoice, type OverRateInfo, overRateText } from '../over-rate.js';
-import type { PromptContext } from '../renderer.js';
+import type { OverRateChoice, OverRateInfo } from '../../contracts/over-rate.js';
+import type { PromptContext } from '../../contracts/renderer.js';
+import { overRateText } from '../over-rate.js';
 import type { Conversation } from './form-dialog.js';
 import { serverLine } from './header.js';
 

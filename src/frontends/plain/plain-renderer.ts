@@ -1,8 +1,7 @@
 // Line-by-line prompts for any stream: no TTY needed, no colours, no cursor movement, one thing per
 // line, so it works over pipes, in CI logs and with screen readers. One prompt at a time; lines
 // typed ahead wait in one queue shared by every prompt of this renderer.
-import { sanitizeText } from '../../core/sanitize.js';
-import type { OverRateChoice, OverRateInfo } from '../over-rate.js';
+import type { OverRateChoice, OverRateInfo } from '../../contracts/over-rate.js';
 import type {
   FormAnswer,
   FormPrompt,
@@ -11,9 +10,10 @@ import type {
   RendererNotice,
   UrlAnswer,
   UrlPrompt,
-} from '../renderer.js';
+} from '../../contracts/renderer.js';
+import type { UrlWaitChoice, UrlWaiter, UrlWaitInfo } from '../../contracts/url-step.js';
+import { sanitizeText } from '../../core/sanitize.js';
 import { createLineWaiter } from '../url-wait/line-waiter.js';
-import type { UrlWaitChoice, UrlWaiter, UrlWaitInfo } from '../url-wait/url-waiter.js';
 import { type Conversation, runFormDialog } from './form-dialog.js';
 import { LineQueue } from './line-queue.js';
 import { runOverRateDialog } from './over-rate-dialog.js';

@@ -1,8 +1,8 @@
 // Plain consent for a URL-mode request: who asks, why, the full URL on its own line (C-26), the
 // registrable domain on a line of its own (C-28), the IDN forms and every warning (C-29). Only an
 // explicit "o" consents (C-25); the browser is opened elsewhere, after this answer.
+import type { PromptContext, UrlAnswer, UrlPrompt } from '../../contracts/renderer.js';
 import { sanitizeText } from '../../core/sanitize.js';
-import type { PromptContext, UrlAnswer, UrlPrompt } from '../renderer.js';
 import type { Conversation } from './form-dialog.js';
 import { headerLines } from './header.js';
 

@@ -6,14 +6,7 @@
 // Precedence, per elicitation: `cancel`, then `decline` (policies that answer everything), then the
 // first unused matching entry of `answers`, then accept-with-defaults (`acceptDefaults`, or `sets`
 // given alone), else cancel with reason `no-answer`.
-import { mergeOverDefaults } from '../../core/defaults.js';
-import { isFieldValue } from '../../core/field-value.js';
-import type { Draft, FormModel } from '../../core/form-model.js';
-import type { CancelReason } from '../../core/outcome.js';
-import { setOwn } from '../../core/own-property.js';
-import { sanitizeText } from '../../core/sanitize.js';
-import { deceptiveWarnings } from '../../core/url-deception.js';
-import { parseFieldInput } from '../../core/value-parse.js';
+
 import type {
   FormAnswer,
   FormPrompt,
@@ -22,9 +15,17 @@ import type {
   RendererNotice,
   UrlAnswer,
   UrlPrompt,
-} from '../renderer.js';
+} from '../../contracts/renderer.js';
+import type { UrlWaitChoice, UrlWaiter, UrlWaitInfo } from '../../contracts/url-step.js';
+import { mergeOverDefaults } from '../../core/defaults.js';
+import { isFieldValue } from '../../core/field-value.js';
+import type { Draft, FormModel } from '../../core/form-model.js';
+import type { CancelReason } from '../../core/outcome.js';
+import { setOwn } from '../../core/own-property.js';
+import { sanitizeText } from '../../core/sanitize.js';
+import { deceptiveWarnings } from '../../core/url-deception.js';
+import { parseFieldInput } from '../../core/value-parse.js';
 import { createAutoWaiter } from '../url-wait/auto-waiter.js';
-import type { UrlWaitChoice, UrlWaiter, UrlWaitInfo } from '../url-wait/url-waiter.js';
 import type { ScriptedAnswer } from './answers-file.js';
 
 export interface ScriptedOptions {

@@ -1,6 +1,6 @@
 // A screen that is a few lines of text and a row of buttons (the URL waiting state, "this server
 // keeps asking"): ←→/Tab move, Enter/Space press, a letter presses its button, Esc/Ctrl-C dismiss.
-import type { PromptContext } from '../renderer.js';
+import type { PromptContext } from '../../contracts/renderer.js';
 import { buttonLines, compose, type Frame, headerLines, rule, type Size } from './frame.js';
 import { isDismissKey, type KeyPress } from './keys.js';
 import { seg } from './style.js';

@@ -1,11 +1,11 @@
 // The whole-form state machine: focus, edits, review, and how the prompt ends. No I/O; the view
 // (form-view.ts) draws it and the renderer feeds it keys.
+import type { FormPrompt } from '../../contracts/renderer.js';
 import type { Draft, Field, FieldValue, FormContent } from '../../core/form-model.js';
 import type { FieldIssue } from '../../core/issues.js';
 import { setOwn } from '../../core/own-property.js';
 import { type SensitiveMatch, sensitiveReason } from '../../core/sensitive.js';
 import { parseFieldInput } from '../../core/value-parse.js';
-import type { FormPrompt } from '../renderer.js';
 import { isDismissKey, type KeyPress } from './keys.js';
 
 export type FormEnd =

@@ -1,7 +1,7 @@
 // Draws a FormController: one widget per field type, then the review screen (C-03).
+import type { FormPrompt, PromptContext } from '../../contracts/renderer.js';
 import type { Field, FieldValue, MultiSelectField, NumberField, TextField } from '../../core/form-model.js';
 import { sanitizeText } from '../../core/sanitize.js';
-import type { FormPrompt, PromptContext } from '../renderer.js';
 import type { ButtonId, FormController, Item } from './form-controller.js';
 import {
   type BodyLine,

@@ -1,7 +1,7 @@
 // The parts every screen shares: who is asking (C-01, C-18), the scrolling body that never pushes
 // the buttons off the screen, the button bar and the key-hint footer.
+import type { PromptContext } from '../../contracts/renderer.js';
 import { sanitizeText } from '../../core/sanitize.js';
-import type { PromptContext } from '../renderer.js';
 import { fitLine, type Line, lineWidth, type Segment, seg } from './style.js';
 import { truncate, wrap } from './text-layout.js';
 

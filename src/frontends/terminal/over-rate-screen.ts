@@ -1,8 +1,9 @@
 // "This server keeps asking: mute it?" (spec C-21): shown in the prompt's turn when a server goes
 // over its rate. Show it lets this prompt through; Cancel drops just this one; Mute cancels it and
 // every further request from the server for the session. Esc is Cancel (nothing was answered).
-import { type OverRateChoice, type OverRateInfo, overRateText } from '../over-rate.js';
-import type { PromptContext } from '../renderer.js';
+import type { OverRateChoice, OverRateInfo } from '../../contracts/over-rate.js';
+import type { PromptContext } from '../../contracts/renderer.js';
+import { overRateText } from '../over-rate.js';
 import { ChoiceController, choiceFrame } from './choice-screen.js';
 import { type Frame, type Size, serverName } from './frame.js';
 

@@ -8,8 +8,7 @@
 // (form-controller.ts, url-screen.ts) plus full-frame repaint is simpler and testable.
 import { emitKeypressEvents, type Interface } from 'node:readline';
 import type { Readable, Writable } from 'node:stream';
-import { sanitizeText } from '../../core/sanitize.js';
-import type { OverRateChoice, OverRateInfo } from '../over-rate.js';
+import type { OverRateChoice, OverRateInfo } from '../../contracts/over-rate.js';
 import type {
   FormAnswer,
   FormPrompt,
@@ -18,8 +17,9 @@ import type {
   RendererNotice,
   UrlAnswer,
   UrlPrompt,
-} from '../renderer.js';
-import type { UrlWaitChoice, UrlWaitInfo } from '../url-wait/url-waiter.js';
+} from '../../contracts/renderer.js';
+import type { UrlWaitChoice, UrlWaitInfo } from '../../contracts/url-step.js';
+import { sanitizeText } from '../../core/sanitize.js';
 import { FormController, type FormEnd } from './form-controller.js';
 import { formFrame } from './form-view.js';
 import type { Frame, Size } from './frame.js';

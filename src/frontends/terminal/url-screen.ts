@@ -1,7 +1,7 @@
 // URL-mode consent (C-04, C-23..C-29): who asks, the full URL, the registrable domain set apart,
 // both host forms when they differ, every warning; then Open / Decline / Cancel. Nothing is fetched.
+import type { PromptContext, UrlPrompt } from '../../contracts/renderer.js';
 import { sanitizeText } from '../../core/sanitize.js';
-import type { PromptContext, UrlPrompt } from '../renderer.js';
 import { muteLabel } from './form-view.js';
 import {
   type BodyLine,

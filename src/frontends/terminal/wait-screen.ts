@@ -1,8 +1,8 @@
 // The waiting state after a URL was opened (C-14): Done / Retry now / Cancel, because a completion
 // notification may never come and, on 2026-07-28, the server learns the outcome only from the retry.
+import type { PromptContext } from '../../contracts/renderer.js';
+import type { UrlWaitChoice, UrlWaitInfo } from '../../contracts/url-step.js';
 import { sanitizeText } from '../../core/sanitize.js';
-import type { PromptContext } from '../renderer.js';
-import type { UrlWaitChoice, UrlWaitInfo } from '../url-wait/url-waiter.js';
 import { ChoiceController, choiceFrame } from './choice-screen.js';
 import type { Frame, Size } from './frame.js';
 

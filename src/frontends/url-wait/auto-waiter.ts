@@ -1,6 +1,6 @@
 // Waiter for scripted runs with --open-urls: no person is present, so the opener command having
 // exited stands for "done"; a link that could not be opened cannot be finished (cancel).
-import type { UrlWaitChoice, UrlWaiter, UrlWaitInfo } from './url-waiter.js';
+import type { UrlWaitChoice, UrlWaiter, UrlWaitInfo } from '../../contracts/url-step.js';
 
 export interface AutoWaiterOptions {
   /** Pause before answering `retry` when the server says the flow is not finished yet. */

@@ -3,8 +3,8 @@
 // renderer's LineQueue), so two readers never compete for the same lines.
 import { createInterface } from 'node:readline';
 import type { Readable, Writable } from 'node:stream';
+import type { UrlWaitChoice, UrlWaiter, UrlWaitInfo } from '../../contracts/url-step.js';
 import { sanitizeText } from '../../core/sanitize.js';
-import type { UrlWaitChoice, UrlWaiter, UrlWaitInfo } from './url-waiter.js';
 
 export type LineRead =
   | { readonly kind: 'line'; readonly text: string }

@@ -1,6 +1,6 @@
 import * as assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import type { PromptContext } from '../../../src/frontends/renderer.js';
+import type { PromptContext } from '../../../src/contracts/renderer.js';
 import { harness } from './harness.js';
 
 const info = { burst: 3, perMinute: 3 };

@@ -1,8 +1,8 @@
 import * as assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
+import type { FormPrompt, UrlPrompt } from '../../../src/contracts/renderer.js';
 import type { Field } from '../../../src/core/form-model.js';
 import type { UrlAnalysis } from '../../../src/core/url-safety.js';
-import type { FormPrompt, UrlPrompt } from '../../../src/frontends/renderer.js';
 import {
   ageField,
   colourField,

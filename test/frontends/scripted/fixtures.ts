@@ -2,12 +2,13 @@
 // exercise the front-ends alone. The stand-in covers what these tests need: required, type,
 // integer, minimum/maximum, minLength, option membership, minItems, unknown fields.
 
+import type { FormPrompt, PromptContext } from '../../../src/contracts/renderer.js';
+import type { ServerIdentity } from '../../../src/contracts/server-identity.js';
 import { initialDraft } from '../../../src/core/defaults.js';
 import type { Draft, Field, FieldValue, FormContent, FormModel } from '../../../src/core/form-model.js';
 import type { FieldIssue, Validation } from '../../../src/core/issues.js';
 import { parseRequestedSchema } from '../../../src/core/schema-parser.js';
 import { validateContent } from '../../../src/core/validate.js';
-import type { FormPrompt, PromptContext, ServerIdentity } from '../../../src/frontends/renderer.js';
 
 export const nameField: Field = { kind: 'text', name: 'name', label: 'Name', required: true, minLength: 2 };
 export const ageField: Field = {

@@ -1,7 +1,7 @@
 import * as assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
+import type { UrlPrompt } from '../../../src/contracts/renderer.js';
 import { analyzeUrl, type UrlAnalysis } from '../../../src/core/url-safety.js';
-import type { UrlPrompt } from '../../../src/frontends/renderer.js';
 import { type ScriptedOptions, ScriptedRenderer } from '../../../src/frontends/scripted/index.js';
 import {
   ageField,

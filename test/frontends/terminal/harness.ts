@@ -1,17 +1,17 @@
 // Drives TerminalRenderer through injected streams: keys in, frames out, no TTY needed.
 import { PassThrough } from 'node:stream';
-import { initialDraft } from '../../../src/core/defaults.js';
-import type { Draft } from '../../../src/core/form-model.js';
-import { parseRequestedSchema } from '../../../src/core/schema-parser.js';
-import { validateContent } from '../../../src/core/validate.js';
-import type { OverRateChoice, OverRateInfo } from '../../../src/frontends/over-rate.js';
+import type { OverRateChoice, OverRateInfo } from '../../../src/contracts/over-rate.js';
 import type {
   FormAnswer,
   FormPrompt,
   PromptContext,
   UrlAnswer,
   UrlPrompt,
-} from '../../../src/frontends/renderer.js';
+} from '../../../src/contracts/renderer.js';
+import { initialDraft } from '../../../src/core/defaults.js';
+import type { Draft } from '../../../src/core/form-model.js';
+import { parseRequestedSchema } from '../../../src/core/schema-parser.js';
+import { validateContent } from '../../../src/core/validate.js';
 import { TerminalRenderer } from '../../../src/frontends/terminal/index.js';
 
 export const KEYS = {

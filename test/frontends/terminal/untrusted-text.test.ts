@@ -1,6 +1,6 @@
 import * as assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import type { UrlPrompt } from '../../../src/frontends/renderer.js';
+import type { UrlPrompt } from '../../../src/contracts/renderer.js';
 import { makeContext, makePrompt, openForm, openUrl } from './harness.js';
 
 const ESC = '\u001b';

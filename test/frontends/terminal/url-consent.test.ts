@@ -1,7 +1,7 @@
 import * as assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
+import type { UrlPrompt } from '../../../src/contracts/renderer.js';
 import { analyzeUrl } from '../../../src/core/url-safety.js';
-import type { UrlPrompt } from '../../../src/frontends/renderer.js';
 import { makeContext, openUrl } from './harness.js';
 
 function urlPrompt(url: string, message = 'Please sign in to continue.'): UrlPrompt {

@@ -1,6 +1,14 @@
-// The waiting state after a URL-mode consent (spec 2025-11-25 §3.4 C-14, 2026-07-28 §URL mode):
-// completion may never be signalled, so the person always has manual controls.
-import type { ServerIdentity } from '../renderer.js';
+// What a URL step needs besides the renderer: who asks, an opener for the consented page, and the
+// waiting state after it (spec 2025-11-25 §3.4 C-14, 2026-07-28 §URL mode): completion may never
+// be signalled, so the person always has manual controls.
+import type { ServerIdentity } from './server-identity.js';
+
+export type OpenResult = { readonly ok: true } | { readonly ok: false; readonly error: string };
+
+/** Opens a consented URL-mode page (C-27: in a context the client cannot inspect). */
+export interface UrlOpener {
+  open(url: string): Promise<OpenResult>;
+}
 
 export type UrlWaitReason =
   /** The browser could not be started: show the URL to copy; `done` = opened it by hand. */

@@ -1,28 +1,20 @@
-// The one interface every front-end implements (terminal, plain, browser, scripted).
-// Behaviour lives in the engine and adapter; a renderer only asks a person (or a script) and
-// reports what they chose. Everything in a prompt that came from the server is untrusted text.
+// The one interface every front-end implements (terminal, plain, browser, scripted), and what the
+// adapter hands it. Behaviour lives in the engine and adapter; a renderer only asks a person (or a
+// script) and reports what they chose. Everything in a prompt from the server is untrusted text.
 import type { Draft, FormContent, FormModel } from '../core/form-model.js';
 import type { FieldIssue, Validation } from '../core/issues.js';
 import type { FormOutcome, UrlOutcome } from '../core/outcome.js';
 import type { UrlAnalysis } from '../core/url-safety.js';
 import type { OverRateChoice, OverRateInfo } from './over-rate.js';
-import type { UrlWaitChoice, UrlWaitInfo } from './url-wait/url-waiter.js';
-
-export interface ServerIdentity {
-  /** The name the user gave this server (config key, --name, or the command/URL). Shown first. */
-  readonly label: string;
-  /** `serverInfo.name` (and version) from the server itself: self-asserted, shown as such. */
-  readonly selfName?: string;
-  readonly selfVersion?: string;
-  /** Origin of an HTTP server (`https://host:port`), used to flag URL-mode hosts that differ. */
-  readonly origin?: string;
-}
+import type { Era } from './protocol.js';
+import type { ServerIdentity } from './server-identity.js';
+import type { UrlWaitChoice, UrlWaitInfo } from './url-step.js';
 
 export interface PromptContext {
   readonly server: ServerIdentity;
   /** The tool call (or prompt/resource request) this elicitation belongs to, when known. */
   readonly request?: { readonly method: string; readonly name?: string };
-  readonly era: 'legacy' | 'modern';
+  readonly era: Era;
   /** Aborted when the server cancels the request or the connection closes: close the prompt. */
   readonly signal: AbortSignal;
   /** How many other elicitations are waiting behind this one (any server). */

@@ -1,0 +1,10 @@
+// What main.ts hands every server command (kept apart from main.ts so commands never import it).
+import type { ElicitationEvent } from '../../mcp/events.js';
+import type { ResolvedTarget } from '../connect.js';
+
+export interface CommandContext {
+  readonly target: ResolvedTarget;
+  readonly label: string;
+  /** Filled as elicitations happen, so a failure report still lists them. */
+  readonly events: ElicitationEvent[];
+}

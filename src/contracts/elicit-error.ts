@@ -1,0 +1,33 @@
+// The one class for local failures (never sent on the wire: that is the SDK's ProtocolError). A
+// string code says what went wrong; only the CLI entry point maps codes to exit statuses.
+
+export type ElicitErrorCode =
+  /** attachElicitation was given options that cannot work together. */
+  | 'invalid-options'
+  /** The installed SDK no longer has the shape the adapter's seam relies on. */
+  | 'sdk-incompatible'
+  /** A -32042 browser step was declined, cancelled or refused, or the retries ran out. */
+  | 'declined'
+  | 'cancelled'
+  | 'refused'
+  | 'repeated-url'
+  | 'retries-exhausted'
+  /** CLI: bad arguments, a bad config file, no connection, a failed request, a tool error, Ctrl-C. */
+  | 'usage'
+  | 'config'
+  | 'connect'
+  | 'request'
+  | 'tool-error'
+  | 'interrupted'
+  /** A transport received more than it is willing to buffer. */
+  | 'message-too-large';
+
+export class ElicitError<Code extends ElicitErrorCode = ElicitErrorCode> extends Error {
+  readonly code: Code;
+
+  constructor(code: Code, message: string, options?: { cause?: unknown }) {
+    super(message, options);
+    this.name = 'ElicitError';
+    this.code = code;
+  }
+}

@@ -1,0 +1,11 @@
+// Who is asking: shown at the top of every prompt, the user's own name for the server first.
+
+export interface ServerIdentity {
+  /** The name the user gave this server (config key, --name, or the command/URL). Shown first. */
+  readonly label: string;
+  /** `serverInfo.name` (and version) from the server itself: self-asserted, shown as such. */
+  readonly selfName?: string;
+  readonly selfVersion?: string;
+  /** Origin of an HTTP server (`https://host:port`), used to flag URL-mode hosts that differ. */
+  readonly origin?: string;
+}

@@ -1,0 +1,80 @@
+// The one place the adapter reaches inside the SDK. Our request check replaces the SDK's generic
+// `elicitation/create` validation (which strips `pattern` and answers with raw zod issues), so the
+// handler must be installed where the SDK would wrap it. This relies on two things in
+// @modelcontextprotocol/client (tested with 2.4.x), both checked here when attaching:
+//   1. `Client#_wrapHandler(method, handler)`, the protected hook through which the Client adds its
+//      own elicitation/create validation, is an own-or-inherited method of the instance;
+//   2. `Client#setRequestHandler` passes the handler through that hook at registration time, and
+//      dispatches what the hook returned for both eras (2025 requests and the 2026 entries the SDK
+//      drives itself).
+// An SDK without that shape gets an `ElicitError('sdk-incompatible')` naming its version, never a
+// silent fallback to the SDK's own check.
+import { readFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import {
+  Client,
+  type ClientContext,
+  type JSONRPCRequest,
+  ProtocolError,
+  ProtocolErrorCode,
+  type Result,
+} from '@modelcontextprotocol/client';
+import { ElicitError } from '../contracts/elicit-error.js';
+
+export type RawHandler = (request: JSONRPCRequest, ctx: ClientContext) => Promise<Result>;
+
+type WrapHook = (method: string, handler: RawHandler) => RawHandler;
+
+/** Routes every `elicitation/create` the client receives to `handler`, unchecked by the SDK. */
+export function installElicitationHandler(client: Client, handler: RawHandler): void {
+  if (!(client instanceof Client)) {
+    throw incompatible(
+      'the Client comes from another copy of @modelcontextprotocol/client than the one mcp-elicit loads (it is a peer dependency: install one copy)',
+    );
+  }
+  const hooked = client as unknown as { _wrapHandler?: unknown };
+  if (typeof hooked._wrapHandler !== 'function') throw incompatible('Client#_wrapHandler no longer exists');
+  const sdkWrap = (hooked._wrapHandler as WrapHook).bind(client);
+  let routed = false;
+  const wrap: WrapHook = (method, registered) => {
+    if (method !== 'elicitation/create') return sdkWrap(method, registered);
+    routed = true;
+    return handler;
+  };
+  hooked._wrapHandler = wrap;
+  // Registered so the SDK routes both eras' requests here; the function itself is replaced above.
+  client.setRequestHandler('elicitation/create', async () => {
+    throw new ProtocolError(ProtocolErrorCode.InternalError, 'unreachable: replaced by the adapter');
+  });
+  if (!routed) {
+    hooked._wrapHandler = sdkWrap;
+    throw incompatible('Client#setRequestHandler no longer passes handlers through _wrapHandler');
+  }
+}
+
+function incompatible(problem: string): ElicitError<'sdk-incompatible'> {
+  return new ElicitError(
+    'sdk-incompatible',
+    `mcp-elicit cannot attach to @modelcontextprotocol/client ${installedSdkVersion()}: ${problem}. It is tested with 2.4.x.`,
+  );
+}
+
+/** The installed SDK's version, read from its package.json (only on the error path). */
+export function installedSdkVersion(): string {
+  try {
+    let dir = dirname(fileURLToPath(import.meta.resolve('@modelcontextprotocol/client')));
+    for (let depth = 0; depth < 5; depth++, dir = dirname(dir)) {
+      try {
+        const pkg = JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8')) as Record<string, unknown>;
+        if (pkg.name === '@modelcontextprotocol/client' && typeof pkg.version === 'string')
+          return pkg.version;
+      } catch {
+        // no package.json at this level: look one folder up
+      }
+    }
+  } catch {
+    // import.meta.resolve is missing before Node 20.6
+  }
+  return '(version unknown)';
+}

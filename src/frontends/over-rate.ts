@@ -2,5 +2,6 @@
 import type { OverRateInfo } from '../contracts/over-rate.js';
 
 export function overRateText(info: OverRateInfo): string {
-  return `This server keeps asking: more than ${info.burst} requests in a short time (the limit is ${info.perMinute} a minute after the first ${info.burst}).`;
+  const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
+  return `This server keeps asking: it went over its limit of ${plural(info.burst, 'request')} in a row, then ${info.perMinute} a minute.`;
 }

@@ -216,6 +216,24 @@ describe('mcp-elicit against the hostile fixture (issue 12 #7-#9)', () => {
     }
   });
 
+  test('rate-limit.plain-cli-asks-whether-to-mute-and-mute-cancels-the-rest', async () => {
+    const run = await runCli(
+      ['--ui', 'plain', '--rate-limit', '1', 'call', 'ask_repeatedly', '--args', '{"count":3}', ...cliServer],
+      { input: 'Ada\ns\nm\n' },
+    );
+    assert.equal(run.status, 0, run.stderr);
+    assert.match(run.stdout, /This server keeps asking: it went over its limit of 1 request in a row/);
+    assert.match(
+      run.stdout,
+      /Type m to mute this server for the session, s to show the request, c to cancel it\./,
+    );
+    const last = run.stdout.trimEnd().split('\n').at(-1) ?? '';
+    assert.deepEqual(
+      (JSON.parse(last) as { responses: Response[] }).responses.map((r) => r.result?.action),
+      ['accept', 'cancel', 'cancel'],
+    );
+  });
+
   test('json-output.escapes-c1-del-line-separators-and-bidi-controls-in-server-text', async () => {
     const run = await runCli(['--json', '--set', 'name=Ada', 'call', 'control_text', ...cliServer]);
     assert.equal(run.status, 0, run.stderr);

@@ -1,6 +1,20 @@
 // Command-line parsing with node:util parseArgs. Everything after the first `--` is the stdio
 // server command, taken verbatim.
 import { parseArgs } from 'node:util';
+import {
+  type ProtocolChoice,
+  parseAuditLog,
+  parseHeaders,
+  parseHttpUrl,
+  parseModes,
+  parseProtocol,
+  parseRateLimit,
+  parseSets,
+  parseTimeout,
+  parseToolArgs,
+  parseUi,
+  type UiChoice,
+} from './arg-values.js';
 import { CliError } from './errors.js';
 
 /** Same shape as the scripted front-end's ScriptedAnswer (kept structural to keep args.ts standalone). */
@@ -10,11 +24,8 @@ export interface ScriptedAnswerLike {
   readonly when?: string;
 }
 
-export type UiChoice = 'auto' | 'terminal' | 'plain' | 'scripted';
-export type ProtocolChoice =
-  | { kind: 'auto' }
-  | { kind: 'legacy'; version?: string }
-  | { kind: 'modern'; version: string };
+export type { ProtocolChoice, UiChoice } from './arg-values.js';
+
 export type ServerTarget =
   | { kind: 'stdio'; command: string; args: string[] }
   | { kind: 'http'; url: URL; headers: Record<string, string> }
@@ -213,111 +224,4 @@ function base(command: CliArgs['command']): CliArgs {
     json: false,
     verbose: false,
   };
-}
-
-function parseToolArgs(text: string | undefined): Record<string, unknown> {
-  if (text === undefined) return {};
-  let value: unknown;
-  try {
-    value = JSON.parse(text);
-  } catch (error) {
-    throw new CliError('usage', `--args is not valid JSON: ${(error as Error).message}`);
-  }
-  if (typeof value !== 'object' || value === null || Array.isArray(value)) {
-    throw new CliError('usage', '--args must be a JSON object, e.g. --args \'{"city":"Paris"}\'');
-  }
-  return value as Record<string, unknown>;
-}
-
-function parseHttpUrl(text: string): URL {
-  let url: URL;
-  try {
-    url = new URL(text);
-  } catch {
-    throw new CliError('usage', `--url "${text}" is not a valid URL`);
-  }
-  if (url.protocol !== 'http:' && url.protocol !== 'https:') {
-    throw new CliError('usage', `--url must be http: or https:, got ${url.protocol}`);
-  }
-  return url;
-}
-
-function parseHeaders(lines: readonly string[]): Record<string, string> {
-  const headers: Record<string, string> = {};
-  for (const line of lines) {
-    const colon = line.indexOf(':');
-    if (colon <= 0) throw new CliError('usage', `--header "${line}" must look like "Name: value"`);
-    headers[line.slice(0, colon).trim()] = line.slice(colon + 1).trim();
-  }
-  return headers;
-}
-
-function parseSets(items: readonly string[]): Record<string, string> {
-  const sets: Record<string, string> = {};
-  for (const item of items) {
-    const eq = item.indexOf('=');
-    if (eq <= 0) throw new CliError('usage', `--set "${item}" must look like field=value`);
-    sets[item.slice(0, eq)] = item.slice(eq + 1);
-  }
-  return sets;
-}
-
-function parseUi(text: string | undefined): UiChoice | undefined {
-  if (text === undefined) return undefined;
-  if (text === 'auto' || text === 'terminal' || text === 'plain' || text === 'scripted') return text;
-  throw new CliError('usage', `--ui must be one of auto, terminal, plain, scripted (got "${text}")`);
-}
-
-function parseModes(text: string): ('form' | 'url')[] {
-  const modes = [
-    ...new Set(
-      text
-        .split(',')
-        .map((m) => m.trim())
-        .filter(Boolean),
-    ),
-  ];
-  for (const mode of modes) {
-    if (mode !== 'form' && mode !== 'url')
-      throw new CliError('usage', `--modes takes form and/or url (got "${mode}")`);
-  }
-  if (modes.length === 0) throw new CliError('usage', '--modes needs at least one of form, url');
-  return modes as ('form' | 'url')[];
-}
-
-function parseProtocol(text: string | undefined): ProtocolChoice {
-  if (text === undefined || text === 'auto') return { kind: 'auto' };
-  if (text === 'legacy') return { kind: 'legacy' };
-  if (text === 'modern') return { kind: 'modern', version: '2026-07-28' };
-  if (/^\d{4}-\d{2}-\d{2}$/.test(text)) {
-    return text >= '2026-01-01' ? { kind: 'modern', version: text } : { kind: 'legacy', version: text };
-  }
-  throw new CliError(
-    'usage',
-    `--protocol must be auto, legacy, modern or a version like 2025-11-25 (got "${text}")`,
-  );
-}
-
-function parseAuditLog(text: string): string {
-  if (text.trim() === '') throw new CliError('usage', '--audit-log needs a file name');
-  return text;
-}
-
-function parseRateLimit(text: string): number | false {
-  if (text === 'off') return false;
-  const perMinute = Number(text);
-  if (!Number.isInteger(perMinute) || perMinute < 1)
-    throw new CliError(
-      'usage',
-      `--rate-limit takes a whole number of prompts per minute, or off (got "${text}")`,
-    );
-  return perMinute;
-}
-
-function parseTimeout(text: string | undefined): number {
-  if (text === undefined) return 60_000;
-  const seconds = Number(text);
-  if (!Number.isFinite(seconds) || seconds <= 0)
-    throw new CliError('usage', `--timeout takes a positive number of seconds (got "${text}")`);
-  return Math.round(seconds * 1000);
 }

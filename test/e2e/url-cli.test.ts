@@ -39,6 +39,22 @@ function scene(mode: 'submit' | 'record' = 'submit') {
   };
 }
 
+/** `call ask_url` with scripted consent (--open-urls) on 2025-11-25. */
+const askUrl = (url: string, ...flags: string[]) => [
+  '--ui',
+  'scripted',
+  '--open-urls',
+  ...flags,
+  '--json',
+  '--protocol',
+  'legacy',
+  'call',
+  'ask_url',
+  '--args',
+  JSON.stringify({ url }),
+  ...server,
+];
+
 describe('mcp-elicit with URL mode (scripted, --open-urls)', () => {
   for (const era of ['legacy', 'modern'] as const) {
     it(`consents, opens the page in BROWSER and finishes the tool on ${era === 'legacy' ? '2025-11-25' : '2026-07-28'}`, async () => {
@@ -122,22 +138,7 @@ describe('mcp-elicit with URL mode (scripted, --open-urls)', () => {
 
   it('refuses a javascript: URL with -32602 and opens nothing (edge case 24)', async () => {
     const s = scene('record');
-    const run = await runCli(
-      [
-        '--ui',
-        'scripted',
-        '--open-urls',
-        '--json',
-        '--protocol',
-        'legacy',
-        'call',
-        'ask_url',
-        '--args',
-        '{"url":"javascript:alert(document.cookie)"}',
-        ...server,
-      ],
-      { env: s.env },
-    );
+    const run = await runCli(askUrl('javascript:alert(document.cookie)'), { env: s.env });
     const report = jsonReport(run);
     const url = report.elicitations.find((e) => e.mode === 'url');
     assert.equal(url?.error?.code, -32602, run.stdout + run.stderr);
@@ -157,21 +158,6 @@ describe('mcp-elicit with URL mode (scripted, --open-urls)', () => {
     assert.deepEqual(s.hits(), []);
     assert.doesNotMatch(run.stdout, /connected \(flow/);
   });
-
-  const askUrl = (url: string, ...flags: string[]) => [
-    '--ui',
-    'scripted',
-    '--open-urls',
-    ...flags,
-    '--json',
-    '--protocol',
-    'legacy',
-    'call',
-    'ask_url',
-    '--args',
-    JSON.stringify({ url }),
-    ...server,
-  ];
 
   for (const [name, url, code, site] of [
     ['user-info', 'https://accounts.example.com@evil.example/login', 'userinfo', 'evil.example'],

@@ -8,7 +8,7 @@ import { failClosed, toElicitResult } from '../src/core/result.js';
 import { parseFormParams } from '../src/core/schema-parser.js';
 import { validateContent } from '../src/core/validate.js';
 import { createDemoServer } from '../src/demo/server.js';
-import { checkElicitRequest } from '../src/mcp/request-check.js';
+import { parseElicitRequest } from '../src/mcp/incoming-request.js';
 import { createSchemaCache } from '../src/mcp/schema-cache.js';
 import { median } from './stats.js';
 
@@ -58,10 +58,10 @@ export async function measureSteps(
   // that did not come from the prompt's own checker (shown for the cost it would add).
   const cached = createSchemaCache();
   const steps: [string, () => unknown][] = [
-    ['checkElicitRequest, schema not seen before', () => checkElicitRequest(params, ['form'], 'legacy')],
+    ['parseElicitRequest, schema not seen before', () => parseElicitRequest(params, ['form'], 'legacy')],
     [
-      'checkElicitRequest, schema from the cache',
-      () => checkElicitRequest(params, ['form'], 'legacy', cached),
+      'parseElicitRequest, schema from the cache',
+      () => parseElicitRequest(params, ['form'], 'legacy', cached),
     ],
     ['initialDraft + mergeOverDefaults', () => [initialDraft(model), mergeOverDefaults(model, sets)]],
     ['validateContent (scripted renderer)', () => validateContent(model, answer)],

@@ -1,7 +1,8 @@
 // The public API, listed by name (house style: a hand-curated barrel).
 
+// Contracts between the adapter and the front-ends, and the one local error class
+export { ElicitError, type ElicitErrorCode } from './contracts/elicit-error.js';
 export type { OverRateChoice, OverRateInfo } from './contracts/over-rate.js';
-// Contracts between the adapter and the front-ends
 export type { ElicitationMode, Era } from './contracts/protocol.js';
 export type {
   FormAnswer,
@@ -21,9 +22,9 @@ export type {
   UrlWaitInfo,
   UrlWaitReason,
 } from './contracts/url-step.js';
+// Engine (pure)
 export { initialDraft, mergeOverDefaults } from './core/defaults.js';
 export { DraftStore } from './core/draft-store.js';
-// Engine (pure)
 export type {
   Draft,
   Field,

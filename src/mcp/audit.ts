@@ -1,11 +1,12 @@
 // The audit trail (issue 12 #8): one entry per elicitation, so what an unattended agent consented
 // to can be reviewed afterwards. Field names only, never values: content is the user's data.
 
+import type { Renderer } from '../contracts/renderer.js';
 import type { ServerIdentity } from '../contracts/server-identity.js';
 import type { CancelReason } from '../core/outcome.js';
 import { sanitizeText } from '../core/sanitize.js';
 import type { UrlWarning } from '../core/url-safety.js';
-import type { ElicitationEvent } from './events.js';
+import type { ElicitationEvent, ElicitationListener } from './events.js';
 
 export interface AuditEntry {
   /** When the elicitation ended (ISO 8601, UTC). */
@@ -55,5 +56,26 @@ export function auditEntry(event: ElicitationEvent, server: ServerIdentity, time
     ...(event.error !== undefined && {
       error: { code: event.error.code, message: sanitizeText(event.error.message, { maxLength: 500 }) },
     }),
+  };
+}
+
+/**
+ * The session's event listener with the audit trail added. A failing audit sink is reported to the
+ * renderer, never turned into a different answer to the server.
+ */
+export function withAudit(
+  listener: ElicitationListener | undefined,
+  audit: AuditListener | undefined,
+  server: () => ServerIdentity,
+  renderer: Renderer,
+): ElicitationListener | undefined {
+  if (!audit) return listener;
+  return (event) => {
+    listener?.(event);
+    try {
+      audit(auditEntry(event, server()));
+    } catch (error) {
+      renderer.notice?.({ kind: 'info', server: server(), message: `Audit trail failed: ${String(error)}` });
+    }
   };
 }

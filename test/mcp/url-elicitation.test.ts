@@ -8,9 +8,11 @@ import { after, describe, it } from 'node:test';
 import { fileURLToPath } from 'node:url';
 import { Client, ProtocolError, ProtocolErrorCode } from '@modelcontextprotocol/client';
 import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
+import type { Era } from '../../src/contracts/protocol.js';
 import type { PromptContext, Renderer, UrlPrompt } from '../../src/contracts/renderer.js';
 import type { UrlOpener, UrlWaitChoice, UrlWaiter, UrlWaitInfo } from '../../src/contracts/url-step.js';
 import type { UrlOutcome } from '../../src/core/outcome.js';
+import { parseElicitRequest, type UrlRequest } from '../../src/mcp/incoming-request.js';
 import { UrlCompletionTracker } from '../../src/mcp/url-completion.js';
 import { handleUrlElicitation } from '../../src/mcp/url-elicitation.js';
 import { type BrowserMode, testBrowser } from '../helpers/browser.js';
@@ -18,7 +20,15 @@ import { type BrowserMode, testBrowser } from '../helpers/browser.js';
 const root = fileURLToPath(new URL('../..', import.meta.url));
 const serverScript = join(root, 'test/fixtures/servers/url-flow-server.ts');
 
-type Era = 'legacy' | 'modern';
+/** Parsed as the adapter's handler parses it: a malformed request is refused with -32602. */
+function asUrlRequest(params: unknown, era: Era): UrlRequest {
+  const parsed = parseElicitRequest(params, ['url'], era);
+  if (!parsed.ok) {
+    throw new ProtocolError(ProtocolErrorCode.InvalidParams, parsed.issues.map((i) => i.message).join('; '));
+  }
+  assert.equal(parsed.value.mode, 'url');
+  return parsed.value as UrlRequest;
+}
 
 /** A person at the consent prompt: answers each URL prompt with the next scripted outcome. */
 function person(decisions: UrlOutcome[]) {
@@ -101,15 +111,11 @@ async function open(era: Era) {
     };
     const setup = current.get(era);
     assert.ok(setup);
-    const outcome = await handleUrlElicitation(
-      request.params as unknown as Record<string, unknown>,
-      ctxPrompt,
-      {
-        ...setup,
-        tracker,
-        era,
-      },
-    );
+    const outcome = await handleUrlElicitation(asUrlRequest(request.params, era), ctxPrompt, {
+      ...setup,
+      tracker,
+      era,
+    });
     return { action: outcome.action };
   });
   await client.connect(
@@ -347,7 +353,8 @@ describe('handleUrlElicitation request checks', () => {
   ) => {
     const d = deps();
     await assert.rejects(
-      handleUrlElicitation(params, ctx, { ...d, ...(tracker && { tracker }) }),
+      (async () =>
+        handleUrlElicitation(asUrlRequest(params, 'legacy'), ctx, { ...d, ...(tracker && { tracker }) }))(),
       (error: unknown) =>
         error instanceof ProtocolError && error.code === -32602 && pattern.test(error.message),
     );
@@ -392,7 +399,7 @@ describe('handleUrlElicitation request checks', () => {
     };
     const tracker = new UrlCompletionTracker();
     const outcome = await handleUrlElicitation(
-      { mode: 'url', message: 'm', url: 'https://example.com/', elicitationId: 'e1' },
+      asUrlRequest({ mode: 'url', message: 'm', url: 'https://example.com/', elicitationId: 'e1' }, 'legacy'),
       ctx,
       { renderer, opener: b.opener, tracker, era: 'legacy' },
     );
@@ -415,7 +422,10 @@ describe('handleUrlElicitation request checks', () => {
       },
     };
     const outcome = await handleUrlElicitation(
-      { mode: 'url', message: 'm', url: 'https://example.com/', elicitationId: 'gone' },
+      asUrlRequest(
+        { mode: 'url', message: 'm', url: 'https://example.com/', elicitationId: 'gone' },
+        'legacy',
+      ),
       { ...ctx, signal: controller.signal },
       { renderer, opener: b.opener, tracker, era: 'legacy' },
     );
@@ -434,7 +444,10 @@ describe('handleUrlElicitation request checks', () => {
       url: async () => ({ outcome: { action: 'cancel', reason: 'muted' }, muteServer: true }),
     };
     const outcome = await handleUrlElicitation(
-      { mode: 'url', message: 'm', url: 'https://example.com/', elicitationId: 'mute-1' },
+      asUrlRequest(
+        { mode: 'url', message: 'm', url: 'https://example.com/', elicitationId: 'mute-1' },
+        'legacy',
+      ),
       ctx,
       { renderer, opener: browser('record').opener, era: 'legacy', onMute: () => muted++ },
     );
@@ -455,7 +468,10 @@ describe('handleUrlElicitation request checks', () => {
       },
     };
     const outcome = await handleUrlElicitation(
-      { mode: 'url', message: 'm', url: 'https://example.com/', elicitationId: 'early' },
+      asUrlRequest(
+        { mode: 'url', message: 'm', url: 'https://example.com/', elicitationId: 'early' },
+        'legacy',
+      ),
       ctx,
       { renderer, opener: b.opener, tracker, era: 'legacy' },
     );

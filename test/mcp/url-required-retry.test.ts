@@ -9,17 +9,19 @@ import { after, describe, it } from 'node:test';
 import { fileURLToPath } from 'node:url';
 import { Client, ProtocolError } from '@modelcontextprotocol/client';
 import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
+import { ElicitError } from '../../src/contracts/elicit-error.js';
 import type { Renderer, UrlPrompt } from '../../src/contracts/renderer.js';
 import type { UrlWaitChoice, UrlWaiter, UrlWaitInfo } from '../../src/contracts/url-step.js';
 import type { UrlOutcome } from '../../src/core/outcome.js';
 import { createAutoWaiter } from '../../src/frontends/url-wait/auto-waiter.js';
 import { createLineWaiter } from '../../src/frontends/url-wait/line-waiter.js';
+import type { ElicitationEvent } from '../../src/mcp/events.js';
+import { parseElicitRequest, type UrlRequest } from '../../src/mcp/incoming-request.js';
 import { UrlCompletionTracker } from '../../src/mcp/url-completion.js';
 import { handleUrlElicitation } from '../../src/mcp/url-elicitation.js';
 import {
   UrlFlowError,
   type UrlRetryDeps,
-  type UrlRetryEvent,
   withUrlElicitationRetry,
 } from '../../src/mcp/url-required-retry.js';
 import { type BrowserMode, testBrowser } from '../helpers/browser.js';
@@ -92,8 +94,10 @@ async function connect(
     tracker.complete(n.params.elicitationId);
   });
   client.setRequestHandler('elicitation/create', async (request, ctx) => {
+    const parsed = parseElicitRequest(request.params, ['url'], 'legacy');
+    assert.ok(parsed.ok && parsed.value.mode === 'url');
     const outcome = await handleUrlElicitation(
-      request.params as unknown as Record<string, unknown>,
+      parsed.value as UrlRequest,
       { server: { label: 'srv' }, era: 'legacy', signal: ctx.mcpReq.signal, waiting: 0 },
       { ...deps, tracker, era: 'legacy' },
     );
@@ -118,7 +122,7 @@ describe('withUrlElicitationRetry', () => {
       { form: {}, url: {} },
       { ...p, opener: b.opener },
     );
-    const events: UrlRetryEvent[] = [];
+    const events: ElicitationEvent[] = [];
     let calls = 0;
     const result = await withUrlElicitationRetry(
       () => {
@@ -135,7 +139,7 @@ describe('withUrlElicitationRetry', () => {
         tracker,
         waiter: createAutoWaiter(),
         urlModeDeclared: true,
-        onEvent: (e) => events.push(e),
+        emit: (e) => events.push(e),
       },
     );
     assert.equal(calls, 2);
@@ -149,7 +153,7 @@ describe('withUrlElicitationRetry', () => {
     ]);
     assert.deepEqual(
       events.map((e) => e.action),
-      ['accept', 'completed'],
+      ['accept'],
     );
   });
 
@@ -251,7 +255,7 @@ describe('withUrlElicitationRetry', () => {
         },
       ),
       (error: unknown) =>
-        error instanceof UrlFlowError && error.code === 'repeated-url' && /asked again/.test(error.message),
+        error instanceof ElicitError && error.code === 'repeated-url' && /asked again/.test(error.message),
     );
     assert.equal(calls, 2);
     assert.equal(p.seen.length, 1);
@@ -280,7 +284,7 @@ describe('withUrlElicitationRetry', () => {
           maxRetries: 2,
         },
       ),
-      (error: unknown) => error instanceof UrlFlowError && error.code === 'retries-exhausted',
+      (error: unknown) => error instanceof ElicitError && error.code === 'retries-exhausted',
     );
     assert.equal(calls, 3);
     assert.equal(p.seen.length, 1, 'consent asked once; later rounds only wait');
@@ -304,7 +308,7 @@ describe('withUrlElicitationRetry', () => {
         waiter: createAutoWaiter(),
         urlModeDeclared: true,
       }),
-      (error: unknown) => error instanceof UrlFlowError && error.code === 'declined',
+      (error: unknown) => error instanceof ElicitError && error.code === 'declined',
     );
     assert.deepEqual(b.visited(), []);
     assert.equal(tracker.state(p.seen[0]?.elicitationId ?? ''), undefined);
@@ -324,7 +328,7 @@ describe('withUrlElicitationRetry', () => {
         urlModeDeclared: false,
       }),
       (error: unknown) =>
-        error instanceof ProtocolError && error.code === -32042 && !(error instanceof UrlFlowError),
+        error instanceof ProtocolError && error.code === -32042 && !(error instanceof ElicitError),
     );
     assert.equal(p.seen.length, 0);
     assert.deepEqual(b.visited(), []);
@@ -333,7 +337,7 @@ describe('withUrlElicitationRetry', () => {
   it('ignores invalid entries and shows only the valid URL elicitation (edge case 34, S-17)', async () => {
     const p = person();
     const b = browser('submit');
-    const events: UrlRetryEvent[] = [];
+    const events: ElicitationEvent[] = [];
     const { client, tracker } = await connect(fixture, { form: {}, url: {} }, { ...p, opener: b.opener });
     const result = await withUrlElicitationRetry(
       () => client.callTool({ name: 'connect_account_required', arguments: { malformed: 'some' } }),
@@ -344,12 +348,16 @@ describe('withUrlElicitationRetry', () => {
         tracker,
         waiter: waitingPerson(['idle']).waiter,
         urlModeDeclared: true,
-        onEvent: (e) => events.push(e),
+        emit: (e) => events.push(e),
       },
     );
     assert.match(textOf(result), /ran after -32042/);
     assert.equal(p.seen.length, 1);
-    assert.equal(events.filter((e) => e.action === 'ignored').length, 3);
+    // The session's log lists the one page shown; malformed entries were never shown.
+    assert.deepEqual(
+      events.map((e) => e.action),
+      ['accept'],
+    );
   });
 
   it('surfaces the server error unchanged when no entry is a valid URL elicitation (edge case 34)', async () => {
@@ -376,6 +384,7 @@ describe('withUrlElicitationRetry', () => {
   it('refuses a listed javascript: URL without showing or opening it (edge case 24 applied to -32042)', async () => {
     const p = person();
     const b = browser('record');
+    const events: ElicitationEvent[] = [];
     const { client, tracker } = await connect(fixture, { form: {}, url: {} }, { ...p, opener: b.opener });
     await assert.rejects(
       withUrlElicitationRetry(
@@ -387,12 +396,21 @@ describe('withUrlElicitationRetry', () => {
           tracker,
           waiter: createAutoWaiter(),
           urlModeDeclared: true,
+          emit: (e) => events.push(e),
         },
       ),
-      (error: unknown) => error instanceof UrlFlowError && error.code === 'refused',
+      (error: unknown) => error instanceof ElicitError && error.code === 'refused',
     );
     assert.equal(p.seen.length, 0);
     assert.deepEqual(b.visited(), []);
+    assert.deepEqual(
+      events.map((e) => [e.mode, e.error?.code]),
+      [['url', -32042]],
+    );
+  });
+
+  it('keeps UrlFlowError as a deprecated name of ElicitError', () => {
+    assert.equal(UrlFlowError, ElicitError);
   });
 
   it('passes through errors that are not -32042 untouched', async () => {

@@ -1,0 +1,75 @@
+// What attachElicitation accepts, and the checks that make a set of options workable: which modes
+// to declare, and the waiter URL mode needs. Nothing here touches the client.
+import { ElicitError } from '../contracts/elicit-error.js';
+import type { ElicitationMode } from '../contracts/protocol.js';
+import type { Renderer } from '../contracts/renderer.js';
+import type { ServerIdentity } from '../contracts/server-identity.js';
+import type { UrlOpener, UrlWaiter } from '../contracts/url-step.js';
+import type { DraftStore } from '../core/draft-store.js';
+import type { AuditListener } from './audit.js';
+import type { ElicitationListener } from './events.js';
+import type { PromptQueue } from './prompt-queue.js';
+
+export interface AttachOptions {
+  /** The front-end that asks the person (or answers for a script). */
+  readonly renderer: Renderer;
+  /** How this server is named to the person: the label the user configured. */
+  readonly server: string | ServerIdentity;
+  /** Modes to declare. Default: form, plus url when the renderer can ask for consent. */
+  readonly modes?: readonly ElicitationMode[];
+  /** Share one queue between sessions so prompts from several servers appear one at a time. */
+  readonly queue?: PromptQueue;
+  /** Share one draft store so typed values survive interrupted prompts (per server label). */
+  readonly drafts?: DraftStore;
+  /**
+   * Opens consented URL-mode pages (C-27). The package's `attachElicitation` defaults it to `BROWSER`
+   * or the system browser; without one the URL is shown for the person to open by hand.
+   */
+  readonly opener?: UrlOpener;
+  /** The waiting state after a URL was opened; default: the renderer's own `waitForUrl`. */
+  readonly waiter?: UrlWaiter;
+  /** Retries of a request after URL elicitations it required (-32042); default 3. */
+  readonly maxUrlRetries?: number;
+  /** 2026-07-28: rounds of a request that ask for input, at most; default 10 (as the SDK). */
+  readonly maxInputRounds?: number;
+  /** Interval of progress notifications while a person answers (X-06); 0 disables. */
+  readonly progressIntervalMs?: number;
+  readonly onEvent?: ElicitationListener;
+  /** The audit trail: one entry per elicitation (field names, never values); see `AuditEntry`. */
+  readonly audit?: AuditListener;
+}
+
+export interface ModePlan {
+  readonly modes: readonly ElicitationMode[];
+  /** Present exactly when URL mode is served. */
+  readonly waiter: UrlWaiter | undefined;
+}
+
+export function planModes(options: AttachOptions): ModePlan {
+  const { renderer } = options;
+  const waiter =
+    options.waiter ?? (renderer.waitForUrl ? { wait: renderer.waitForUrl.bind(renderer) } : undefined);
+  // URL mode by default only where a person can consent and be waited for.
+  const canServeUrl = renderer.url !== undefined && waiter !== undefined;
+  const modes = options.modes ?? (canServeUrl && renderer.interactive ? ['form', 'url'] : ['form']);
+  if (modes.length === 0) {
+    throw new ElicitError(
+      'invalid-options',
+      'attachElicitation: at least one mode must be enabled (spec C-06)',
+    );
+  }
+  if (!modes.includes('url')) return { modes, waiter: undefined };
+  if (!renderer.url) {
+    throw new ElicitError(
+      'invalid-options',
+      `attachElicitation: renderer "${renderer.name}" cannot serve URL mode`,
+    );
+  }
+  if (!waiter) {
+    throw new ElicitError(
+      'invalid-options',
+      `attachElicitation: URL mode needs a waiter (renderer "${renderer.name}" has no waitForUrl)`,
+    );
+  }
+  return { modes, waiter };
+}

@@ -1,0 +1,123 @@
+// Our check of an incoming elicitation/create, in place of the SDK's generic wire-schema check. It
+// parses the params once into a typed request that flows down to the form or URL step: a malformed
+// request is answered -32602 with a message naming the property and the reason (the SDK's message
+// is a raw list of zod issues), and keywords the SDK would strip (`pattern`) survive.
+import type { ProgressToken } from '@modelcontextprotocol/client';
+import type { ElicitationMode, Era } from '../contracts/protocol.js';
+import type { FormModel } from '../core/form-model.js';
+import type { SchemaIssue, Validation } from '../core/issues.js';
+import { parseFormParams } from '../core/schema-parser.js';
+
+/** What the adapter keeps of the request's `_meta`. */
+export interface RequestMeta {
+  readonly progressToken?: ProgressToken;
+  /** `io.modelcontextprotocol/related-task`, echoed in the result (§2.9b). */
+  readonly relatedTask?: unknown;
+}
+
+export interface FormRequest {
+  readonly mode: 'form';
+  readonly message: string;
+  readonly model: FormModel;
+  readonly meta: RequestMeta;
+}
+
+export interface UrlRequest {
+  readonly mode: 'url';
+  readonly message: string;
+  /** As sent (untrusted); the URL step analyses it before anything is shown. */
+  readonly url: string;
+  /** 2025-11-25 only; opaque (C-11). */
+  readonly elicitationId?: string;
+  readonly meta: RequestMeta;
+}
+
+export type ElicitRequest = FormRequest | UrlRequest;
+
+/** Why a request was refused: the text of the -32602 error sent back. */
+export interface RequestIssue {
+  readonly message: string;
+}
+
+export type ParsedRequest = Validation<ElicitRequest, RequestIssue>;
+
+const RELATED_TASK = 'io.modelcontextprotocol/related-task';
+
+export function parseElicitRequest(
+  params: unknown,
+  declared: readonly ElicitationMode[],
+  era: Era,
+  parseSchema?: (schema: unknown) => Validation<FormModel, SchemaIssue>,
+): ParsedRequest {
+  if (!isRecord(params)) return refused('Invalid elicitation request: params must be an object');
+  // C-08: a request without `mode` is form mode.
+  const mode = params.mode === undefined ? 'form' : params.mode;
+  if (mode !== 'form' && mode !== 'url') {
+    return refused(
+      `Invalid elicitation request: unsupported mode ${JSON.stringify(String(mode)).slice(0, 80)} (only "form" and "url" exist)`,
+    );
+  }
+  // C-17: a mode the client did not declare is answered -32602.
+  if (!declared.includes(mode)) {
+    return refused(`Client does not support ${mode}-mode elicitation requests (not declared, spec C-17)`);
+  }
+  const meta = readMeta(params._meta);
+  if (mode === 'url') return parseUrlRequest(params, era, meta);
+  const parsed = parseFormParams(params, parseSchema);
+  if (!parsed.ok) {
+    return refused(`Invalid elicitation request: ${parsed.issues.map((i) => i.message).join('; ')}`);
+  }
+  return { ok: true, value: { mode: 'form', ...parsed.value, meta } };
+}
+
+// S-05, S-09, S-10: the shape of a URL-mode request.
+function parseUrlRequest(params: Record<string, unknown>, era: Era, meta: RequestMeta): ParsedRequest {
+  const { message, url, elicitationId } = params;
+  const problems: string[] = [];
+  if (typeof message !== 'string') problems.push('"message" must be a string (spec S-05)');
+  if (typeof url !== 'string') problems.push('"url" must be a string (spec S-09)');
+  else if (!URL.canParse(url)) problems.push('"url" is not a valid URL (spec S-10)');
+  // The 2025-11-25 era requires an opaque elicitationId (S-09); 2026-07-28 removed it.
+  if (era === 'legacy' && typeof elicitationId !== 'string') {
+    problems.push('"elicitationId" must be a string (spec S-09)');
+  }
+  if (problems.length > 0 || typeof message !== 'string' || typeof url !== 'string') {
+    return refused(`Invalid elicitation request: ${problems.join('; ')}`);
+  }
+  // On 2026-07-28 an elicitationId sent anyway is ignored rather than tracked.
+  const id = era === 'legacy' && typeof elicitationId === 'string' ? { elicitationId } : {};
+  return { ok: true, value: { mode: 'url', message, url, ...id, meta } };
+}
+
+/** What a refused request looked like, for the event log (the only read of raw params after a refusal). */
+export function describeRefused(params: unknown): {
+  readonly mode: 'form' | 'url' | 'unknown';
+  readonly message: string;
+  readonly url?: string;
+} {
+  const record = isRecord(params) ? params : {};
+  const mode =
+    record.mode === undefined || record.mode === 'form' ? 'form' : record.mode === 'url' ? 'url' : 'unknown';
+  return {
+    mode,
+    message: typeof record.message === 'string' ? record.message : '',
+    ...(typeof record.url === 'string' && { url: record.url }),
+  };
+}
+
+function readMeta(meta: unknown): RequestMeta {
+  if (!isRecord(meta)) return {};
+  const token = meta.progressToken;
+  return {
+    ...((typeof token === 'string' || typeof token === 'number') && { progressToken: token }),
+    ...(meta[RELATED_TASK] !== undefined && { relatedTask: meta[RELATED_TASK] }),
+  };
+}
+
+function refused(message: string): ParsedRequest {
+  return { ok: false, issues: [{ message }] };
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}

@@ -1,0 +1,98 @@
+// The requests a session makes on the caller's behalf (tools/call, prompts/get, resources/read):
+// a timeout that does not count time spent answering, our own 2026-07-28 round driver, and the
+// -32042 retry once the browser steps it asked for are done.
+import { ProtocolError, ProtocolErrorCode, type RequestOptions } from '@modelcontextprotocol/client';
+import type { Era } from '../contracts/protocol.js';
+import { HumanDeadline, NO_SDK_TIMEOUT } from './human-deadline.js';
+import { driveInputRequired } from './input-required-driver.js';
+import type { PromptQueue } from './prompt-queue.js';
+import type { UrlRetryDeps } from './url-required-retry.js';
+
+export const DEFAULT_REQUEST_TIMEOUT_MS = 60_000;
+/** 2026-07-28 rounds that ask for input, at most (as the SDK). */
+export const DEFAULT_MAX_INPUT_ROUNDS = 10;
+
+export interface SessionRequestOptions extends Omit<RequestOptions, 'timeout'> {
+  /** Time the request may take, NOT counting time spent answering elicitations. Default 60 s. */
+  readonly timeoutMs?: number;
+}
+
+/** The requests that may carry elicitations (2026-07-28 MRTR: only these three). */
+export interface RequestRef {
+  readonly method: 'tools/call' | 'prompts/get' | 'resources/read';
+  readonly name?: string;
+}
+
+/** Sends the request once; `retry` carries a 2026 round's answers (or a -32042 retry: nothing). */
+export type Send = (retry: Record<string, unknown> | undefined, options: RequestOptions) => Promise<unknown>;
+
+export interface RequestRunnerDeps {
+  readonly era: () => Era;
+  readonly queue: PromptQueue;
+  /** Requests in flight, so an elicitation can be told which one it belongs to. */
+  readonly inFlight: Set<RequestRef>;
+  readonly maxInputRounds: number;
+  /** Answers one entry of a 2026 round. */
+  readonly answer: (entry: unknown, signal: AbortSignal) => Promise<unknown>;
+  /** The -32042 flow's dependencies, when URL mode is served (edge case 35: else a plain error). */
+  readonly urlRetry?: (request: RequestRef, signal: AbortSignal) => Omit<UrlRetryDeps, 'urlModeDeclared'>;
+}
+
+export function createRequestRunner(deps: RequestRunnerDeps) {
+  return async function run<T>(
+    request: RequestRef,
+    send: Send,
+    options: SessionRequestOptions = {},
+  ): Promise<T> {
+    const { timeoutMs = DEFAULT_REQUEST_TIMEOUT_MS, signal, ...rest } = options;
+    const deadline = new HumanDeadline(timeoutMs, deps.queue.active);
+    const stopListening = deps.queue.onActivity((active) => (active ? deadline.pause() : deadline.resume()));
+    const entry = { ...request };
+    deps.inFlight.add(entry);
+    const combined = signal ? AbortSignal.any([signal, deadline.signal]) : deadline.signal;
+    const sendOptions: RequestOptions = { ...rest, timeout: NO_SDK_TIMEOUT, signal: combined };
+    const once = (): Promise<T> =>
+      deps.era() === 'modern'
+        ? driveInputRequired<T>(send, sendOptions, {
+            maxInputRounds: deps.maxInputRounds,
+            answer: (entry, _key, roundSignal) => deps.answer(entry, roundSignal),
+          })
+        : (send(undefined, sendOptions) as Promise<T>);
+    try {
+      const urlRetry = deps.urlRetry;
+      if (!urlRetry) return await once();
+      return await withUrlRetry(once, () => urlRetry(request, combined));
+    } catch (error) {
+      if (deadline.signal.aborted && deadline.signal.reason instanceof Error) throw deadline.signal.reason;
+      throw error;
+    } finally {
+      deps.inFlight.delete(entry);
+      stopListening();
+      deadline.dispose();
+    }
+  };
+}
+
+async function withUrlRetry<T>(
+  call: () => Promise<T>,
+  retryDeps: () => Omit<UrlRetryDeps, 'urlModeDeclared'>,
+): Promise<T> {
+  let first: unknown;
+  try {
+    return await call();
+  } catch (error) {
+    if (!(error instanceof ProtocolError) || error.code !== ProtocolErrorCode.UrlElicitationRequired)
+      throw error;
+    first = error;
+  }
+  // -32042 on any request (edge case 33): consent, open, wait, then retry the same request.
+  // The retry flow (loaded on first use) starts from the error already received.
+  const { withUrlElicitationRetry } = await import('./url-required-retry.js');
+  const replayFirst = () => {
+    if (first === undefined) return call();
+    const error = first;
+    first = undefined;
+    return Promise.reject(error);
+  };
+  return withUrlElicitationRetry(replayFirst, { ...retryDeps(), urlModeDeclared: true });
+}

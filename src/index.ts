@@ -34,6 +34,14 @@ export type {
   FormModel,
   SelectOption,
 } from './core/form-model.js';
+export type {
+  FormEnding,
+  FormSessionOptions,
+  FormStart,
+  Review,
+  Submission,
+} from './core/form-session.js';
+export { FormSession } from './core/form-session.js';
 export type { FieldIssue, FieldIssueCode, SchemaIssue, SchemaIssueCode, Validation } from './core/issues.js';
 export type { CancelReason, ElicitOutcome, FormOutcome, UrlOutcome } from './core/outcome.js';
 export { failClosed, toElicitResult } from './core/result.js';

@@ -1,9 +1,8 @@
 // The one interface every front-end implements (terminal, plain, browser, scripted), and what the
 // adapter hands it. Behaviour lives in the engine and adapter; a renderer only asks a person (or a
 // script) and reports what they chose. Everything in a prompt from the server is untrusted text.
-import type { Draft, FormContent, FormModel } from '../core/form-model.js';
-import type { FieldIssue, Validation } from '../core/issues.js';
-import type { FormOutcome, UrlOutcome } from '../core/outcome.js';
+import type { FormEnding, FormStart } from '../core/form-session.js';
+import type { UrlOutcome } from '../core/outcome.js';
 import type { UrlAnalysis } from '../core/url-safety.js';
 import type { OverRateChoice, OverRateInfo } from './over-rate.js';
 import type { Era } from './protocol.js';
@@ -21,19 +20,13 @@ export interface PromptContext {
   readonly waiting: number;
 }
 
-export interface FormPrompt {
+/** A form to ask: what a FormSession starts from (model, pre-filled values, checker), and more. */
+export interface FormPrompt extends FormStart {
   readonly kind: 'form';
   /** The server's `message` (untrusted; sanitize before display). */
   readonly message: string;
-  readonly model: FormModel;
-  /** Pre-filled values: defaults (SEP-1034), overlaid with what the person typed earlier. */
-  readonly initial: Draft;
-  /** Field names whose initial value is the schema default (so front-ends can mark them). */
-  readonly defaulted: ReadonlySet<string>;
   /** True when `initial` restores values typed in an earlier, interrupted prompt. */
   readonly restored: boolean;
-  /** The engine's own checker; front-ends show its issues, the adapter re-checks to fail closed. */
-  readonly validate: (draft: Draft) => Validation<FormContent, FieldIssue>;
 }
 
 export interface UrlPrompt {
@@ -45,13 +38,8 @@ export interface UrlPrompt {
   readonly elicitationId?: string;
 }
 
-export interface FormAnswer {
-  readonly outcome: FormOutcome;
-  /** What the person had typed when the prompt ended without accept; kept for the session. */
-  readonly draft?: Draft;
-  /** The person asked to cancel every further elicitation from this server for the session. */
-  readonly muteServer?: boolean;
-}
+/** How a form prompt ended; the shape a FormSession produces (outcome, kept draft, mute). */
+export type FormAnswer = FormEnding;
 
 export interface UrlAnswer {
   readonly outcome: UrlOutcome;

@@ -17,11 +17,10 @@ import type {
   UrlPrompt,
 } from '../../contracts/renderer.js';
 import type { UrlWaitChoice, UrlWaiter, UrlWaitInfo } from '../../contracts/url-step.js';
-import { mergeOverDefaults } from '../../core/defaults.js';
+import { initialDraft } from '../../core/defaults.js';
 import { isFieldValue } from '../../core/field-value.js';
-import type { Draft, FormModel } from '../../core/form-model.js';
+import { FormSession } from '../../core/form-session.js';
 import type { CancelReason } from '../../core/outcome.js';
-import { setOwn } from '../../core/own-property.js';
 import { sanitizeText } from '../../core/sanitize.js';
 import { deceptiveWarnings } from '../../core/url-deception.js';
 import { parseFieldInput } from '../../core/value-parse.js';
@@ -180,70 +179,54 @@ export class ScriptedRenderer implements Renderer {
     content: Record<string, unknown>,
     source: string,
   ): FormAnswer {
-    const built = this.#buildDraft(prompt.model, content, source);
-    if (!built.ok) {
-      say(`cancel (invalid-answer): ${built.message}`);
-      return { outcome: cancelled('invalid-answer', built.message) };
+    // A script answers from the defaults, never from a draft an interrupted prompt left behind.
+    const session = new FormSession({ ...prompt, initial: initialDraft(prompt.model).draft });
+    const problem = this.#fill(session, content, source);
+    if (problem !== undefined) {
+      say(`cancel (invalid-answer): ${problem}`);
+      return { outcome: cancelled('invalid-answer', problem) };
     }
-    if (!prompt.model.satisfiable) {
+    if (!session.satisfiable) {
       const detail = 'no answer can satisfy this form';
       say(`cancel (unsatisfiable): ${detail}`);
       return { outcome: cancelled('unsatisfiable', detail) };
     }
-    const checked = prompt.validate(built.draft);
-    if (!checked.ok) {
-      const detail = `${source} does not fit the form: ${checked.issues.map((issue) => issue.message).join(' ')}`;
+    const submitted = session.submit();
+    if (submitted.kind !== 'accepted') {
+      const issues = submitted.kind === 'refused' ? submitted.issues : [];
+      const detail = `${source} does not fit the form: ${issues.map((issue) => issue.message).join(' ')}`;
       say(`cancel (invalid-answer): ${detail}`);
       return { outcome: cancelled('invalid-answer', detail) };
     }
     if (this.#options.log) {
       // Field names only: content is user data and stays out of logs.
-      const names = prompt.model.fields
+      const names = session.fields
         .map((field) => field.name)
-        .filter((name) => Object.hasOwn(checked.value, name));
+        .filter((name) => Object.hasOwn(submitted.content, name));
       say(
         `accept (${source})${names.length > 0 ? `: ${names.map((name) => sanitizeText(name)).join(', ')}` : ''}`,
       );
     }
-    return { outcome: { action: 'accept', content: checked.value } };
+    return submitted.ending;
   }
 
   // sets first, answer content over them, both over the defaults; `--set name=` empties a field.
-  #buildDraft(
-    model: FormModel,
-    content: Record<string, unknown>,
-    source: string,
-  ): { ok: true; draft: Draft } | { ok: false; message: string } {
-    const partial: Draft = {};
-    const cleared = new Set<string>();
-    for (const field of model.fields) {
+  #fill(session: FormSession, content: Record<string, unknown>, source: string): string | undefined {
+    for (const field of session.fields) {
       const text = this.#sets.get(field.name);
       if (text === undefined) continue;
       const parsed = parseFieldInput(field, text);
-      if (!parsed.ok) return { ok: false, message: `--set ${sanitizeText(field.name)}: ${parsed.message}` };
-      if (parsed.value === undefined) cleared.add(field.name);
-      else setOwn(partial, field.name, parsed.value);
+      if (!parsed.ok) return `--set ${sanitizeText(field.name)}: ${parsed.message}`;
+      session.set(field.name, parsed.value);
     }
-    const known = new Set(model.fields.map((field) => field.name));
     for (const [name, value] of Object.entries(content)) {
-      if (!known.has(name)) {
-        return {
-          ok: false,
-          message: `${source} names "${sanitizeText(name)}", which is not a field of this form.`,
-        };
-      }
-      if (!isFieldValue(value)) {
-        return {
-          ok: false,
-          message: `${source} gives "${sanitizeText(name)}" a value that is not a field value.`,
-        };
-      }
-      setOwn(partial, name, value);
-      cleared.delete(name);
+      if (session.field(name) === undefined)
+        return `${source} names "${sanitizeText(name)}", which is not a field of this form.`;
+      if (!isFieldValue(value))
+        return `${source} gives "${sanitizeText(name)}" a value that is not a field value.`;
+      session.set(name, value);
     }
-    const draft = { ...mergeOverDefaults(model, partial) };
-    for (const name of cleared) delete draft[name];
-    return { ok: true, draft };
+    return undefined;
   }
 
   #take(applies: (answer: ScriptedAnswer) => boolean): { answer: ScriptedAnswer; label: string } | undefined {
@@ -266,5 +249,3 @@ export class ScriptedRenderer implements Renderer {
 function cancelled(reason: CancelReason, detail: string) {
   return { action: 'cancel', reason, detail } as const;
 }
-
-// Property names are server-chosen: "__proto__" must stay an own key, never a prototype change.

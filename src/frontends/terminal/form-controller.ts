@@ -1,18 +1,13 @@
-// The whole-form state machine: focus, edits, review, and how the prompt ends. No I/O; the view
-// (form-view.ts) draws it and the renderer feeds it keys.
-import type { FormPrompt } from '../../contracts/renderer.js';
-import type { Draft, Field, FieldValue, FormContent } from '../../core/form-model.js';
-import type { FieldIssue } from '../../core/issues.js';
-import { setOwn } from '../../core/own-property.js';
-import { type SensitiveMatch, sensitiveReason } from '../../core/sensitive.js';
-import { parseFieldInput } from '../../core/value-parse.js';
-import { isDismissKey, type KeyPress } from './keys.js';
+// The terminal's form screen: focus, scrolling, the caret and text editing, turned into edits of
+// one FormSession (core), which owns the values, their issues, the review and how the prompt ends.
+// No I/O; the view (form-view.ts) draws it and the renderer feeds it keys.
 
-export type FormEnd =
-  | { readonly kind: 'accept'; readonly content: FormContent }
-  | { readonly kind: 'decline' }
-  | { readonly kind: 'dismiss' }
-  | { readonly kind: 'mute' };
+import type { FormPrompt } from '../../contracts/renderer.js';
+import type { Field } from '../../core/form-model.js';
+import { type FormEnding, FormSession } from '../../core/form-session.js';
+import { type SensitiveMatch, sensitiveReason } from '../../core/sensitive.js';
+import { booleanKey, optionKey, textKey } from './field-keys.js';
+import { isDismissKey, type KeyPress } from './keys.js';
 
 export type ButtonId = 'review' | 'submit' | 'edit' | 'decline' | 'cancel' | 'mute';
 
@@ -28,57 +23,40 @@ export interface Status {
   readonly text: string;
 }
 
-const NUMBER_CHARS = /^[0-9eE+\-.]$/;
-
-function sameValue(a: FieldValue | undefined, b: FieldValue | undefined): boolean {
-  if (Array.isArray(a) && Array.isArray(b)) return a.length === b.length && a.every((v, i) => v === b[i]);
-  return a === b;
-}
-
 export class FormController {
+  readonly session: FormSession;
   readonly fields: readonly Field[];
   readonly sensitive: ReadonlyMap<string, SensitiveMatch>;
-  screen: 'form' | 'review';
   focus = 0;
   /** First body line shown; the view keeps it so the focused item stays visible. */
   scroll = 0;
   status: Status | undefined;
-  /** Issues are shown for every field once the person has opened the review. */
-  reviewed = false;
 
-  readonly #prompt: FormPrompt;
-  readonly #text = new Map<string, string>();
   readonly #caret = new Map<string, number>();
-  readonly #values = new Map<string, FieldValue | undefined>();
-  readonly #touched = new Set<string>();
   #pasting = false;
-  /** Issues of the current answers; cleared on every edit (views ask for them many times). */
-  #issues: FieldIssue[] | undefined;
 
   constructor(prompt: FormPrompt) {
-    this.#prompt = prompt;
-    this.fields = prompt.model.fields;
+    // Widgets: a box holds text (blank is no answer); checkboxes with none ticked are no answer.
+    this.session = new FormSession(prompt, { widgets: true });
+    this.fields = this.session.fields;
     const sensitive = new Map<string, SensitiveMatch>();
     for (const field of this.fields) {
       const match = sensitiveReason(field);
       if (match) sensitive.set(field.name, match);
-      const initial = Object.hasOwn(prompt.initial, field.name) ? prompt.initial[field.name] : undefined;
-      if (field.kind === 'text' || field.kind === 'number') {
-        const text = initial === undefined ? '' : String(initial);
-        this.#text.set(field.name, text);
-        this.#caret.set(field.name, [...text].length);
-      } else {
-        this.#values.set(field.name, Array.isArray(initial) ? [...initial] : initial);
-      }
+      if (field.kind === 'text' || field.kind === 'number')
+        this.#caret.set(field.name, [...this.session.text(field.name)].length);
     }
     this.sensitive = sensitive;
-    // A form without fields is a pure confirmation (edge case 13): go straight to the review.
-    this.screen = this.fields.length === 0 ? 'review' : 'form';
-    if (this.screen === 'review') this.#openReview();
+    // A form without fields starts at the review (a pure confirmation).
+    if (this.session.stage === 'review') this.#openReview();
+  }
+
+  get screen(): 'form' | 'review' {
+    return this.session.stage === 'review' ? 'review' : 'form';
   }
 
   get satisfiable(): boolean {
-    return this.#prompt.model.satisfiable;
+    return this.session.satisfiable;
   }
 
   // ---- what the view reads -------------------------------------------------------------------
@@ -116,73 +94,14 @@ export class FormController {
     return this.items()[this.focus];
   }
 
-  text(name: string): string {
-    return this.#text.get(name) ?? '';
-  }
-
   caret(name: string): number {
     return this.#caret.get(name) ?? 0;
   }
 
-  value(field: Field): FieldValue | undefined {
-    if (field.kind === 'text' || field.kind === 'number') {
-      const parsed = parseFieldInput(field, this.text(field.name));
-      return parsed.ok ? parsed.value : undefined;
-    }
-    return this.#values.get(field.name);
-  }
-
-  /** True while the value is still the schema default the server supplied (SEP-1034, C-09). */
-  isDefault(field: Field): boolean {
-    if (!this.#prompt.defaulted.has(field.name)) return false;
-    return sameValue(this.value(field), this.#prompt.initial[field.name]);
-  }
-
-  draft(): Draft {
-    const draft: Draft = {};
-    for (const field of this.fields) {
-      const value = this.value(field);
-      if (value === undefined) continue;
-      if (Array.isArray(value) && value.length === 0) continue;
-      setOwn(draft, field.name, value);
-    }
-    return draft;
-  }
-
-  /** All problems: text that does not parse (e.g. "12a" in a number) and the engine's issues. */
-  issues(): FieldIssue[] {
-    this.#issues ??= this.#check();
-    return this.#issues;
-  }
-
-  #check(): FieldIssue[] {
-    const local: FieldIssue[] = [];
-    const unparsable = new Set<string>();
-    for (const field of this.fields) {
-      if (field.kind !== 'number') continue;
-      const parsed = parseFieldInput(field, this.text(field.name));
-      if (!parsed.ok) {
-        unparsable.add(field.name);
-        local.push({ field: field.name, code: 'type', message: parsed.message });
-      }
-    }
-    const result = this.#prompt.validate(this.draft());
-    const engine = result.ok
-      ? []
-      : result.issues.filter((i) => i.field === undefined || !unparsable.has(i.field));
-    return [...local, ...engine];
-  }
-
-  /** The issue to show under a field: once the person edited it or opened the review. */
-  visibleIssue(field: Field): FieldIssue | undefined {
-    if (!this.reviewed && !this.#touched.has(field.name)) return undefined;
-    return this.issues().find((issue) => issue.field === field.name);
-  }
-
   // ---- keys ----------------------------------------------------------------------------------
 
-  handleKey(key: KeyPress): FormEnd | undefined {
-    if (isDismissKey(key)) return { kind: 'dismiss' };
+  handleKey(key: KeyPress): FormEnding | undefined {
+    if (isDismissKey(key)) return this.session.cancel();
     // Bracketed paste: a pasted line break must not jump to the next field or press a button.
     if (key.name === 'paste-start' || key.name === 'paste-end') {
       this.#pasting = key.name === 'paste-start';
@@ -221,13 +140,19 @@ export class FormController {
     if (item === undefined) return undefined;
     const field = this.fields[item.field];
     if (field === undefined) return undefined;
-    if (item.kind === 'option') this.#optionKey(field, item.option, key);
-    else if (field.kind === 'boolean') this.#booleanKey(field, key);
-    else this.#textKey(field, key);
+    const effect =
+      item.kind === 'option'
+        ? optionKey(this.session, field, item.option, key)
+        : field.kind === 'boolean'
+          ? booleanKey(this.session, field, key)
+          : textKey(this.session, field, key, this.caret(field.name));
+    if (effect.refusal !== undefined) this.status = { tone: 'error', text: effect.refusal };
+    if (effect.caret !== undefined) this.#caret.set(field.name, effect.caret);
+    if (effect.next) this.#moveField(1);
     return undefined;
   }
 
-  #buttonKey(id: ButtonId, key: KeyPress): FormEnd | undefined {
+  #buttonKey(id: ButtonId, key: KeyPress): FormEnding | undefined {
     const items = this.items();
     const firstButton = items.findIndex((i) => i.kind === 'button');
     if (key.name === 'left' || key.name === 'right') {
@@ -249,60 +174,50 @@ export class FormController {
         this.#openReview();
         return undefined;
       case 'edit':
-        this.#backToForm();
+        this.#editField();
         return undefined;
       case 'submit':
         return this.#submit();
       case 'decline':
-        return { kind: 'decline' };
+        return this.session.decline();
       case 'cancel':
-        return { kind: 'dismiss' };
+        return this.session.cancel();
       case 'mute':
-        return { kind: 'mute' };
+        return this.session.mute();
     }
   }
 
-  #submit(): FormEnd | undefined {
-    const issues = this.issues();
-    if (issues.length === 0) {
-      const result = this.#prompt.validate(this.draft());
-      if (result.ok) return { kind: 'accept', content: result.value };
-    }
+  #submit(): FormEnding | undefined {
+    const submitted = this.session.submit();
+    if (submitted.kind !== 'refused') return submitted.ending;
+    const { issues, firstProblem } = submitted;
     const first = issues[0]?.message ?? 'The answers do not fit the form.';
     const more = issues.length > 1 ? ` (and ${issues.length - 1} more)` : '';
     this.status = { tone: 'error', text: `Not sent: ${first}${more} Choose a line to fix it.` };
-    const bad = this.fields.findIndex((f) => issues.some((i) => i.field === f.name));
-    if (bad >= 0) this.focus = bad;
+    // Review rows come first, so a field's index is its row's item index.
+    if (firstProblem !== undefined) this.focus = firstProblem;
     return undefined;
   }
 
   #openReview(): void {
-    this.screen = 'review';
-    this.reviewed = true;
+    const { issues, firstProblem } = this.session.review();
     this.scroll = 0;
-    const issues = this.issues();
-    const bad = this.fields.findIndex((f) => issues.some((i) => i.field === f.name));
     const items = this.items();
     const submit = items.findIndex((i) => i.kind === 'button' && (i.id === 'submit' || i.id === 'decline'));
-    this.focus = bad >= 0 ? bad : Math.max(0, submit);
-    if (bad >= 0)
+    this.focus = firstProblem ?? Math.max(0, submit);
+    if (firstProblem !== undefined)
       this.status = { tone: 'error', text: `${issues.length} answer(s) need fixing before you can submit.` };
   }
 
-  #backToForm(): void {
-    const issues = this.issues();
-    const bad = this.fields.findIndex((f) => issues.some((i) => i.field === f.name));
-    this.#editField(Math.max(0, bad));
-  }
-
-  #editField(index: number): void {
-    this.screen = 'form';
+  /** Back to the form at `index`, else at the first field with a problem. */
+  #editField(index?: number): void {
+    const target = this.session.edit(index);
     this.scroll = 0;
     const at = this.items().findIndex(
-      (i) => (i.kind === 'field' || i.kind === 'option') && i.field === index,
+      (i) => (i.kind === 'field' || i.kind === 'option') && i.field === target,
     );
     this.focus = Math.max(0, at);
-    const field = this.fields[index];
+    const field = this.fields[target];
     if (field) this.status = { tone: 'info', text: `Editing "${field.label}". Then Tab to Review.` };
   }
 
@@ -337,115 +252,5 @@ export class FormController {
         return;
       }
     }
-  }
-
-  #optionKey(field: Field, option: number, key: KeyPress): void {
-    if (field.kind !== 'single-select' && field.kind !== 'multi-select') return;
-    const chosen = field.options[option];
-    if (chosen === undefined) return;
-    if (key.name === 'return' && field.kind === 'multi-select') {
-      this.#moveField(1);
-      return;
-    }
-    if (key.name !== 'space' && key.name !== 'return') return;
-    this.#touched.add(field.name);
-    if (field.kind === 'single-select') {
-      const current = this.#values.get(field.name);
-      const deselect = key.name === 'space' && current === chosen.value && !field.required;
-      this.#values.set(field.name, deselect ? undefined : chosen.value);
-      this.#issues = undefined;
-      if (key.name === 'return') this.#moveField(1);
-      return;
-    }
-    const current = this.#values.get(field.name);
-    const list = Array.isArray(current) ? [...current] : [];
-    const at = list.indexOf(chosen.value);
-    if (at >= 0) {
-      list.splice(at, 1);
-    } else {
-      if (field.maxItems !== undefined && list.length >= field.maxItems) {
-        this.status = {
-          tone: 'error',
-          text: `"${field.label}" allows at most ${field.maxItems}; clear one first (Space).`,
-        };
-        return;
-      }
-      list.push(chosen.value);
-      // Keep the server's option order, whatever order the person ticked them in.
-      const order = field.options.map((o) => o.value);
-      list.sort((a, b) => order.indexOf(a) - order.indexOf(b));
-    }
-    this.#values.set(field.name, list);
-    this.#issues = undefined;
-  }
-
-  #booleanKey(field: Field, key: KeyPress): void {
-    const current = this.#values.get(field.name);
-    let next: FieldValue | undefined = current;
-    if (key.name === 'return') {
-      this.#moveField(1);
-      return;
-    }
-    if (key.name === 'space' || key.name === 'left' || key.name === 'right') next = current !== true;
-    else if (key.ch === 'y' || key.ch === 'Y') next = true;
-    else if (key.ch === 'n' || key.ch === 'N') next = false;
-    else if ((key.name === 'backspace' || key.name === 'delete') && !field.required) next = undefined;
-    else return;
-    this.#touched.add(field.name);
-    this.#values.set(field.name, next);
-    this.#issues = undefined;
-  }
-
-  #textKey(field: Field, key: KeyPress): void {
-    if (field.kind !== 'text' && field.kind !== 'number') return;
-    const chars = [...this.text(field.name)];
-    let caret = Math.min(this.caret(field.name), chars.length);
-    const name = key.name;
-    if (name === 'return') {
-      this.#moveField(1);
-      return;
-    }
-    if (key.ch !== undefined) {
-      if (field.kind === 'number' && !NUMBER_CHARS.test(key.ch)) {
-        this.status = {
-          tone: 'error',
-          text: `"${field.label}" takes a number: digits, a dot, a minus sign.`,
-        };
-        return;
-      }
-      if (field.kind === 'text' && field.maxLength !== undefined && chars.length >= field.maxLength) {
-        this.status = {
-          tone: 'error',
-          text: `"${field.label}" takes at most ${field.maxLength} characters.`,
-        };
-        return;
-      }
-      chars.splice(caret, 0, key.ch);
-      caret += 1;
-    } else if (name === 'backspace' && caret > 0) {
-      chars.splice(caret - 1, 1);
-      caret -= 1;
-    } else if (name === 'delete' && caret < chars.length) {
-      chars.splice(caret, 1);
-    } else if (name === 'left') {
-      caret = Math.max(0, caret - 1);
-    } else if (name === 'right') {
-      caret = Math.min(chars.length, caret + 1);
-    } else if (name === 'home' || (key.ctrl && name === 'a')) {
-      caret = 0;
-    } else if (name === 'end' || (key.ctrl && name === 'e')) {
-      caret = chars.length;
-    } else if (key.ctrl && name === 'u') {
-      chars.splice(0, caret);
-      caret = 0;
-    } else if (key.ctrl && name === 'k') {
-      chars.splice(caret);
-    } else {
-      return;
-    }
-    this.#touched.add(field.name);
-    this.#text.set(field.name, chars.join(''));
-    this.#issues = undefined;
-    this.#caret.set(field.name, caret);
   }
 }

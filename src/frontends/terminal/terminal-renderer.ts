@@ -19,8 +19,9 @@ import type {
   UrlPrompt,
 } from '../../contracts/renderer.js';
 import type { UrlWaitChoice, UrlWaitInfo } from '../../contracts/url-step.js';
+import type { FormEnding } from '../../core/form-session.js';
 import { sanitizeText } from '../../core/sanitize.js';
-import { FormController, type FormEnd } from './form-controller.js';
+import { FormController } from './form-controller.js';
 import { formFrame } from './form-view.js';
 import type { Frame, Size } from './frame.js';
 import { type KeyPress, toKeyPress } from './keys.js';
@@ -83,7 +84,7 @@ export class TerminalRenderer implements Renderer {
   form(prompt: FormPrompt, ctx: PromptContext): Promise<FormAnswer> {
     return this.#serial(async () => {
       const ctrl = new FormController(prompt);
-      const screen: Screen<FormEnd> = {
+      const screen: Screen<FormEnding> = {
         handleKey: (key) => ctrl.handleKey(key),
         frame: (size) => formFrame(ctrl, prompt, ctx, size),
         note: (text) => {
@@ -92,29 +93,31 @@ export class TerminalRenderer implements Renderer {
       };
       const result = await this.#run(screen, ctx.signal);
       const server = sanitizeText(ctx.server.label, { maxLength: 60 });
-      const draft = ctrl.draft();
       if (result.kind === 'server-cancelled') {
         this.#line(`! ${server} withdrew its request; what you typed is kept for next time.`, 'warn');
-        return { outcome: { action: 'cancel', reason: 'server-cancelled' }, draft };
+        return ctrl.session.cancel('server-cancelled');
       }
       if (result.kind === 'input-closed') {
         this.#line(`✗ Input closed: cancelled ${server}'s request.`, 'error');
-        return { outcome: { action: 'cancel', reason: 'dismissed', detail: 'input closed' }, draft };
+        return ctrl.session.cancel('dismissed', 'input closed');
       }
-      switch (result.end.kind) {
+      const end = result.end;
+      switch (end.outcome.action) {
         case 'accept':
           this.#line(`✓ Sent your answers to ${server}.`, 'ok');
-          return { outcome: { action: 'accept', content: result.end.content } };
+          break;
         case 'decline':
           this.#line(`✗ You declined ${server}'s request.`, 'plain');
-          return { outcome: { action: 'decline' }, draft };
-        case 'dismiss':
-          this.#line(`✗ Cancelled ${server}'s request.`, 'plain');
-          return { outcome: { action: 'cancel', reason: 'dismissed' }, draft };
-        case 'mute':
-          this.#line(`✗ Cancelled; further requests from ${server} are cancelled for this session.`, 'plain');
-          return { outcome: { action: 'cancel', reason: 'muted' }, draft, muteServer: true };
+          break;
+        case 'cancel':
+          if (end.muteServer)
+            this.#line(
+              `✗ Cancelled; further requests from ${server} are cancelled for this session.`,
+              'plain',
+            );
+          else this.#line(`✗ Cancelled ${server}'s request.`, 'plain');
       }
+      return end;
     });
   }
 

@@ -1,0 +1,52 @@
+// The shapes a form session takes in and hands back (form-session.ts): what it starts from, how a
+// submit went, and how the prompt ended.
+import type { Draft, FormContent, FormModel } from './form-model.js';
+import type { FieldIssue, Validation } from './issues.js';
+import type { FormOutcome } from './outcome.js';
+
+/** What a session starts from; a renderer's `FormPrompt` is one. */
+export interface FormStart {
+  readonly model: FormModel;
+  /** Pre-filled values: defaults (SEP-1034), overlaid with what the person typed earlier. */
+  readonly initial: Draft;
+  /** Field names whose initial value is the schema default. */
+  readonly defaulted: ReadonlySet<string>;
+  /** True when `initial` restores values typed in an earlier, interrupted prompt. */
+  readonly restored?: boolean;
+  /** The engine's checker: `validateContent`, or the adapter's wrapper around it. */
+  readonly validate: (draft: Draft) => Validation<FormContent, FieldIssue>;
+}
+
+export interface FormSessionOptions {
+  /**
+   * The front-end draws widgets (terminal, browser): a text or number box holds text, and blank
+   * text is no answer; a multi-select is a row of checkboxes, and none ticked is no answer. Line
+   * and scripted front-ends set values as given (a typed `[]` is an explicit empty list).
+   */
+  readonly widgets?: boolean;
+}
+
+/** How a form prompt ended, as the adapter takes it (a renderer's `FormAnswer`). */
+export interface FormEnding {
+  readonly outcome: FormOutcome;
+  /** What the person had typed when the prompt ended without accept; kept for the session. */
+  readonly draft?: Draft;
+  /** The person asked to cancel every further elicitation from this server for the session. */
+  readonly muteServer?: boolean;
+}
+
+/** The review as opened: every issue, and the first field (in form order) that has one. */
+export interface Review {
+  readonly issues: readonly FieldIssue[];
+  readonly firstProblem: number | undefined;
+}
+
+export type Submission =
+  | { readonly kind: 'accepted'; readonly content: FormContent; readonly ending: FormEnding }
+  | {
+      readonly kind: 'refused';
+      readonly issues: readonly FieldIssue[];
+      readonly firstProblem: number | undefined;
+    }
+  /** The prompt had already ended (a second submit): nothing changes. */
+  | { readonly kind: 'ended'; readonly ending: FormEnding };

@@ -93,7 +93,7 @@ export class PromptQueue {
       this.#busy = true;
       this.#emit(true);
       try {
-        const admitted = await this.#admit(server, () => this.#entries.length, overRate);
+        const admitted = await this.#admit(server, signal, () => this.#entries.length, overRate);
         return admitted === 'show' ? await show(() => this.#entries.length) : skipped(admitted);
       } finally {
         this.#afterTurn(true);
@@ -121,7 +121,7 @@ export class PromptQueue {
     }
     try {
       if (this.#muted.has(server)) return skipped('muted');
-      const admitted = await this.#admit(server, () => this.#entries.length, overRate);
+      const admitted = await this.#admit(server, signal, () => this.#entries.length, overRate);
       return admitted === 'show' ? await show(() => this.#entries.length) : skipped(admitted);
     } finally {
       this.#afterTurn(true);
@@ -131,12 +131,14 @@ export class PromptQueue {
   // Counted when a prompt gets its turn: the rate is of prompts put in front of the person.
   async #admit(
     server: string,
+    signal: AbortSignal,
     waiting: () => number,
     overRate: OverRateAsk | 'exempt' | undefined,
-  ): Promise<'show' | 'muted' | 'rate-limited'> {
+  ): Promise<'show' | SkipReason> {
     if (overRate === 'exempt' || !this.#limiter || this.#limiter.take(server)) return 'show';
     if (!overRate) return 'rate-limited';
     const choice = await overRate(waiting);
+    if (signal.aborted) return 'aborted'; // withdrawn while the person was deciding
     if (choice === 'mute') {
       this.mute(server);
       return 'muted';

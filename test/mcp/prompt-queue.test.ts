@@ -129,6 +129,23 @@ describe('PromptQueue (edge case 39, C-21)', () => {
       assert.equal(await ask(queue, 'a', async () => 'allow'), 'muted', 'muted servers are not asked again');
     });
 
+    it('a request withdrawn while the person decides is skipped as withdrawn, not rate-limited', async () => {
+      const queue = new PromptQueue({ rate: { burst: 1, perMinute: 1 }, now: () => 0 });
+      assert.equal(await ask(queue, 'a'), 'shown');
+      const withdrawn = new AbortController();
+      const result = await queue.run(
+        'a',
+        withdrawn.signal,
+        async () => 'shown',
+        (reason) => reason,
+        async () => {
+          withdrawn.abort();
+          return 'cancel';
+        },
+      );
+      assert.equal(result, 'aborted');
+    });
+
     it('does not count the waiting state of a URL step (exempt), and is off with rate: false', async () => {
       const limited = new PromptQueue({ rate: { burst: 1, perMinute: 1 }, now: () => 0 });
       assert.equal(await ask(limited, 'a', 'exempt'), 'shown');

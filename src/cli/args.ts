@@ -16,6 +16,7 @@ import {
   type UiChoice,
 } from './arg-values.js';
 import { CliError } from './errors.js';
+import { type ServerEnvOptions, serverEnvOptions } from './server-env.js';
 
 /** Same shape as the scripted front-end's ScriptedAnswer (kept structural to keep args.ts standalone). */
 export interface ScriptedAnswerLike {
@@ -37,6 +38,7 @@ export interface CliArgs {
   readonly toolArgs: Record<string, unknown>;
   readonly target?: ServerTarget;
   readonly label?: string;
+  readonly serverEnv?: ServerEnvOptions;
   readonly ui: UiChoice;
   readonly uiExplicit: boolean;
   readonly answersFile?: string;
@@ -66,6 +68,8 @@ const OPTIONS = {
   config: { type: 'string' },
   server: { type: 'string' },
   name: { type: 'string' },
+  env: { type: 'string', multiple: true },
+  'pass-env': { type: 'string', multiple: true },
   args: { type: 'string' },
   ui: { type: 'string' },
   answers: { type: 'string' },
@@ -186,6 +190,7 @@ export function parseCliArgs(argv: readonly string[]): CliArgs {
     toolArgs,
     ...(target !== undefined && { target }),
     ...(v.name !== undefined && { label: v.name }),
+    serverEnv: serverEnvOptions(v, commandWord),
     ui: ui ?? (impliedScripted ? 'scripted' : 'auto'),
     uiExplicit: ui !== undefined || impliedScripted,
     ...(v.answers !== undefined && { answersFile: v.answers }),

@@ -13,6 +13,7 @@ import { CliError } from './errors.js';
 import type { Io } from './frontend.js';
 import { HELP } from './help.js';
 import type { JsonReport } from './output.js';
+import { describeServerEnv, serverEnvironment } from './server-env.js';
 import { VERSION } from './version.js';
 
 export async function runMain(argv: readonly string[], io: Io): Promise<number> {
@@ -33,7 +34,7 @@ export async function runMain(argv: readonly string[], io: Io): Promise<number> 
   const events: ElicitationEvent[] = [];
   try {
     if (args.command === 'demo') return await runDemo(args, io);
-    const target = await resolveTarget(args, io.env);
+    const target = await resolveTarget(args, io);
     const label = args.label ?? defaultLabel(args, target);
     const command = args.command === 'tools' ? runTools : runCall;
     return await command(args, io, { target, label, events });
@@ -42,12 +43,25 @@ export async function runMain(argv: readonly string[], io: Io): Promise<number> 
   }
 }
 
-async function resolveTarget(args: CliArgs, env: NodeJS.ProcessEnv): Promise<ResolvedTarget> {
+async function resolveTarget(args: CliArgs, io: Io): Promise<ResolvedTarget> {
   const target = args.target;
   if (!target) throw new CliError('usage', 'no server given');
-  if (target.kind === 'config') return loadServerFromConfig(target.file, target.name, env);
   if (target.kind === 'http') return target;
-  return { kind: 'stdio', command: target.command, args: target.args, env: {} };
+  const resolved =
+    target.kind === 'config'
+      ? await loadServerFromConfig(target.file, target.name, io.env)
+      : { kind: 'stdio' as const, command: target.command, args: target.args, env: {} };
+  const options = args.serverEnv ?? { set: {}, pass: [] };
+  if (resolved.kind === 'http') {
+    if (Object.keys(options.set).length > 0 || options.pass.length > 0)
+      throw new CliError('usage', '--env and --pass-env only apply to a stdio server');
+    return resolved;
+  }
+  const { env, unmatched } = serverEnvironment(io.env, { ...options, configEnv: resolved.env });
+  for (const pattern of unmatched)
+    io.stderr.write(`mcp-elicit: --pass-env ${pattern}: no such variable in your environment\n`);
+  if (args.verbose) io.stderr.write(`mcp-elicit: ${describeServerEnv(env)}\n`);
+  return { ...resolved, env };
 }
 
 function defaultLabel(args: CliArgs, target: ResolvedTarget): string {

@@ -17,13 +17,13 @@ const entry = (message: string): AuditEntry => ({
 });
 
 describe('--audit-log file (issue 12 #8)', () => {
-  it('audit-log.creates-the-file-0600-and-appends-one-escaped-json-line-per-entry', () => {
+  it('audit-log.creates-the-file-0600-and-appends-one-escaped-json-line-per-entry', async () => {
     const file = join(mkdtempSync(join(tmpdir(), 'audit-')), 'log.jsonl');
     const warnings: string[] = [];
-    const log = openAuditLog(file, (line) => warnings.push(line));
+    const log = await openAuditLog(file, (line) => warnings.push(line));
     log.write(entry('first'));
     log.write(entry('second \u2028 line'));
-    log.close();
+    await log.close();
     assert.equal(statSync(file).mode & 0o777, 0o600);
     const text = readFileSync(file, 'utf8');
     assert.equal(text.split('\n').length, 3, 'two lines, newline-terminated');
@@ -31,22 +31,21 @@ describe('--audit-log file (issue 12 #8)', () => {
     assert.deepEqual(warnings, []);
   });
 
-  it('appends to an existing file without truncating it, and warns when others can read it', () => {
+  it('appends to an existing file without truncating it, and tightens it to 0600', async () => {
     const file = join(mkdtempSync(join(tmpdir(), 'audit-')), 'log.jsonl');
     writeFileSync(file, '{"earlier":true}\n', { mode: 0o644 });
-    const warnings: string[] = [];
-    const log = openAuditLog(file, (line) => warnings.push(line));
+    const log = await openAuditLog(file, () => {});
     log.write(entry('later'));
-    log.close();
+    await log.close();
     const lines = readFileSync(file, 'utf8').trimEnd().split('\n');
     assert.deepEqual(JSON.parse(lines[0] ?? ''), { earlier: true });
     assert.equal((JSON.parse(lines[1] ?? '') as AuditEntry).message, 'later');
-    assert.match(warnings[0] ?? '', /readable by other users \(chmod 600 to fix\)/);
+    assert.equal(statSync(file).mode & 0o777, 0o600);
   });
 
-  it('a file that cannot be opened is a usage error before anything connects', () => {
+  it('a file that cannot be opened is a usage error before anything connects', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'audit-'));
-    assert.throws(
+    await assert.rejects(
       () => openAuditLog(dir, () => {}),
       (error: unknown) => error instanceof CliError && error.code === 'usage' && /EISDIR/.test(error.message),
     );

@@ -1,5 +1,6 @@
 // The values of command-line options, each parsed with a message naming the problem (usage errors).
-import { CliError } from './errors.js';
+import { ElicitError } from '../contracts/elicit-error.js';
+import type { ElicitationMode } from '../contracts/protocol.js';
 
 export type UiChoice = 'auto' | 'terminal' | 'plain' | 'scripted';
 export type ProtocolChoice =
@@ -12,10 +13,10 @@ export function parseToolArgs(text: string | undefined): Record<string, unknown>
   try {
     value = JSON.parse(text);
   } catch (error) {
-    throw new CliError('usage', `--args is not valid JSON: ${(error as Error).message}`);
+    throw new ElicitError('usage', `--args is not valid JSON: ${(error as Error).message}`);
   }
   if (typeof value !== 'object' || value === null || Array.isArray(value)) {
-    throw new CliError('usage', '--args must be a JSON object, e.g. --args \'{"city":"Paris"}\'');
+    throw new ElicitError('usage', '--args must be a JSON object, e.g. --args \'{"city":"Paris"}\'');
   }
   return value as Record<string, unknown>;
 }
@@ -25,10 +26,10 @@ export function parseHttpUrl(text: string): URL {
   try {
     url = new URL(text);
   } catch {
-    throw new CliError('usage', `--url "${text}" is not a valid URL`);
+    throw new ElicitError('usage', `--url "${text}" is not a valid URL`);
   }
   if (url.protocol !== 'http:' && url.protocol !== 'https:') {
-    throw new CliError('usage', `--url must be http: or https:, got ${url.protocol}`);
+    throw new ElicitError('usage', `--url must be http: or https:, got ${url.protocol}`);
   }
   return url;
 }
@@ -37,7 +38,7 @@ export function parseHeaders(lines: readonly string[]): Record<string, string> {
   const headers: Record<string, string> = {};
   for (const line of lines) {
     const colon = line.indexOf(':');
-    if (colon <= 0) throw new CliError('usage', `--header "${line}" must look like "Name: value"`);
+    if (colon <= 0) throw new ElicitError('usage', `--header "${line}" must look like "Name: value"`);
     headers[line.slice(0, colon).trim()] = line.slice(colon + 1).trim();
   }
   return headers;
@@ -47,7 +48,7 @@ export function parseSets(items: readonly string[]): Record<string, string> {
   const sets: Record<string, string> = {};
   for (const item of items) {
     const eq = item.indexOf('=');
-    if (eq <= 0) throw new CliError('usage', `--set "${item}" must look like field=value`);
+    if (eq <= 0) throw new ElicitError('usage', `--set "${item}" must look like field=value`);
     sets[item.slice(0, eq)] = item.slice(eq + 1);
   }
   return sets;
@@ -56,10 +57,10 @@ export function parseSets(items: readonly string[]): Record<string, string> {
 export function parseUi(text: string | undefined): UiChoice | undefined {
   if (text === undefined) return undefined;
   if (text === 'auto' || text === 'terminal' || text === 'plain' || text === 'scripted') return text;
-  throw new CliError('usage', `--ui must be one of auto, terminal, plain, scripted (got "${text}")`);
+  throw new ElicitError('usage', `--ui must be one of auto, terminal, plain, scripted (got "${text}")`);
 }
 
-export function parseModes(text: string): ('form' | 'url')[] {
+export function parseModes(text: string): ElicitationMode[] {
   const modes = [
     ...new Set(
       text
@@ -70,10 +71,10 @@ export function parseModes(text: string): ('form' | 'url')[] {
   ];
   for (const mode of modes) {
     if (mode !== 'form' && mode !== 'url')
-      throw new CliError('usage', `--modes takes form and/or url (got "${mode}")`);
+      throw new ElicitError('usage', `--modes takes form and/or url (got "${mode}")`);
   }
-  if (modes.length === 0) throw new CliError('usage', '--modes needs at least one of form, url');
-  return modes as ('form' | 'url')[];
+  if (modes.length === 0) throw new ElicitError('usage', '--modes needs at least one of form, url');
+  return modes as ElicitationMode[];
 }
 
 export function parseProtocol(text: string | undefined): ProtocolChoice {
@@ -83,14 +84,14 @@ export function parseProtocol(text: string | undefined): ProtocolChoice {
   if (/^\d{4}-\d{2}-\d{2}$/.test(text)) {
     return text >= '2026-01-01' ? { kind: 'modern', version: text } : { kind: 'legacy', version: text };
   }
-  throw new CliError(
+  throw new ElicitError(
     'usage',
     `--protocol must be auto, legacy, modern or a version like 2025-11-25 (got "${text}")`,
   );
 }
 
 export function parseAuditLog(text: string): string {
-  if (text.trim() === '') throw new CliError('usage', '--audit-log needs a file name');
+  if (text.trim() === '') throw new ElicitError('usage', '--audit-log needs a file name');
   return text;
 }
 
@@ -98,7 +99,7 @@ export function parseRateLimit(text: string): number | false {
   if (text === 'off') return false;
   const perMinute = Number(text);
   if (!Number.isInteger(perMinute) || perMinute < 1)
-    throw new CliError(
+    throw new ElicitError(
       'usage',
       `--rate-limit takes a whole number of prompts per minute, or off (got "${text}")`,
     );
@@ -109,6 +110,6 @@ export function parseTimeout(text: string | undefined): number {
   if (text === undefined) return 60_000;
   const seconds = Number(text);
   if (!Number.isFinite(seconds) || seconds <= 0)
-    throw new CliError('usage', `--timeout takes a positive number of seconds (got "${text}")`);
+    throw new ElicitError('usage', `--timeout takes a positive number of seconds (got "${text}")`);
   return Math.round(seconds * 1000);
 }

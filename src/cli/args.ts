@@ -1,6 +1,8 @@
 // Command-line parsing with node:util parseArgs. Everything after the first `--` is the stdio
 // server command, taken verbatim.
 import { parseArgs } from 'node:util';
+import { ElicitError } from '../contracts/elicit-error.js';
+import type { ElicitationMode } from '../contracts/protocol.js';
 import {
   type ProtocolChoice,
   parseAuditLog,
@@ -15,7 +17,6 @@ import {
   parseUi,
   type UiChoice,
 } from './arg-values.js';
-import { CliError } from './errors.js';
 import { type ServerEnvOptions, serverEnvOptions } from './server-env.js';
 
 /** Same shape as the scripted front-end's ScriptedAnswer (kept structural to keep args.ts standalone). */
@@ -54,7 +55,7 @@ export interface CliArgs {
   readonly auditLog?: string;
   /** Prompts per server per minute (token bucket, C-21); false turns the limit off. */
   readonly rateLimit?: number | false;
-  readonly modes?: ('form' | 'url')[];
+  readonly modes?: ElicitationMode[];
   readonly protocol: ProtocolChoice;
   readonly eraCache: boolean;
   readonly timeoutMs: number;
@@ -100,7 +101,7 @@ export function parseCliArgs(argv: readonly string[]): CliArgs {
   try {
     parsed = parseArgs({ args: own, options: OPTIONS, allowPositionals: true, strict: true });
   } catch (error) {
-    throw new CliError('usage', (error as Error).message);
+    throw new ElicitError('usage', (error as Error).message);
   }
   const v = parsed.values;
   const positionals = parsed.positionals;
@@ -110,9 +111,9 @@ export function parseCliArgs(argv: readonly string[]): CliArgs {
 
   const [commandWord, ...rest] = positionals;
   if (commandWord === undefined)
-    throw new CliError('usage', 'missing command: use one of tools, call, demo (see --help)');
+    throw new ElicitError('usage', 'missing command: use one of tools, call, demo (see --help)');
   if (commandWord !== 'tools' && commandWord !== 'call' && commandWord !== 'demo' && commandWord !== 'help') {
-    throw new CliError(
+    throw new ElicitError(
       'usage',
       `unknown command "${commandWord}": use one of tools, call, demo (see --help)`,
     );
@@ -122,28 +123,28 @@ export function parseCliArgs(argv: readonly string[]): CliArgs {
   if (commandWord === 'call') {
     tool = rest.shift();
     if (tool === undefined)
-      throw new CliError('usage', 'call needs a tool name: mcp-elicit call <tool> [--args <json>]');
+      throw new ElicitError('usage', 'call needs a tool name: mcp-elicit call <tool> [--args <json>]');
   }
-  if (rest.length > 0) throw new CliError('usage', `unexpected argument "${rest[0]}"`);
+  if (rest.length > 0) throw new ElicitError('usage', `unexpected argument "${rest[0]}"`);
 
   const toolArgs = parseToolArgs(v.args);
   if (v.args !== undefined && commandWord !== 'call')
-    throw new CliError('usage', '--args only applies to call');
+    throw new ElicitError('usage', '--args only applies to call');
 
   const targets = [serverCommand.length > 0, v.url !== undefined, v.config !== undefined].filter(
     Boolean,
   ).length;
   if (targets > 1)
-    throw new CliError(
+    throw new ElicitError(
       'usage',
       'give one server: either -- <command>, --url <url>, or --config <file> --server <name>',
     );
   if (v.server !== undefined && v.config === undefined)
-    throw new CliError('usage', '--server needs --config <file>');
+    throw new ElicitError('usage', '--server needs --config <file>');
   if (v.config !== undefined && v.server === undefined)
-    throw new CliError('usage', '--config needs --server <name>');
+    throw new ElicitError('usage', '--config needs --server <name>');
   if (v.header !== undefined && v.url === undefined)
-    throw new CliError('usage', '--header only applies with --url');
+    throw new ElicitError('usage', '--header only applies with --url');
   let target: ServerTarget | undefined;
   if (serverCommand.length > 0) {
     const [command, ...args] = serverCommand as [string, ...string[]];
@@ -154,13 +155,13 @@ export function parseCliArgs(argv: readonly string[]): CliArgs {
     target = { kind: 'config', file: v.config, name: v.server };
   }
   if (target === undefined && commandWord !== 'demo') {
-    throw new CliError(
+    throw new ElicitError(
       'usage',
       'no server given: add -- <command> [args...], --url <url>, or --config <file> --server <name>',
     );
   }
   if (target !== undefined && commandWord === 'demo') {
-    throw new CliError('usage', 'demo runs the bundled demo server; it takes no server');
+    throw new ElicitError('usage', 'demo runs the bundled demo server; it takes no server');
   }
 
   const scriptedFlags = [
@@ -173,11 +174,11 @@ export function parseCliArgs(argv: readonly string[]): CliArgs {
     !!v['allow-deceptive-urls'],
   ];
   if ([v.decline, v.cancel, v['accept-defaults']].filter(Boolean).length > 1) {
-    throw new CliError('usage', '--accept-defaults, --decline and --cancel exclude each other');
+    throw new ElicitError('usage', '--accept-defaults, --decline and --cancel exclude each other');
   }
   const ui = parseUi(v.ui);
   if (ui !== undefined && ui !== 'scripted' && scriptedFlags.some(Boolean)) {
-    throw new CliError(
+    throw new ElicitError(
       'usage',
       `--ui ${ui} cannot be combined with --answers, --set, --accept-defaults, --decline, --cancel, --open-urls or --allow-deceptive-urls (they imply --ui scripted)`,
     );

@@ -2,9 +2,9 @@
 // writer (created 0600, an existing file tightened to 0600, appended, never truncated). Opened
 // before connecting, so a bad path is a usage error up front; lines are appended in order, and
 // closing waits until every line is written.
+import { ElicitError } from '../contracts/elicit-error.js';
 import { safeJsonStringify } from '../core/safe-json.js';
 import type { AuditEntry } from '../mcp/audit.js';
-import { CliError } from './errors.js';
 import { appendPrivateFile } from './private-file.js';
 
 export interface AuditLog {
@@ -17,7 +17,7 @@ export async function openAuditLog(file: string, warn: (line: string) => void): 
     await appendPrivateFile(file, '');
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code ?? (error as Error).message;
-    throw new CliError('usage', `cannot open --audit-log file ${file}: ${code}`, { cause: error });
+    throw new ElicitError('usage', `cannot open --audit-log file ${file}: ${code}`, { cause: error });
   }
   let written: Promise<void> = Promise.resolve();
   let failed = false;

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, it } from 'node:test';
 import { openAuditLog } from '../../src/cli/audit-log.js';
-import { CliError } from '../../src/cli/errors.js';
+import { ElicitError } from '../../src/contracts/elicit-error.js';
 import type { AuditEntry } from '../../src/mcp/audit.js';
 
 const entry = (message: string): AuditEntry => ({
@@ -47,7 +47,8 @@ describe('--audit-log file (issue 12 #8)', () => {
     const dir = mkdtempSync(join(tmpdir(), 'audit-'));
     await assert.rejects(
       () => openAuditLog(dir, () => {}),
-      (error: unknown) => error instanceof CliError && error.code === 'usage' && /EISDIR/.test(error.message),
+      (error: unknown) =>
+        error instanceof ElicitError && error.code === 'usage' && /EISDIR/.test(error.message),
     );
   });
 });

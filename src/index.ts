@@ -77,4 +77,6 @@ export { createGuardedHttpTransport } from './mcp/guarded-http.js';
 export { createGuardedStdioTransport, guardStdioTransport } from './mcp/guarded-stdio.js';
 export { PromptQueue, type QueueOptions } from './mcp/prompt-queue.js';
 export { DEFAULT_RATE_LIMIT, type RateLimit } from './mcp/rate-limit.js';
+export { TaskError, type TaskErrorCode } from './mcp/tasks/task-error.js';
+export type { TaskEvent, TaskListener, TaskPreference, TaskStatus } from './mcp/tasks/task-events.js';
 export { UrlFlowError, type UrlFlowErrorCode } from './mcp/url-required-retry.js';

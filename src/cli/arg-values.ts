@@ -1,4 +1,5 @@
-// The values of command-line options, each parsed with a message naming the problem (usage errors).
+// The value of each command-line option, from its text; a bad value is a usage error naming the
+// option. args.ts decides which options go together.
 import { ElicitError } from '../contracts/elicit-error.js';
 import type { ElicitationMode } from '../contracts/protocol.js';
 
@@ -7,6 +8,7 @@ export type ProtocolChoice =
   | { kind: 'auto' }
   | { kind: 'legacy'; version?: string }
   | { kind: 'modern'; version: string };
+
 export function parseToolArgs(text: string | undefined): Record<string, unknown> {
   if (text === undefined) return {};
   let value: unknown;
@@ -90,6 +92,23 @@ export function parseProtocol(text: string | undefined): ProtocolChoice {
   );
 }
 
+export function parseTimeout(text: string | undefined): number {
+  if (text === undefined) return 60_000;
+  const seconds = Number(text);
+  if (!Number.isFinite(seconds) || seconds <= 0)
+    throw new ElicitError('usage', `--timeout takes a positive number of seconds (got "${text}")`);
+  return Math.round(seconds * 1000);
+}
+
+/** --task / --no-task: how tools whose task support is optional are called. */
+export function parseTaskFlags(
+  task: boolean | undefined,
+  noTask: boolean | undefined,
+): 'auto' | 'prefer' | 'never' {
+  if (task && noTask) throw new ElicitError('usage', '--task and --no-task exclude each other');
+  return task ? 'prefer' : noTask ? 'never' : 'auto';
+}
+
 export function parseAuditLog(text: string): string {
   if (text.trim() === '') throw new ElicitError('usage', '--audit-log needs a file name');
   return text;
@@ -104,12 +123,4 @@ export function parseRateLimit(text: string): number | false {
       `--rate-limit takes a whole number of prompts per minute, or off (got "${text}")`,
     );
   return perMinute;
-}
-
-export function parseTimeout(text: string | undefined): number {
-  if (text === undefined) return 60_000;
-  const seconds = Number(text);
-  if (!Number.isFinite(seconds) || seconds <= 0)
-    throw new ElicitError('usage', `--timeout takes a positive number of seconds (got "${text}")`);
-  return Math.round(seconds * 1000);
 }

@@ -12,6 +12,7 @@ import {
   parseProtocol,
   parseRateLimit,
   parseSets,
+  parseTaskFlags,
   parseTimeout,
   parseToolArgs,
   parseUi,
@@ -27,7 +28,6 @@ export interface ScriptedAnswerLike {
 }
 
 export type { ProtocolChoice, UiChoice } from './arg-values.js';
-
 export type ServerTarget =
   | { kind: 'stdio'; command: string; args: string[] }
   | { kind: 'http'; url: URL; headers: Record<string, string> }
@@ -59,6 +59,8 @@ export interface CliArgs {
   readonly protocol: ProtocolChoice;
   readonly eraCache: boolean;
   readonly timeoutMs: number;
+  /** Tools whose task support is optional: as the tool asks (auto), as a task (--task), never (--no-task). */
+  readonly task: 'auto' | 'prefer' | 'never';
   readonly json: boolean;
   readonly verbose: boolean;
 }
@@ -86,6 +88,8 @@ const OPTIONS = {
   protocol: { type: 'string' },
   'no-era-cache': { type: 'boolean' },
   timeout: { type: 'string' },
+  task: { type: 'boolean' },
+  'no-task': { type: 'boolean' },
   json: { type: 'boolean' },
   verbose: { type: 'boolean', short: 'v' },
   help: { type: 'boolean', short: 'h' },
@@ -207,6 +211,7 @@ export function parseCliArgs(argv: readonly string[]): CliArgs {
     protocol: parseProtocol(v.protocol),
     eraCache: !v['no-era-cache'],
     timeoutMs: parseTimeout(v.timeout),
+    task: parseTaskFlags(v.task, v['no-task']),
     json: !!v.json,
     verbose: !!v.verbose,
   };
@@ -227,6 +232,7 @@ function base(command: CliArgs['command']): CliArgs {
     protocol: { kind: 'auto' },
     eraCache: true,
     timeoutMs: 60_000,
+    task: 'auto',
     json: false,
     verbose: false,
   };

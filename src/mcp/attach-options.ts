@@ -9,6 +9,7 @@ import type { DraftStore } from '../core/draft-store.js';
 import type { AuditListener } from './audit.js';
 import type { ElicitationListener } from './events.js';
 import type { PromptQueue } from './prompt-queue.js';
+import type { TaskListener, TaskPreference } from './tasks/task-events.js';
 
 export interface AttachOptions {
   /** The front-end that asks the person (or answers for a script). */
@@ -37,6 +38,12 @@ export interface AttachOptions {
   readonly onEvent?: ElicitationListener;
   /** The audit trail: one entry per elicitation (field names, never values); see `AuditEntry`. */
   readonly audit?: AuditListener;
+  /** Tools whose task support is optional: as a task (`prefer`), never, or as the tool asks (`auto`, default). */
+  readonly tasks?: TaskPreference;
+  /** Status of each task a tool call became (both eras). */
+  readonly onTaskEvent?: TaskListener;
+  /** 2025-11-25: serve task-augmented elicitation/create (client-hosted tasks); default: interactive renderers. */
+  readonly hostElicitationTasks?: boolean;
 }
 
 export interface ModePlan {

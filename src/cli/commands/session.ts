@@ -9,6 +9,7 @@ import { type Connection, connect } from '../connect.js';
 import { chooseRenderer, type Io } from '../frontend.js';
 import { formatEvent } from '../output.js';
 import { ServerStderr } from '../server-stderr.js';
+import { createTaskStatus } from '../task-status.js';
 import type { CommandContext } from './context.js';
 
 export interface OpenSession {
@@ -36,6 +37,8 @@ export async function openSession(args: CliArgs, io: Io, context: CommandContext
   });
   // URL mode by default when a person can consent, or when a script was told to open URLs.
   const modes = args.modes ?? (renderer.interactive || args.openUrls ? ['form', 'url'] : ['form']);
+  const queue = new PromptQueue({ rate: rateOf(args) });
+  const status = createTaskStatus(io.stderr, queue, context.tasks);
   let connection: Connection;
   try {
     connection = await connect({
@@ -47,8 +50,12 @@ export async function openSession(args: CliArgs, io: Io, context: CommandContext
       renderer,
       attach: {
         modes,
+        queue,
+        tasks: args.task,
+        // 2025 client-hosted elicitation tasks are served unless tasks are switched off.
+        hostElicitationTasks: args.task !== 'never',
+        onTaskEvent: status.onTask,
         opener: createSystemOpener(io.env),
-        queue: new PromptQueue({ rate: rateOf(args) }),
         ...(audit && { audit: (entry) => audit.write(entry) }),
         onEvent: (event) => {
           context.events.push(event);
@@ -58,6 +65,7 @@ export async function openSession(args: CliArgs, io: Io, context: CommandContext
       onServerStderr: (chunk) => serverStderr.push(chunk),
     });
   } catch (error) {
+    status.close();
     await renderer.close?.();
     await audit?.close();
     serverStderr.showTail();
@@ -72,6 +80,7 @@ export async function openSession(args: CliArgs, io: Io, context: CommandContext
     connection,
     renderer,
     close: async () => {
+      status.close();
       closing = true;
       await connection.close().catch(() => {});
       serverStderr.end();

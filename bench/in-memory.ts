@@ -6,6 +6,7 @@ import { serveStdio } from '@modelcontextprotocol/server/stdio';
 import { createDemoServer } from '../src/demo/server.js';
 import { ScriptedRenderer } from '../src/frontends/scripted/index.js';
 import { attachElicitation } from '../src/mcp/attach.js';
+import { PromptQueue } from '../src/mcp/prompt-queue.js';
 import { median, quantile } from './stats.js';
 
 export type Era = 'legacy' | 'modern';
@@ -187,6 +188,8 @@ async function connectEngine(c: RoundTripCase): Promise<{ caller: Caller; versio
   const session = attachElicitation(client, {
     renderer: new ScriptedRenderer({ acceptDefaults: true, sets: c.sets }),
     server: 'demo',
+    // Thousands of round trips from one server: the rate limit (C-21) would cancel them.
+    queue: new PromptQueue({ rate: false }),
   });
   const connection = await connectTo(client, c.era);
   return {

@@ -2,6 +2,7 @@
 
 // Contracts between the adapter and the front-ends, and the one local error class
 export { ElicitError, type ElicitErrorCode } from './contracts/elicit-error.js';
+export type { OverRateChoice, OverRateInfo } from './contracts/over-rate.js';
 export type { ElicitationMode, Era } from './contracts/protocol.js';
 export type {
   FormAnswer,
@@ -51,9 +52,11 @@ export type {
 } from './core/issues.js';
 export type { CancelReason, ElicitOutcome, FormOutcome, UrlOutcome } from './core/outcome.js';
 export { failClosed, toElicitResult } from './core/result.js';
+export { safeJsonStringify } from './core/safe-json.js';
 export { sanitizeText } from './core/sanitize.js';
 export { parseFormParams, parseRequestedSchema } from './core/schema-parser.js';
 export { looksSensitive } from './core/sensitive.js';
+export { DECEPTIVE_URL_WARNINGS, deceptiveWarnings } from './core/url-deception.js';
 export type { UrlAnalysis, UrlWarning, UrlWarningCode } from './core/url-safety.js';
 export { analyzeUrl } from './core/url-safety.js';
 export { validateContent, validateField } from './core/validate.js';
@@ -69,9 +72,12 @@ export { createLineWaiter } from './frontends/url-wait/line-waiter.js';
 // SDK adapter (attachElicitation with the system browser as its default opener)
 export { attachElicitation } from './library.js';
 export type { AttachOptions, ElicitationSession, SessionRequestOptions } from './mcp/attach.js';
+export type { AuditEntry, AuditListener } from './mcp/audit.js';
 export type { ElicitationEvent, ElicitationListener } from './mcp/events.js';
+export { createGuardedHttpTransport } from './mcp/guarded-http.js';
 export { createGuardedStdioTransport, guardStdioTransport } from './mcp/guarded-stdio.js';
-export { PromptQueue } from './mcp/prompt-queue.js';
+export { PromptQueue, type QueueOptions } from './mcp/prompt-queue.js';
+export { DEFAULT_RATE_LIMIT, type RateLimit } from './mcp/rate-limit.js';
 export { TaskError, type TaskErrorCode } from './mcp/tasks/task-error.js';
 export type { TaskEvent, TaskListener, TaskPreference, TaskStatus } from './mcp/tasks/task-events.js';
 export { UrlFlowError, type UrlFlowErrorCode } from './mcp/url-required-retry.js';

@@ -109,3 +109,19 @@ export function parseTaskFlags(
   if (task && noTask) throw new ElicitError('usage', '--task and --no-task exclude each other');
   return task ? 'prefer' : noTask ? 'never' : 'auto';
 }
+
+export function parseAuditLog(text: string): string {
+  if (text.trim() === '') throw new ElicitError('usage', '--audit-log needs a file name');
+  return text;
+}
+
+export function parseRateLimit(text: string): number | false {
+  if (text === 'off') return false;
+  const perMinute = Number(text);
+  if (!Number.isInteger(perMinute) || perMinute < 1)
+    throw new ElicitError(
+      'usage',
+      `--rate-limit takes a whole number of prompts per minute, or off (got "${text}")`,
+    );
+  return perMinute;
+}

@@ -5,10 +5,12 @@ import { ElicitError } from '../contracts/elicit-error.js';
 import type { ElicitationMode } from '../contracts/protocol.js';
 import {
   type ProtocolChoice,
+  parseAuditLog,
   parseHeaders,
   parseHttpUrl,
   parseModes,
   parseProtocol,
+  parseRateLimit,
   parseSets,
   parseTaskFlags,
   parseTimeout,
@@ -48,6 +50,11 @@ export interface CliArgs {
   readonly decline: boolean;
   readonly cancel: boolean;
   readonly openUrls: boolean;
+  readonly allowDeceptiveUrls: boolean;
+  /** `--audit-log FILE`: one JSON line per elicitation appended to FILE. */
+  readonly auditLog?: string;
+  /** Prompts per server per minute (token bucket, C-21); false turns the limit off. */
+  readonly rateLimit?: number | false;
   readonly modes?: ElicitationMode[];
   readonly protocol: ProtocolChoice;
   readonly eraCache: boolean;
@@ -74,6 +81,9 @@ const OPTIONS = {
   decline: { type: 'boolean' },
   cancel: { type: 'boolean' },
   'open-urls': { type: 'boolean' },
+  'allow-deceptive-urls': { type: 'boolean' },
+  'audit-log': { type: 'string' },
+  'rate-limit': { type: 'string' },
   modes: { type: 'string' },
   protocol: { type: 'string' },
   'no-era-cache': { type: 'boolean' },
@@ -165,6 +175,7 @@ export function parseCliArgs(argv: readonly string[]): CliArgs {
     !!v.decline,
     !!v.cancel,
     !!v['open-urls'],
+    !!v['allow-deceptive-urls'],
   ];
   if ([v.decline, v.cancel, v['accept-defaults']].filter(Boolean).length > 1) {
     throw new ElicitError('usage', '--accept-defaults, --decline and --cancel exclude each other');
@@ -173,7 +184,7 @@ export function parseCliArgs(argv: readonly string[]): CliArgs {
   if (ui !== undefined && ui !== 'scripted' && scriptedFlags.some(Boolean)) {
     throw new ElicitError(
       'usage',
-      `--ui ${ui} cannot be combined with --answers, --set, --accept-defaults, --decline, --cancel or --open-urls (they imply --ui scripted)`,
+      `--ui ${ui} cannot be combined with --answers, --set, --accept-defaults, --decline, --cancel, --open-urls or --allow-deceptive-urls (they imply --ui scripted)`,
     );
   }
   const impliedScripted = scriptedFlags.some(Boolean);
@@ -193,6 +204,9 @@ export function parseCliArgs(argv: readonly string[]): CliArgs {
     decline: !!v.decline,
     cancel: !!v.cancel,
     openUrls: !!v['open-urls'],
+    allowDeceptiveUrls: !!v['allow-deceptive-urls'],
+    ...(v['audit-log'] !== undefined && { auditLog: parseAuditLog(v['audit-log']) }),
+    ...(v['rate-limit'] !== undefined && { rateLimit: parseRateLimit(v['rate-limit']) }),
     ...(v.modes !== undefined && { modes: parseModes(v.modes) }),
     protocol: parseProtocol(v.protocol),
     eraCache: !v['no-era-cache'],
@@ -214,6 +228,7 @@ function base(command: CliArgs['command']): CliArgs {
     decline: false,
     cancel: false,
     openUrls: false,
+    allowDeceptiveUrls: false,
     protocol: { kind: 'auto' },
     eraCache: true,
     timeoutMs: 60_000,

@@ -1,16 +1,12 @@
 // Builds the transport for a target, negotiates the era (using the cache), and hands back a
 // connected SDK Client with elicitation attached.
 import { StringDecoder } from 'node:string_decoder';
-import {
-  Client,
-  StreamableHTTPClientTransport,
-  type Transport,
-  type VersionNegotiationMode,
-} from '@modelcontextprotocol/client';
+import { Client, type Transport, type VersionNegotiationMode } from '@modelcontextprotocol/client';
 import { ElicitError } from '../contracts/elicit-error.js';
 import type { Era } from '../contracts/protocol.js';
 import type { Renderer } from '../contracts/renderer.js';
 import { type AttachOptions, attachElicitation, type ElicitationSession } from '../mcp/attach.js';
+import { createGuardedHttpTransport } from '../mcp/guarded-http.js';
 import { createGuardedStdioTransport } from '../mcp/guarded-stdio.js';
 import type { ProtocolChoice } from './args.js';
 import { EraCache, eraCacheKey } from './era-cache.js';
@@ -128,7 +124,7 @@ function clientOptions(protocol: ProtocolChoice): ConstructorParameters<typeof C
 function makeTransport(options: ConnectOptions): Transport {
   const target = options.target;
   if (target.kind === 'http') {
-    return new StreamableHTTPClientTransport(target.url, { requestInit: { headers: target.headers } });
+    return createGuardedHttpTransport(target.url, { requestInit: { headers: target.headers } });
   }
   const transport = createGuardedStdioTransport({
     command: target.command,

@@ -5,6 +5,7 @@ import { createHash } from 'node:crypto';
 import { homedir } from 'node:os';
 import { basename, isAbsolute, join } from 'node:path';
 import type { DiscoverResult } from '@modelcontextprotocol/client';
+import { safeJsonStringify } from '../core/safe-json.js';
 import { ensurePrivateDir, readPrivateFile, writePrivateFile } from './private-file.js';
 
 export type CachedEra =
@@ -106,7 +107,7 @@ export class EraCache {
       .slice(0, MAX_ENTRIES);
     try {
       await ensurePrivateDir(this.#dir, { tighten: this.#ownDir });
-      await writePrivateFile(this.#file, `${JSON.stringify(Object.fromEntries(kept), null, 2)}\n`);
+      await writePrivateFile(this.#file, `${safeJsonStringify(Object.fromEntries(kept), 2)}\n`);
     } catch {
       // A read-only home must not break the CLI; the next run just probes again.
     }

@@ -29,6 +29,7 @@ export async function chooseRenderer(args: CliArgs, io: Io): Promise<Renderer> {
         decline: args.decline,
         cancel: args.cancel,
         openUrls: args.openUrls,
+        allowDeceptiveUrls: args.allowDeceptiveUrls,
         log: (line) => io.stderr.write(`${line}\n`),
       });
     }

@@ -60,9 +60,16 @@ Front-end
                           answer applies or an answer does not validate, the elicitation is
                           answered cancel (never decline) and the reason is printed on stderr.
   --open-urls             Scripted: consent to URL-mode steps and open them (BROWSER is honoured);
-                          the step counts as done once the opener command has exited.
+                          the step counts as done once the opener command has exited. URLs that
+                          may not go where they seem (user-info, look-alike or international hosts,
+                          raw IP hosts other than this computer, heavy encoding) are not opened:
+                          answered cancel (unsafe-url). Every URL's warnings go to stderr and --json.
+  --allow-deceptive-urls  Scripted: open such URLs anyway (their warnings are still recorded).
   --modes <list>          Elicitation modes to declare: form, url or form,url (default: form,url for
                           interactive front-ends, form for scripted unless --open-urls).
+  --rate-limit <n>|off    Prompts a server may show in a row, then per minute (default 10). Over it,
+                          a terminal or plain prompt asks whether to mute the server; a script
+                          answers cancel (rate-limited).
 
 Protocol
   --protocol <p>          auto (default: probe once, then remember the server's era), legacy
@@ -74,10 +81,14 @@ Protocol
 Output
   --json                  Print one JSON object on stdout:
                           {"ok","result","elicitations":[{"server","mode","message","action","content"?,
-                          "reason"?,"url"?,"error"?}],"tasks"?:[{"taskId","tool","era","status",
-                          "history":[{"status","statusMessage"?,"elapsedMs"}]}],"protocol":{"era",
-                          "version"},"error"?}
-                          (prompts, if any, go to stderr).
+                          "reason"?,"url"?,"site"?,"warnings"?,"error"?}],"tasks"?:[{"taskId","tool",
+                          "era","status","history":[{"status","statusMessage"?,"elapsedMs"}]}],
+                          "protocol":{"era","version"},"error"?} (prompts, if any, go to stderr).
+                          Control, bidi and line-separator characters in strings are written as
+                          \\u escapes.
+  --audit-log <file>      Append one JSON line per elicitation to <file> (created private, 0600):
+                          time, server, mode, message, URL with site and warnings, action, cancel
+                          reason, and the names (never values) of fields sent.
   -v, --verbose           Show the server's stderr (cleaned of escape codes, each line prefixed with
                           the server's name), the names of the variables it gets, and each
                           elicitation's outcome, on stderr.

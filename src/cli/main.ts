@@ -2,6 +2,7 @@
 // status (bin.ts turns it into process.exit).
 import { basename } from 'node:path';
 import { ElicitError } from '../contracts/elicit-error.js';
+import { safeJsonStringify } from '../core/safe-json.js';
 import type { ElicitationEvent } from '../mcp/events.js';
 import { type CliArgs, parseCliArgs } from './args.js';
 import { runCall } from './commands/call.js';
@@ -109,7 +110,7 @@ function fail(
       ...(tasks.length > 0 && { tasks }),
       error: { code: cliError.code, message: cliError.message },
     };
-    io.stdout.write(`${JSON.stringify(report)}\n`);
+    io.stdout.write(`${safeJsonStringify(report)}\n`);
   } else {
     io.stderr.write(`mcp-elicit: ${cliError.message}\n`);
     if (cliError.code === 'usage') io.stderr.write('Run mcp-elicit --help for usage.\n');

@@ -1,6 +1,7 @@
 // How results look: plain text for people (server text sanitised), one JSON object for scripts.
 import type { CallToolResult, Tool } from '@modelcontextprotocol/client';
 import type { Era } from '../contracts/protocol.js';
+import { safeJsonStringify } from '../core/safe-json.js';
 import { sanitizeText } from '../core/sanitize.js';
 import type { ElicitationEvent } from '../mcp/events.js';
 import type { TaskRecord } from './task-status.js';
@@ -57,7 +58,7 @@ export function formatToolResult(result: CallToolResult): string {
     }
   }
   if (lines.length === 0 && result.structuredContent !== undefined) {
-    lines.push(JSON.stringify(result.structuredContent, null, 2));
+    lines.push(safeJsonStringify(result.structuredContent, 2));
   }
   return `${lines.join('\n')}\n`;
 }

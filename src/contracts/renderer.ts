@@ -4,6 +4,7 @@
 import type { FormEnding, FormStart } from '../core/form-session.js';
 import type { UrlOutcome } from '../core/outcome.js';
 import type { UrlAnalysis } from '../core/url-safety.js';
+import type { OverRateChoice, OverRateInfo } from './over-rate.js';
 import type { Era } from './protocol.js';
 import type { ServerIdentity } from './server-identity.js';
 import type { UrlOpener, UrlWaitChoice, UrlWaitInfo } from './url-step.js';
@@ -69,6 +70,8 @@ export interface Renderer {
    * browser, and a -32042 completion notification may never come.
    */
   waitForUrl?(info: UrlWaitInfo, signal: AbortSignal): Promise<UrlWaitChoice>;
+  /** A server went over its rate of prompts (C-21): show this one, cancel it, or mute the server. */
+  overRate?(info: OverRateInfo, ctx: PromptContext): Promise<OverRateChoice>;
   /** One-line notices (a request withdrawn by the server, a rejected malformed request, ...). */
   notice?(notice: RendererNotice): void;
   close?(): Promise<void>;

@@ -8,9 +8,13 @@ const ESCAPE_SEQUENCE =
   // biome-ignore lint/suspicious/noControlCharactersInRegex: matching control characters is the point
   /\u001b\[[\u0030-\u003f]*[\u0020-\u002f]*[\u0040-\u007e]?|\u009b[\u0030-\u003f]*[\u0020-\u002f]*[\u0040-\u007e]?|(?:\u001b[\]PX^_]|[\u0090\u0098\u009d\u009e\u009f])[^\u0007\u001b\u009c]*(?:\u0007|\u001b\\|\u009c)?|\u001b[\u0020-\u002f]*[\u0030-\u007e]?/g;
 
-// Remaining C0 (except tab and newline), DEL, C1, and bidi embedding/override/isolate controls.
-// biome-ignore lint/suspicious/noControlCharactersInRegex: matching control characters is the point
-const CONTROL = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u200e\u200f\u202a-\u202e\u2066-\u2069]/g;
+// Remaining C0 (except tab and newline), DEL, C1, every bidi control (U+061C ALM too, like LRM/RLM),
+// and the zero-width characters with no job in display text (ZWSP, word joiner, invisible operators,
+// BOM), which can hide a boundary inside a word. ZWNJ and ZWJ stay: Persian and Indic spelling and
+// emoji sequences need them, and they cannot reorder text.
+const CONTROL =
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: matching control characters is the point
+  /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u061c\u200b\u200e\u200f\u202a-\u202e\u2060-\u2064\u2066-\u2069\ufeff]/g;
 
 export interface SanitizeOptions {
   /** Keep line breaks (messages, descriptions); otherwise they become spaces (titles, labels). */
@@ -21,7 +25,11 @@ export interface SanitizeOptions {
 
 /** Plain, inert text for a terminal or a text node. */
 export function sanitizeText(input: string, options: SanitizeOptions = {}): string {
-  let text = input.replace(/\r\n?/g, '\n').replace(ESCAPE_SEQUENCE, '').replace(CONTROL, '');
+  // U+2028/2029 are line breaks to a reader: kept as such in multiline text, spaces otherwise.
+  let text = input
+    .replace(/\r\n?|[\u2028\u2029]/g, '\n')
+    .replace(ESCAPE_SEQUENCE, '')
+    .replace(CONTROL, '');
   text = text.replace(/\t/g, ' ');
   if (!options.multiline) text = text.replace(/\n+/g, ' ');
   const max = options.maxLength;

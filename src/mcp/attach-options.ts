@@ -6,6 +6,7 @@ import type { Renderer } from '../contracts/renderer.js';
 import type { ServerIdentity } from '../contracts/server-identity.js';
 import type { UrlOpener, UrlWaiter } from '../contracts/url-step.js';
 import type { DraftStore } from '../core/draft-store.js';
+import type { AuditListener } from './audit.js';
 import type { ElicitationListener } from './events.js';
 import type { PromptQueue } from './prompt-queue.js';
 import type { TaskListener, TaskPreference } from './tasks/task-events.js';
@@ -35,6 +36,8 @@ export interface AttachOptions {
   /** Interval of progress notifications while a person answers (X-06); 0 disables. */
   readonly progressIntervalMs?: number;
   readonly onEvent?: ElicitationListener;
+  /** The audit trail: one entry per elicitation (field names, never values); see `AuditEntry`. */
+  readonly audit?: AuditListener;
   /** Tools whose task support is optional: as a task (`prefer`), never, or as the tool asks (`auto`, default). */
   readonly tasks?: TaskPreference;
   /** Status of each task a tool call became (both eras). */

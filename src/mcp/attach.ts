@@ -16,6 +16,7 @@ import type { ServerIdentity } from '../contracts/server-identity.js';
 import type { UrlOpener } from '../contracts/url-step.js';
 import { DraftStore } from '../core/draft-store.js';
 import { type AttachOptions, planModes } from './attach-options.js';
+import { withAudit } from './audit.js';
 import { createElicitationHandler } from './elicitation-handler.js';
 import { createEventLog } from './event-log.js';
 import type { ElicitationEvent } from './events.js';
@@ -71,10 +72,10 @@ export function attachElicitation(client: Client, options: AttachOptions): Elici
   const waiter = plainWaiter && queuedWaiter(plainWaiter, queue, label);
   const opener = options.opener ?? renderer.opener ?? NO_OPENER;
   const tracker = new UrlCompletionTracker();
-  const log = createEventLog(options.onEvent);
+  const server = describeServer(client, identity);
+  const log = createEventLog(withAudit(options.onEvent, options.audit, server, renderer));
   const inFlight = new Set<RequestRef>();
   const era = (): Era => (client.getProtocolEra() === 'modern' ? 'modern' : 'legacy');
-  const server = describeServer(client, identity);
   const respond = createResponder({
     label,
     renderer,

@@ -3,6 +3,7 @@
 import type { ElicitationMode } from '../contracts/protocol.js';
 import type { FormContent } from '../core/form-model.js';
 import type { CancelReason } from '../core/outcome.js';
+import type { UrlAnalysis, UrlWarning } from '../core/url-safety.js';
 
 export interface ElicitationEvent {
   /** The server's configured label. */
@@ -16,8 +17,20 @@ export interface ElicitationEvent {
   /** Why it ended as cancel (never sent on the wire). */
   readonly reason?: CancelReason;
   readonly url?: string;
+  /** URL mode: the registrable domain of `url` (the site a person would deal with), if it has one. */
+  readonly site?: string;
+  /** URL mode: every warning of the URL analysis, whether the URL was opened or not. */
+  readonly warnings?: readonly UrlWarning[];
   /** The JSON-RPC error sent to the server (2025 era) or raised locally (2026 era). */
   readonly error?: { readonly code: number; readonly message: string };
 }
 
 export type ElicitationListener = (event: ElicitationEvent) => void;
+
+/** The URL analysis as events report it: the site and every warning (code and message). */
+export function urlFacts(analysis: UrlAnalysis): Pick<ElicitationEvent, 'site' | 'warnings'> {
+  return {
+    ...(analysis.registrableDomain !== undefined && { site: analysis.registrableDomain }),
+    warnings: analysis.warnings.map((warning) => ({ code: warning.code, message: warning.message })),
+  };
+}

@@ -7,6 +7,7 @@ import type { FormOutcome } from '../core/outcome.js';
 import { failClosed } from '../core/result.js';
 import { validateContent } from '../core/validate.js';
 import { type PromptQueue, skipReason } from './prompt-queue.js';
+import { overRateAsker } from './rate-limit.js';
 
 export interface FormDeps {
   /** The server's configured label: drafts are kept per label. */
@@ -62,11 +63,10 @@ export async function answerForm(
       outcome: {
         action: 'cancel',
         reason: skipReason(reason),
-        ...(reason === 'rate-limited' && {
-          detail: 'too many elicitations waiting from this server (rate limit)',
-        }),
+        ...(reason === 'rate-limited' && { detail: 'this server asked too often (rate limit, C-21)' }),
       },
     }),
+    overRateAsker(deps.renderer, deps.queue.rate, context),
   );
   if (answer.muteServer) deps.queue.mute(server);
 

@@ -5,9 +5,9 @@
 import { deserializeMessage, type JSONRPCMessage } from '@modelcontextprotocol/client';
 import { StdioClientTransport, type StdioServerParameters } from '@modelcontextprotocol/client/stdio';
 import { ElicitError } from '../contracts/elicit-error.js';
+import { describeInvalidRequest, INVALID_REQUEST, invalidRequestId } from './invalid-request.js';
 import { installedSdkVersion } from './sdk-seam.js';
 
-const INVALID_REQUEST = -32600;
 const DEFAULT_MAX_BUFFER = 10 * 1024 * 1024;
 
 /** Same contract as the SDK's ReadBuffer (append / readMessage / clear), plus the invalid-request report. */
@@ -44,9 +44,9 @@ class GuardedReadBuffer {
       try {
         return deserializeMessage(line);
       } catch (error) {
-        const id = requestId(json);
+        const id = invalidRequestId(json);
         if (id === undefined) throw error; // not a request: nothing to answer, report as before
-        this.#onInvalidRequest(id, describe(json));
+        this.#onInvalidRequest(id, describeInvalidRequest(json));
       }
     }
     return null;
@@ -55,22 +55,6 @@ class GuardedReadBuffer {
   clear(): void {
     this.#buffer = undefined;
   }
-}
-
-function requestId(json: unknown): string | number | undefined {
-  if (typeof json !== 'object' || json === null) return undefined;
-  const record = json as Record<string, unknown>;
-  if (typeof record.method !== 'string') return undefined;
-  return typeof record.id === 'string' || typeof record.id === 'number' ? record.id : undefined;
-}
-
-function describe(json: unknown): string {
-  const record = json as Record<string, unknown>;
-  if (record.jsonrpc !== '2.0') return 'Invalid Request: "jsonrpc" must be "2.0"';
-  if ('params' in record && (typeof record.params !== 'object' || record.params === null)) {
-    return `Invalid Request: "params" of ${JSON.stringify(String(record.method)).slice(0, 60)} must be an object or an array (JSON-RPC 2.0 §4.2), got ${record.params === null ? 'null' : typeof record.params}`;
-  }
-  return 'Invalid Request: the message is not a valid JSON-RPC 2.0 request';
 }
 
 /**

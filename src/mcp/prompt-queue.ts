@@ -1,11 +1,20 @@
 // One prompt on screen at a time, across every server attached to the same queue (spec §5 edge
 // case 39; the SDK dispatches the inputs of one 2026-era round concurrently, so the queue is ours).
-// Also the session-wide "cancel everything from this server" switch and a per-server cap (C-21).
+// Also the session-wide "cancel everything from this server" switch, a per-server cap on waiting
+// prompts and a per-server rate over time (C-21).
+import { DEFAULT_RATE_LIMIT, type RateLimit, type RateLimitChoice, RateLimiter } from './rate-limit.js';
 
 export interface QueueOptions {
   /** Elicitations that may wait per server before new ones are cancelled (rate limit, C-21). */
   readonly maxWaitingPerServer?: number;
+  /** Prompts per server over time (token bucket); default 10 at once, then 10 a minute; false: off. */
+  readonly rate?: RateLimit | false;
+  /** Clock for the rate limit (tests). */
+  readonly now?: () => number;
 }
+
+/** Asks the person whether a server over its rate may show this prompt (interactive front-ends). */
+export type OverRateAsk = (waiting: () => number) => Promise<RateLimitChoice>;
 
 interface Entry {
   readonly server: string;
@@ -23,12 +32,20 @@ export class PromptQueue {
   readonly #entries: Entry[] = [];
   readonly #muted = new Set<string>();
   readonly #maxWaiting: number;
+  readonly #limiter: RateLimiter | undefined;
   #busy = false;
   /** Listeners told when the number of open-or-waiting prompts changes (human-aware timeouts). */
   readonly #activity = new Set<(active: boolean) => void>();
 
   constructor(options: QueueOptions = {}) {
     this.#maxWaiting = options.maxWaitingPerServer ?? 16;
+    const rate = options.rate ?? DEFAULT_RATE_LIMIT;
+    this.#limiter = rate === false ? undefined : new RateLimiter(rate, options.now);
+  }
+
+  /** The rate over time in force, if any. */
+  get rate(): RateLimit | undefined {
+    return this.#limiter?.limit;
   }
 
   mute(server: string): void {
@@ -55,13 +72,16 @@ export class PromptQueue {
 
   /**
    * Runs `show` when it is this prompt's turn. A prompt whose signal aborts while it waits is
-   * never shown; a muted server's prompts are never shown.
+   * never shown; a muted server's prompts are never shown. A server over its rate is cancelled
+   * (`rate-limited`), unless `overRate` lets a person choose to see it, cancel it, or mute;
+   * `'exempt'` prompts (the waiting state of a URL step already shown) do not count.
    */
   async run<T>(
     server: string,
     signal: AbortSignal,
     show: (waiting: () => number) => Promise<T>,
     skipped: (reason: SkipReason) => T,
+    overRate?: OverRateAsk | 'exempt',
   ): Promise<T> {
     if (this.#muted.has(server)) return skipped('muted');
     if (signal.aborted) return skipped('aborted');
@@ -73,7 +93,8 @@ export class PromptQueue {
       this.#busy = true;
       this.#emit(true);
       try {
-        return await show(() => this.#entries.length);
+        const admitted = await this.#admit(server, signal, () => this.#entries.length, overRate);
+        return admitted === 'show' ? await show(() => this.#entries.length) : skipped(admitted);
       } finally {
         this.#afterTurn(true);
       }
@@ -100,10 +121,32 @@ export class PromptQueue {
     }
     try {
       if (this.#muted.has(server)) return skipped('muted');
-      return await show(() => this.#entries.length);
+      const admitted = await this.#admit(server, signal, () => this.#entries.length, overRate);
+      return admitted === 'show' ? await show(() => this.#entries.length) : skipped(admitted);
     } finally {
       this.#afterTurn(true);
     }
+  }
+
+  // Counted when a prompt gets its turn: the rate is of prompts put in front of the person.
+  async #admit(
+    server: string,
+    signal: AbortSignal,
+    waiting: () => number,
+    overRate: OverRateAsk | 'exempt' | undefined,
+  ): Promise<'show' | SkipReason> {
+    if (overRate === 'exempt' || !this.#limiter || this.#limiter.take(server)) return 'show';
+    if (!overRate) return 'rate-limited';
+    const choice = await overRate(waiting);
+    if (signal.aborted) return 'aborted'; // withdrawn while the person was deciding
+    if (choice === 'mute') {
+      this.mute(server);
+      return 'muted';
+    }
+    if (choice === 'cancel') return 'rate-limited';
+    this.#limiter.refill(server);
+    this.#limiter.take(server);
+    return 'show';
   }
 
   #pump(): void {

@@ -3,6 +3,7 @@
 import type { Renderer, UrlAnswer } from '../contracts/renderer.js';
 import type { UrlWaiter } from '../contracts/url-step.js';
 import { type PromptQueue, type SkipReason, skipReason } from './prompt-queue.js';
+import { overRateAsker } from './rate-limit.js';
 
 export function queuedUrlRenderer(renderer: Renderer, queue: PromptQueue, server: string): Renderer {
   const skipped = (reason: SkipReason): UrlAnswer => ({
@@ -13,7 +14,16 @@ export function queuedUrlRenderer(renderer: Renderer, queue: PromptQueue, server
     name: renderer.name,
     interactive: renderer.interactive,
     form: (prompt, ctx) => renderer.form(prompt, ctx),
-    ...(url && { url: (prompt, ctx) => queue.run(server, ctx.signal, () => url(prompt, ctx), skipped) }),
+    ...(url && {
+      url: (prompt, ctx) =>
+        queue.run(
+          server,
+          ctx.signal,
+          () => url(prompt, ctx),
+          skipped,
+          overRateAsker(renderer, queue.rate, () => ctx),
+        ),
+    }),
   };
 }
 
@@ -25,6 +35,7 @@ export function queuedWaiter(waiter: UrlWaiter, queue: PromptQueue, server: stri
         signal,
         () => waiter.wait(info, signal),
         () => 'cancel' as const,
+        'exempt', // part of a URL step already counted
       ),
   };
 }

@@ -8,7 +8,7 @@ import type { UrlOpener, UrlWaiter } from '../contracts/url-step.js';
 import type { DraftStore } from '../core/draft-store.js';
 import type { ElicitOutcome } from '../core/outcome.js';
 import { toElicitResult } from '../core/result.js';
-import type { ElicitationEvent } from './events.js';
+import { type ElicitationEvent, urlFacts } from './events.js';
 import { answerForm } from './form-elicitation.js';
 import type { ElicitRequest, FormRequest, RequestMeta, UrlRequest } from './incoming-request.js';
 import { startProgressHeartbeat } from './progress-heartbeat.js';
@@ -104,6 +104,7 @@ async function answerFormRequest(
 async function answerUrl(request: UrlRequest, context: Context, deps: ResponderDeps): Promise<ElicitOutcome> {
   // Loaded on first use: URL analysis brings the public suffix list and IDN tables.
   const { handleUrlElicitation } = await import('./url-elicitation.js');
+  let facts: ReturnType<typeof urlFacts> = {};
   const outcome = await handleUrlElicitation(
     request,
     context(() => deps.queue.waiting),
@@ -114,6 +115,9 @@ async function answerUrl(request: UrlRequest, context: Context, deps: ResponderD
       era: deps.era(),
       ...(deps.waiter && { waiter: deps.waiter }),
       onMute: () => deps.queue.mute(deps.label),
+      onAnalysis: (analysis) => {
+        facts = urlFacts(analysis);
+      },
     },
   );
   deps.emit({
@@ -121,6 +125,7 @@ async function answerUrl(request: UrlRequest, context: Context, deps: ResponderD
     mode: 'url',
     message: request.message,
     url: request.url,
+    ...facts,
     action: outcome.action,
     ...(outcome.action === 'cancel' && { reason: outcome.reason }),
   });

@@ -5,7 +5,7 @@ import { ProtocolError, ProtocolErrorCode } from '@modelcontextprotocol/client';
 import type { Era } from '../contracts/protocol.js';
 import type { PromptContext } from '../contracts/renderer.js';
 import type { UrlOutcome } from '../core/outcome.js';
-import { analyzeUrl } from '../core/url-safety.js';
+import { analyzeUrl, type UrlAnalysis } from '../core/url-safety.js';
 import type { UrlRequest } from './incoming-request.js';
 import type { UrlCompletionTracker } from './url-completion.js';
 import { cancelled, runUrlStep, type UrlStepDeps } from './url-step.js';
@@ -14,6 +14,8 @@ export interface UrlElicitationDeps extends UrlStepDeps {
   /** The connection's tracker: 2025 ids become pending here; 2026 remembers opened URLs. */
   readonly tracker?: UrlCompletionTracker;
   readonly era: Era;
+  /** Told the analysis of the URL before anything else happens (events and the audit trail). */
+  readonly onAnalysis?: (analysis: UrlAnalysis) => void;
 }
 
 export async function handleUrlElicitation(
@@ -26,6 +28,7 @@ export async function handleUrlElicitation(
     url,
     ctx.server.origin === undefined ? {} : { serverOrigin: ctx.server.origin },
   );
+  deps.onAnalysis?.(analysis);
   // E-24: a URL that must never reach a browser is refused as invalid params.
   if (!analysis.allowed) {
     throw new ProtocolError(

@@ -9,7 +9,7 @@ import type { Renderer } from '../contracts/renderer.js';
 import type { ServerIdentity } from '../contracts/server-identity.js';
 import type { UrlOpener, UrlWaitChoice, UrlWaiter } from '../contracts/url-step.js';
 import { analyzeUrl } from '../core/url-safety.js';
-import type { ElicitationEvent } from './events.js';
+import { type ElicitationEvent, urlFacts } from './events.js';
 import type { UrlCompletionTracker } from './url-completion.js';
 import { isUrlElicitationRequired } from './url-required-error.js';
 import { runUrlStep } from './url-step.js';
@@ -173,7 +173,9 @@ async function consentAndOpen(p: Prerequisite, deps: UrlRetryDeps): Promise<void
     mode: 'url',
     message: p.message,
     url: p.url,
+    ...urlFacts(analysis),
     action: outcome.action,
+    ...(outcome.action === 'cancel' && { reason: outcome.reason }),
   });
   if (outcome.action === 'accept') return;
   deps.tracker.drop(p.elicitationId);

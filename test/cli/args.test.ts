@@ -80,6 +80,36 @@ describe('command-line parsing', () => {
     assert.equal(args.openUrls, true);
   });
 
+  it('parses --allow-deceptive-urls (scripted), --audit-log and --rate-limit (issue 12 #6, #8, #9)', () => {
+    const args = parseCliArgs([
+      '--open-urls',
+      '--allow-deceptive-urls',
+      '--audit-log',
+      'audit.jsonl',
+      '--rate-limit',
+      '5',
+      'tools',
+      '--',
+      's',
+    ]);
+    assert.equal(args.ui, 'scripted');
+    assert.equal(args.allowDeceptiveUrls, true);
+    assert.equal(args.auditLog, 'audit.jsonl');
+    assert.equal(args.rateLimit, 5);
+    assert.equal(parseCliArgs(['--rate-limit', 'off', 'tools', '--', 's']).rateLimit, false);
+    assert.equal(parseCliArgs(['tools', '--', 's']).rateLimit, undefined);
+    assert.match(usageError(['--rate-limit', '0', 'tools', '--', 's']), /--rate-limit takes a whole number/);
+    assert.match(
+      usageError(['--rate-limit', '2.5', 'tools', '--', 's']),
+      /--rate-limit takes a whole number/,
+    );
+    assert.match(usageError(['--audit-log', '', 'tools', '--', 's']), /--audit-log needs a file name/);
+    assert.match(
+      usageError(['--ui', 'plain', '--allow-deceptive-urls', 'tools', '--', 's']),
+      /cannot be combined with .*--allow-deceptive-urls/,
+    );
+  });
+
   it('maps --protocol words and versions to eras', () => {
     assert.deepEqual(parseCliArgs(['tools', '--protocol', 'legacy', '--', 's']).protocol, { kind: 'legacy' });
     assert.deepEqual(parseCliArgs(['tools', '--protocol', 'modern', '--', 's']).protocol, {
@@ -143,6 +173,9 @@ describe('command-line parsing', () => {
       '--decline',
       '--cancel',
       '--open-urls',
+      '--allow-deceptive-urls',
+      '--rate-limit',
+      '--audit-log',
       '--modes',
       '--protocol',
       '--no-era-cache',

@@ -43,6 +43,22 @@ function scene(mode: 'submit' | 'record' = 'submit') {
   };
 }
 
+/** `call ask_url` with scripted consent (--open-urls) on 2025-11-25. */
+const askUrl = (url: string, ...flags: string[]) => [
+  '--ui',
+  'scripted',
+  '--open-urls',
+  ...flags,
+  '--json',
+  '--protocol',
+  'legacy',
+  'call',
+  'ask_url',
+  '--args',
+  JSON.stringify({ url }),
+  ...server,
+];
+
 describe('mcp-elicit with URL mode (scripted, --open-urls)', () => {
   for (const era of ['legacy', 'modern'] as const) {
     it(`consents, opens the page in BROWSER and finishes the tool on ${era === 'legacy' ? '2025-11-25' : '2026-07-28'}`, async () => {
@@ -69,6 +85,12 @@ describe('mcp-elicit with URL mode (scripted, --open-urls)', () => {
       assert.equal(report.protocol?.era, era);
       const url = report.elicitations.find((e) => e.mode === 'url');
       assert.equal(url?.action, 'accept');
+      // Every URL's warnings are recorded, opened or not (issue 12 #6).
+      assert.deepEqual(
+        url?.warnings?.map((w) => w.code),
+        ['http-loopback'],
+      );
+      assert.match(run.stderr, /URL warning \(http-loopback\)/);
       assert.equal(s.visited().length, 1);
       assert.deepEqual(s.hits(), ['GET', 'POST']);
     });
@@ -120,22 +142,7 @@ describe('mcp-elicit with URL mode (scripted, --open-urls)', () => {
 
   it(req`refuses a javascript: URL with -32602 and opens nothing (E-24)`, async () => {
     const s = scene('record');
-    const run = await runCli(
-      [
-        '--ui',
-        'scripted',
-        '--open-urls',
-        '--json',
-        '--protocol',
-        'legacy',
-        'call',
-        'ask_url',
-        '--args',
-        '{"url":"javascript:alert(document.cookie)"}',
-        ...server,
-      ],
-      { env: s.env },
-    );
+    const run = await runCli(askUrl('javascript:alert(document.cookie)'), { env: s.env });
     const report = jsonReport(run);
     const url = report.elicitations.find((e) => e.mode === 'url');
     assert.equal(url?.error?.code, -32602, run.stdout + run.stderr);
@@ -154,5 +161,43 @@ describe('mcp-elicit with URL mode (scripted, --open-urls)', () => {
     assert.deepEqual(s.visited(), []);
     assert.deepEqual(s.hits(), []);
     assert.doesNotMatch(run.stdout, /connected \(flow/);
+  });
+
+  for (const [name, url, code, site] of [
+    ['user-info', 'https://accounts.example.com@evil.example/login', 'userinfo', 'evil.example'],
+    ['look-alike', 'https://xn--pypal-4ve.com/', 'mixed-script', 'pаypal.com'],
+  ] as const) {
+    it(`deceptive-url.open-urls-never-opens-a-${name}-url-unattended (issue 12 #6)`, async () => {
+      const s = scene('record');
+      const run = await runCli(askUrl(url), { env: s.env });
+      const report = jsonReport(run);
+      assert.equal(resultText(report), 'url step: cancel', run.stdout + run.stderr);
+      const event = report.elicitations.find((e) => e.mode === 'url');
+      assert.equal(event?.action, 'cancel');
+      assert.equal(event?.reason, 'unsafe-url');
+      assert.equal(event?.site, site);
+      assert.ok(
+        event?.warnings?.some((w) => w.code === code),
+        JSON.stringify(event),
+      );
+      assert.match(run.stderr, new RegExp(`URL warning \\(${code}\\)`));
+      assert.match(run.stderr, /cancel \(unsafe-url\): not opened unattended/);
+      assert.deepEqual(s.visited(), []);
+    });
+  }
+
+  it('deceptive-url.allow-deceptive-urls-opens-it-and-still-records-its-warnings', async () => {
+    const s = scene('record');
+    const url = 'https://accounts.example.com@evil.example/login';
+    const run = await runCli(askUrl(url, '--allow-deceptive-urls'), { env: s.env });
+    const report = jsonReport(run);
+    assert.equal(resultText(report), 'url step: accept', run.stdout + run.stderr);
+    const event = report.elicitations.find((e) => e.mode === 'url');
+    assert.deepEqual(
+      event?.warnings?.map((w) => w.code),
+      ['userinfo'],
+    );
+    assert.match(run.stderr, /URL warning \(userinfo\)/);
+    assert.deepEqual(s.visited(), [url]);
   });
 });

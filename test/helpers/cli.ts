@@ -66,6 +66,8 @@ export function jsonReport(run: CliRun): {
     content?: Record<string, unknown>;
     reason?: string;
     url?: string;
+    site?: string;
+    warnings?: { code: string; message: string }[];
     error?: { code: number; message: string };
   }[];
   protocol?: { era: string; version?: string };

@@ -92,4 +92,79 @@ describe(req`PromptQueue (E-39, C-21)`, () => {
     );
     assert.deepEqual(await Promise.all([open, waiting, over]), ['shown', 'shown', 'rate-limited']);
   });
+
+  describe('rate over time per server (C-21, issue 12 #9)', () => {
+    const clock = () => {
+      let now = 0;
+      return { now: () => now, advance: (ms: number) => (now += ms) };
+    };
+    const ask = (queue: PromptQueue, server: string, overRate?: Parameters<PromptQueue['run']>[4]) =>
+      queue.run(
+        server,
+        never,
+        async () => 'shown',
+        (reason) => reason,
+        overRate,
+      );
+
+    it('rate-limit.cancels-a-server-that-asks-again-the-moment-it-is-answered', async () => {
+      const time = clock();
+      const queue = new PromptQueue({ rate: { burst: 3, perMinute: 60 }, now: time.now });
+      const loop: string[] = [];
+      for (let i = 0; i < 5; i++) loop.push(await ask(queue, 'loop'));
+      assert.deepEqual(loop, ['shown', 'shown', 'shown', 'rate-limited', 'rate-limited']);
+      assert.equal(await ask(queue, 'other'), 'shown', 'another server has its own budget');
+      time.advance(1000); // 60 a minute: one prompt earned back each second
+      assert.equal(await ask(queue, 'loop'), 'shown');
+      assert.equal(await ask(queue, 'loop'), 'rate-limited');
+    });
+
+    it('asks the person when a front-end can: mute cancels it and everything after, allow gives a fresh burst', async () => {
+      const time = clock();
+      const queue = new PromptQueue({ rate: { burst: 1, perMinute: 1 }, now: time.now });
+      assert.equal(await ask(queue, 'a'), 'shown');
+      assert.equal(await ask(queue, 'a', async () => 'cancel'), 'rate-limited');
+      assert.equal(await ask(queue, 'a', async () => 'allow'), 'shown');
+      assert.equal(await ask(queue, 'a', async () => 'mute'), 'muted');
+      assert.equal(queue.isMuted('a'), true);
+      assert.equal(await ask(queue, 'a', async () => 'allow'), 'muted', 'muted servers are not asked again');
+    });
+
+    it('a request withdrawn while the person decides is skipped as withdrawn, not rate-limited', async () => {
+      const queue = new PromptQueue({ rate: { burst: 1, perMinute: 1 }, now: () => 0 });
+      assert.equal(await ask(queue, 'a'), 'shown');
+      const withdrawn = new AbortController();
+      const result = await queue.run(
+        'a',
+        withdrawn.signal,
+        async () => 'shown',
+        (reason) => reason,
+        async () => {
+          withdrawn.abort();
+          return 'cancel';
+        },
+      );
+      assert.equal(result, 'aborted');
+    });
+
+    it('does not count the waiting state of a URL step (exempt), and is off with rate: false', async () => {
+      const limited = new PromptQueue({ rate: { burst: 1, perMinute: 1 }, now: () => 0 });
+      assert.equal(await ask(limited, 'a', 'exempt'), 'shown');
+      assert.equal(await ask(limited, 'a', 'exempt'), 'shown');
+      assert.equal(await ask(limited, 'a'), 'shown');
+      assert.equal(await ask(limited, 'a'), 'rate-limited');
+      const unlimited = new PromptQueue({ rate: false });
+      for (let i = 0; i < 50; i++) assert.equal(await ask(unlimited, 'a'), 'shown');
+    });
+
+    it('keeps a sensible default: ten prompts in a row, then one every six seconds', async () => {
+      const time = clock();
+      const queue = new PromptQueue({ now: time.now });
+      assert.deepEqual(queue.rate, { burst: 10, perMinute: 10 });
+      for (let i = 0; i < 10; i++) assert.equal(await ask(queue, 'wizard'), 'shown');
+      assert.equal(await ask(queue, 'wizard'), 'rate-limited');
+      time.advance(6000);
+      assert.equal(await ask(queue, 'wizard'), 'shown');
+    });
+  });
 });

@@ -156,6 +156,9 @@ describe('withUrlElicitationRetry', () => {
       events.map((e) => e.action),
       ['accept'],
     );
+    // Each page's site and warnings are recorded too (issue 12 #6).
+    assert.equal(events[0]?.site, 'modelcontextprotocol.io');
+    assert.deepEqual(events[0]?.warnings, []);
   });
 
   it(req`retries when the person types d in the line waiting prompt, since server-everything never notifies (C-14)`, async () => {

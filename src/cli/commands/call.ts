@@ -1,5 +1,6 @@
 import type { CallToolResult } from '@modelcontextprotocol/client';
 import { ElicitError } from '../../contracts/elicit-error.js';
+import { safeJsonStringify } from '../../core/safe-json.js';
 import type { CliArgs } from '../args.js';
 import type { Io } from '../frontend.js';
 import { formatToolResult, type JsonReport } from '../output.js';
@@ -33,7 +34,7 @@ export async function runCall(args: CliArgs, io: Io, context: CommandContext): P
         protocol: { era: connection.era, version: connection.version },
         ...(!ok && { error: { code: 'tool-error', message: 'the tool reported an error (isError)' } }),
       };
-      io.stdout.write(`${JSON.stringify(report)}\n`);
+      io.stdout.write(`${safeJsonStringify(report)}\n`);
     } else if (ok) {
       io.stdout.write(formatToolResult(result));
     } else {

@@ -4,6 +4,7 @@
 import { existsSync } from 'node:fs';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
+import { safeJsonStringify } from '../../core/safe-json.js';
 import type { ScriptedAnswer } from '../../frontends/scripted/index.js';
 import type { CliArgs } from '../args.js';
 import type { Io } from '../frontend.js';
@@ -87,7 +88,7 @@ export async function runDemo(args: CliArgs, io: Io): Promise<number> {
         { timeoutMs: args.timeoutMs, ...(io.signal && { signal: io.signal }) },
       );
       for (const event of events.slice(before)) {
-        const shown = event.content ? ` ${JSON.stringify(event.content)}` : '';
+        const shown = event.content ? ` ${safeJsonStringify(event.content)}` : '';
         out.write(`  ${formatEvent(event)}${shown}\n`);
       }
       out.write(`  server says: ${formatToolResult(result).trim().split('\n').join('\n  ')}\n\n`);
@@ -101,7 +102,7 @@ export async function runDemo(args: CliArgs, io: Io): Promise<number> {
         elicitations: events,
         protocol: { era: session.connection.era, version: session.connection.version },
       };
-      io.stdout.write(`${JSON.stringify(report)}\n`);
+      io.stdout.write(`${safeJsonStringify(report)}\n`);
     }
     return 0;
   } finally {

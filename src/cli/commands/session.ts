@@ -2,7 +2,9 @@
 import type { Renderer } from '../../contracts/renderer.js';
 import { createSystemOpener } from '../../frontends/open-url.js';
 import { PromptQueue } from '../../mcp/prompt-queue.js';
+import { DEFAULT_RATE_LIMIT } from '../../mcp/rate-limit.js';
 import type { CliArgs } from '../args.js';
+import { type AuditLog, openAuditLog } from '../audit-log.js';
 import { type Connection, connect } from '../connect.js';
 import { chooseRenderer, type Io } from '../frontend.js';
 import { formatEvent } from '../output.js';
@@ -17,7 +19,17 @@ export interface OpenSession {
 }
 
 export async function openSession(args: CliArgs, io: Io, context: CommandContext): Promise<OpenSession> {
-  const renderer = await chooseRenderer(args, io);
+  const audit: AuditLog | undefined =
+    args.auditLog === undefined
+      ? undefined
+      : await openAuditLog(args.auditLog, (line) => io.stderr.write(`${line}\n`));
+  let renderer: Renderer;
+  try {
+    renderer = await chooseRenderer(args, io);
+  } catch (error) {
+    await audit?.close();
+    throw error;
+  }
   const serverStderr = new ServerStderr({
     label: context.label,
     live: args.verbose,
@@ -25,7 +37,7 @@ export async function openSession(args: CliArgs, io: Io, context: CommandContext
   });
   // URL mode by default when a person can consent, or when a script was told to open URLs.
   const modes = args.modes ?? (renderer.interactive || args.openUrls ? ['form', 'url'] : ['form']);
-  const queue = new PromptQueue();
+  const queue = new PromptQueue({ rate: rateOf(args) });
   const status = createTaskStatus(io.stderr, queue, context.tasks);
   let connection: Connection;
   try {
@@ -44,6 +56,7 @@ export async function openSession(args: CliArgs, io: Io, context: CommandContext
         hostElicitationTasks: args.task !== 'never',
         onTaskEvent: status.onTask,
         opener: renderer.opener ?? createSystemOpener(io.env),
+        ...(audit && { audit: (entry) => audit.write(entry) }),
         onEvent: (event) => {
           context.events.push(event);
           if (args.verbose) io.stderr.write(`${formatEvent(event)}\n`);
@@ -54,6 +67,7 @@ export async function openSession(args: CliArgs, io: Io, context: CommandContext
   } catch (error) {
     status.close();
     await renderer.close?.();
+    await audit?.close();
     serverStderr.showTail();
     throw error;
   }
@@ -71,6 +85,14 @@ export async function openSession(args: CliArgs, io: Io, context: CommandContext
       await connection.close().catch(() => {});
       serverStderr.end();
       await renderer.close?.();
+      await audit?.close();
     },
   };
+}
+
+/** `--rate-limit N`: N prompts at once, then N a minute, per server; `off` turns it off. */
+function rateOf(args: CliArgs) {
+  if (args.rateLimit === false) return false;
+  if (args.rateLimit === undefined) return DEFAULT_RATE_LIMIT;
+  return { burst: args.rateLimit, perMinute: args.rateLimit };
 }

@@ -1,4 +1,5 @@
 import { ElicitError } from '../../contracts/elicit-error.js';
+import { safeJsonStringify } from '../../core/safe-json.js';
 import type { CliArgs } from '../args.js';
 import type { Io } from '../frontend.js';
 import { formatTools, type JsonReport } from '../output.js';
@@ -25,7 +26,7 @@ export async function runTools(args: CliArgs, io: Io, context: CommandContext): 
         elicitations: context.events,
         protocol: { era: connection.era, version: connection.version },
       };
-      io.stdout.write(`${JSON.stringify(report)}\n`);
+      io.stdout.write(`${safeJsonStringify(report)}\n`);
     } else {
       io.stdout.write(formatTools(tools.tools));
     }

@@ -1,6 +1,7 @@
 // Line-by-line prompts for any stream: no TTY needed, no colours, no cursor movement, one thing per
 // line, so it works over pipes, in CI logs and with screen readers. One prompt at a time; lines
 // typed ahead wait in one queue shared by every prompt of this renderer.
+import type { OverRateChoice, OverRateInfo } from '../../contracts/over-rate.js';
 import type {
   FormAnswer,
   FormPrompt,
@@ -15,6 +16,7 @@ import { sanitizeText } from '../../core/sanitize.js';
 import { createLineWaiter } from '../url-wait/line-waiter.js';
 import { type Conversation, runFormDialog } from './form-dialog.js';
 import { LineQueue } from './line-queue.js';
+import { runOverRateDialog } from './over-rate-dialog.js';
 import { runUrlDialog } from './url-dialog.js';
 
 export interface PlainOptions {
@@ -58,6 +60,12 @@ export class PlainRenderer implements Renderer {
         return { outcome: { action: 'cancel', reason: 'dismissed', detail: 'the prompt was closed' } };
       return runUrlDialog(prompt, ctx, this.#conversation(ctx.signal));
     });
+  }
+
+  overRate(info: OverRateInfo, ctx: PromptContext): Promise<OverRateChoice> {
+    return this.#inTurn(async () =>
+      this.#closed ? 'cancel' : runOverRateDialog(info, ctx, this.#conversation(ctx.signal)),
+    );
   }
 
   waitForUrl(info: UrlWaitInfo, signal: AbortSignal): Promise<UrlWaitChoice> {

@@ -22,6 +22,7 @@ import { isFieldValue } from '../../core/field-value.js';
 import { FormSession } from '../../core/form-session.js';
 import type { CancelReason } from '../../core/outcome.js';
 import { sanitizeText } from '../../core/sanitize.js';
+import { deceptiveWarnings } from '../../core/url-deception.js';
 import { parseFieldInput } from '../../core/value-parse.js';
 import { createAutoWaiter } from '../url-wait/auto-waiter.js';
 import type { ScriptedAnswer } from './answers-file.js';
@@ -37,6 +38,8 @@ export interface ScriptedOptions {
   readonly cancel?: boolean;
   /** Consent to every URL-mode request that the safety analysis allows. */
   readonly openUrls?: boolean;
+  /** Also consent to URLs with deceptive warnings (user-info, look-alike hosts, raw IPs, ...). */
+  readonly allowDeceptiveUrls?: boolean;
   readonly log?: (line: string) => void;
 }
 
@@ -89,6 +92,12 @@ export class ScriptedRenderer implements Renderer {
   async url(prompt: UrlPrompt, ctx: PromptContext): Promise<UrlAnswer> {
     const shown = sanitizeText(prompt.analysis.href || prompt.url, { maxLength: 500 });
     const say = (verdict: string): void => this.#log(ctx, prompt.message, `${verdict} [URL ${shown}]`);
+    // Every warning is printed, whatever happens next: a run can be reviewed afterwards.
+    for (const warning of prompt.analysis.warnings) {
+      this.#options.log?.(
+        `[scripted] URL warning (${warning.code}): ${sanitizeText(warning.message, { maxLength: 300 })}`,
+      );
+    }
     const blanket = this.#blanket(ctx, say);
     if (blanket) return blanket;
     // Only an entry whose `when` names this request may consent to a URL: a blanket answer written
@@ -120,6 +129,13 @@ export class ScriptedRenderer implements Renderer {
     }
     if (!prompt.analysis.allowed) {
       const detail = `refused by the URL safety check: ${sanitizeText(prompt.analysis.refusal ?? 'not allowed')}`;
+      say(`cancel (unsafe-url): ${detail}`);
+      return { outcome: cancelled('unsafe-url', detail) };
+    }
+    const deceptive = deceptiveWarnings(prompt.analysis);
+    if (deceptive.length > 0 && !this.#options.allowDeceptiveUrls) {
+      const codes = [...new Set(deceptive.map((warning) => warning.code))].join(', ');
+      const detail = `not opened unattended: the URL may not go where it seems (${codes}); --allow-deceptive-urls opens it anyway`;
       say(`cancel (unsafe-url): ${detail}`);
       return { outcome: cancelled('unsafe-url', detail) };
     }

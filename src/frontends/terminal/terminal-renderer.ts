@@ -8,6 +8,7 @@
 // (form-controller.ts, url-screen.ts) plus full-frame repaint is simpler and testable.
 import { emitKeypressEvents, type Interface } from 'node:readline';
 import type { Readable, Writable } from 'node:stream';
+import type { OverRateChoice, OverRateInfo } from '../../contracts/over-rate.js';
 import type {
   FormAnswer,
   FormPrompt,
@@ -24,6 +25,7 @@ import { FormController } from './form-controller.js';
 import { formFrame } from './form-view.js';
 import type { Frame, Size } from './frame.js';
 import { type KeyPress, toKeyPress } from './keys.js';
+import { OverRateController, overRateFrame } from './over-rate-screen.js';
 import { type Line, paint, seg } from './style.js';
 import { colorAllowed, type Env } from './terminal-support.js';
 import { UrlController, type UrlEnd, urlFrame } from './url-screen.js';
@@ -174,6 +176,26 @@ export class TerminalRenderer implements Renderer {
       } finally {
         clearTimeout(timer);
       }
+    });
+  }
+
+  overRate(info: OverRateInfo, ctx: PromptContext): Promise<OverRateChoice> {
+    return this.#serial(async () => {
+      const ctrl = new OverRateController();
+      const screen: Screen<OverRateChoice> = {
+        handleKey: (key) => ctrl.handleKey(key),
+        frame: (size) => overRateFrame(ctrl, info, ctx, size),
+        note: (text) => {
+          ctrl.status = text;
+        },
+      };
+      const result = await this.#run(screen, ctx.signal);
+      const choice = result.kind === 'ended' ? result.end : 'cancel';
+      if (choice === 'mute') {
+        const server = sanitizeText(ctx.server.label, { maxLength: 60 });
+        this.#line(`✗ Muted ${server}: its requests are cancelled for this session.`, 'plain');
+      }
+      return choice;
     });
   }
 

@@ -1,7 +1,7 @@
 import * as assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import type { UrlPrompt } from '../../../src/contracts/renderer.js';
-import type { UrlAnalysis } from '../../../src/core/url-safety.js';
+import { analyzeUrl, type UrlAnalysis } from '../../../src/core/url-safety.js';
 import { type ScriptedOptions, ScriptedRenderer } from '../../../src/frontends/scripted/index.js';
 import { req } from '../../helpers/req.js';
 import {
@@ -298,6 +298,58 @@ describe('ScriptedRenderer URL mode', () => {
     );
     assert.equal(answer.outcome.action === 'cancel' && answer.outcome.reason, 'unsafe-url');
     assert.match(logs[0] ?? '', /refused by the URL safety check: javascript: is not a web address/);
+  });
+
+  describe('deceptive URLs (issue 12 #6)', () => {
+    const real = (url: string): UrlPrompt => ({
+      kind: 'url',
+      message: 'Open this',
+      url,
+      analysis: analyzeUrl(url),
+      elicitationId: 'id-2',
+    });
+    const deceptive = [
+      ['user-info', 'https://accounts.example.com@evil.example/login', 'userinfo'],
+      ['look-alike host', 'https://xn--pypal-4ve.com/', 'mixed-script'],
+      ['international host', 'https://xn--pypal-vqa.com/', 'punycode'],
+      ['raw IP host', 'https://93.184.216.34/pay', 'ip-host'],
+      ['raw IP in an odd form', 'https://0x5d.184.216.34/', 'ip-host'],
+      ['heavy encoding', `https://example.com/${'%41'.repeat(20)}`, 'heavily-encoded'],
+    ] as const;
+    for (const [name, url, code] of deceptive) {
+      it(`deceptive-url.open-urls-refuses-a-${name.replaceAll(' ', '-')}-url`, async () => {
+        const { renderer, logs } = scripted({ openUrls: true });
+        const answer = await renderer.url(real(url), context());
+        assert.equal(answer.outcome.action === 'cancel' && answer.outcome.reason, 'unsafe-url');
+        assert.ok(
+          logs.some((line) => line.startsWith(`[scripted] URL warning (${code}): `)),
+          logs.join('\n'),
+        );
+        assert.match(logs.at(-1) ?? '', /cancel \(unsafe-url\): not opened unattended/);
+        const allowed = scripted({ openUrls: true, allowDeceptiveUrls: true });
+        assert.deepEqual((await allowed.renderer.url(real(url), context())).outcome, { action: 'accept' });
+        assert.ok(
+          allowed.logs.some((line) => line.includes(`URL warning (${code})`)),
+          'still printed',
+        );
+      });
+    }
+
+    it('opens loopback and ordinary URLs, printing their other warnings', async () => {
+      const { renderer, logs } = scripted({ openUrls: true });
+      for (const url of ['http://127.0.0.1:8080/cb', 'https://[::1]/', 'https://example.com/?token=x']) {
+        assert.deepEqual((await renderer.url(real(url), context())).outcome, { action: 'accept' }, url);
+      }
+      assert.ok(logs.some((line) => line.includes('URL warning (http-loopback)')));
+      assert.ok(logs.some((line) => line.includes('URL warning (sensitive-query)')));
+    });
+
+    it('prints the warnings of a URL it was not told to open', async () => {
+      const { renderer, logs } = scripted();
+      const answer = await renderer.url(real('https://accounts.example.com@evil.example/'), context());
+      assert.equal(answer.outcome.action === 'cancel' && answer.outcome.reason, 'no-answer');
+      assert.ok(logs.some((line) => line.includes('URL warning (userinfo)')));
+    });
   });
 
   it('declines and cancels URLs under those policies', async () => {

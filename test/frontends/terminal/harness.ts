@@ -1,5 +1,6 @@
 // Drives TerminalRenderer through injected streams: keys in, frames out, no TTY needed.
 import { PassThrough } from 'node:stream';
+import type { OverRateChoice, OverRateInfo } from '../../../src/contracts/over-rate.js';
 import type {
   FormAnswer,
   FormPrompt,
@@ -169,4 +170,11 @@ export function openUrl(
   options: { columns?: number; rows?: number; env?: Record<string, string> } = { columns: 80, rows: 24 },
 ): Session<UrlAnswer> {
   return start((renderer) => renderer.url(prompt, ctx), options);
+}
+
+export function openOverRate(
+  info: OverRateInfo,
+  ctx: PromptContext = makeContext(),
+): Session<OverRateChoice> {
+  return start((renderer) => renderer.overRate(info, ctx), { columns: 80, rows: 24 });
 }

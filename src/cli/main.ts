@@ -4,7 +4,6 @@ import { basename } from 'node:path';
 import type { ElicitationEvent } from '../mcp/events.js';
 import { type CliArgs, parseCliArgs } from './args.js';
 import { runCall } from './commands/call.js';
-import { runDemo } from './commands/demo.js';
 import { runTools } from './commands/tools.js';
 import { loadServerFromConfig } from './config.js';
 import type { ResolvedTarget } from './connect.js';
@@ -31,7 +30,8 @@ export async function runMain(argv: readonly string[], io: Io): Promise<number> 
   }
   const events: ElicitationEvent[] = [];
   try {
-    if (args.command === 'demo') return await runDemo(args, io);
+    // Loaded only when asked for: it also sits one folder down in the bundle, like its demo server path expects.
+    if (args.command === 'demo') return await (await import('./commands/demo.js')).runDemo(args, io);
     const target = await resolveTarget(args, io.env);
     const label = args.label ?? defaultLabel(args, target);
     const command = args.command === 'tools' ? runTools : runCall;

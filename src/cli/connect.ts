@@ -11,6 +11,7 @@ import type { Renderer } from '../contracts/renderer.js';
 import { type AttachOptions, attachElicitation, type ElicitationSession } from '../mcp/attach.js';
 import { createGuardedStdioTransport } from '../mcp/guarded-stdio.js';
 import type { ProtocolChoice } from './args.js';
+import { describeConnectError } from './connect-errors.js';
 import { EraCache } from './era-cache.js';
 import { CliError } from './errors.js';
 import { VERSION } from './version.js';
@@ -96,9 +97,8 @@ async function connectOnce(
     await client.connect(transport, prior ? { prior } : {});
   } catch (error) {
     await client.close().catch(() => {});
-    throw new CliError('connect', `cannot connect to ${options.label}: ${(error as Error).message}`, {
-      cause: error,
-    });
+    const url = options.target.kind === 'http' ? options.target.url : undefined;
+    throw new CliError('connect', describeConnectError(error, options.label, url), { cause: error });
   }
   return {
     client,

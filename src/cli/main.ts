@@ -2,10 +2,12 @@
 // status (bin.ts turns it into process.exit).
 import { basename } from 'node:path';
 import type { ElicitationEvent } from '../mcp/events.js';
+import { unansweredElicitations, unansweredMessage } from './answered.js';
 import { type CliArgs, parseCliArgs } from './args.js';
+import { commandHelp } from './command-help.js';
 import { runCall } from './commands/call.js';
 import { runTools } from './commands/tools.js';
-import { loadServerFromConfig } from './config.js';
+import { loadServerFromConfig, onlyServerName } from './config.js';
 import type { ResolvedTarget } from './connect.js';
 import { CliError } from './errors.js';
 import type { Io } from './frontend.js';
@@ -21,7 +23,11 @@ export async function runMain(argv: readonly string[], io: Io): Promise<number> 
     return fail(error, io, argv.includes('--json'), []);
   }
   if (args.command === 'help') {
-    io.stdout.write(HELP);
+    io.stdout.write(args.helpTopic ? commandHelp(args.helpTopic) : HELP);
+    return 0;
+  }
+  if (args.command === 'completion' && args.shell) {
+    io.stdout.write((await import('./completion.js')).completionScript(args.shell));
     return 0;
   }
   if (args.command === 'version') {
@@ -32,25 +38,37 @@ export async function runMain(argv: readonly string[], io: Io): Promise<number> 
   try {
     // Loaded only when asked for: it also sits one folder down in the bundle, like its demo server path expects.
     if (args.command === 'demo') return await (await import('./commands/demo.js')).runDemo(args, io);
-    const target = await resolveTarget(args, io.env);
-    const label = args.label ?? defaultLabel(args, target);
+    if (args.command === 'servers') return await (await import('./commands/servers.js')).runServers(args, io);
+    const { target, name } = await resolveTarget(args, io.env);
+    const label = args.label ?? name ?? defaultLabel(target);
     const command = args.command === 'tools' ? runTools : runCall;
-    return await command(args, io, { target, label, events });
+    const status = await command(args, io, { target, label, events });
+    const unanswered = unansweredElicitations(args, events);
+    if (status !== 0 || unanswered.length === 0) return status;
+    const error = new CliError('unanswered', unansweredMessage(unanswered, events.length));
+    io.stderr.write(`mcp-elicit: ${error.message}\n`);
+    return error.exitStatus;
   } catch (error) {
     return fail(error, io, args.json, events);
   }
 }
 
-async function resolveTarget(args: CliArgs, env: NodeJS.ProcessEnv): Promise<ResolvedTarget> {
+async function resolveTarget(
+  args: CliArgs,
+  env: NodeJS.ProcessEnv,
+): Promise<{ target: ResolvedTarget; name?: string }> {
   const target = args.target;
   if (!target) throw new CliError('usage', 'no server given');
-  if (target.kind === 'config') return loadServerFromConfig(target.file, target.name, env);
-  if (target.kind === 'http') return target;
-  return { kind: 'stdio', command: target.command, args: target.args, env: {} };
+  if (target.kind === 'config') {
+    // Without --server, a file with one server means that one.
+    const name = target.name ?? (await onlyServerName(target.file));
+    return { target: await loadServerFromConfig(target.file, name, env), name };
+  }
+  if (target.kind === 'http') return { target };
+  return { target: { kind: 'stdio', command: target.command, args: target.args, env: {} } };
 }
 
-function defaultLabel(args: CliArgs, target: ResolvedTarget): string {
-  if (args.target?.kind === 'config') return args.target.name;
+function defaultLabel(target: ResolvedTarget): string {
   if (target.kind === 'http') return target.url.host;
   const words = [basename(target.command), ...target.args.map((a) => (a.includes('/') ? basename(a) : a))];
   const label = words.join(' ');
@@ -64,6 +82,8 @@ function fail(error: unknown, io: Io, json: boolean, events: ElicitationEvent[])
       ? error
       : new CliError('request', error instanceof Error ? error.message : String(error), { cause: error });
   if (json) {
+    // stdout carries the report for the script; the person reading the terminal sees stderr.
+    io.stderr.write(`mcp-elicit: ${cliError.message}\n`);
     const report: JsonReport = {
       ok: false,
       elicitations: events,

@@ -1,4 +1,5 @@
 import type { CallToolResult } from '@modelcontextprotocol/client';
+import { unansweredElicitations, unansweredMessage } from '../answered.js';
 import type { CliArgs } from '../args.js';
 import { CliError } from '../errors.js';
 import type { Io } from '../frontend.js';
@@ -24,13 +25,18 @@ export async function runCall(args: CliArgs, io: Io, context: CommandContext): P
       });
     }
     const ok = result.isError !== true;
+    const unanswered = unansweredElicitations(args, context.events);
     if (args.json) {
       const report: JsonReport = {
-        ok,
+        ok: ok && unanswered.length === 0,
         result,
         elicitations: context.events,
         protocol: { era: connection.era, version: connection.version },
         ...(!ok && { error: { code: 'tool-error', message: 'the tool reported an error (isError)' } }),
+        ...(ok &&
+          unanswered.length > 0 && {
+            error: { code: 'unanswered', message: unansweredMessage(unanswered, context.events.length) },
+          }),
       };
       io.stdout.write(`${JSON.stringify(report)}\n`);
     } else if (ok) {

@@ -1,6 +1,7 @@
 // Shared by tools and call: choose the front-end, connect, and report elicitations as they end.
 import type { Renderer } from '../../contracts/renderer.js';
 import { createSystemOpener } from '../../frontends/open-url.js';
+import { unmatchedSetWarnings } from '../answered.js';
 import type { CliArgs } from '../args.js';
 import { type Connection, connect } from '../connect.js';
 import { chooseRenderer, type Io } from '../frontend.js';
@@ -52,6 +53,10 @@ export async function openSession(args: CliArgs, io: Io, context: CommandContext
     close: async () => {
       await connection.close().catch(() => {});
       await renderer.close?.();
+      // Only the scripted front-end reports the fields it saw; a --set nobody matched is a typo.
+      const seen = (renderer as { fieldsSeen?: ReadonlySet<string> }).fieldsSeen;
+      if (seen)
+        for (const line of unmatchedSetWarnings(args.sets, seen)) io.stderr.write(`mcp-elicit: ${line}\n`);
     },
   };
 }

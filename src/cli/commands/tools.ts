@@ -1,3 +1,4 @@
+import { unansweredElicitations, unansweredMessage } from '../answered.js';
 import type { CliArgs } from '../args.js';
 import { CliError } from '../errors.js';
 import type { Io } from '../frontend.js';
@@ -19,8 +20,12 @@ export async function runTools(args: CliArgs, io: Io, context: CommandContext): 
       throw new CliError('request', `tools/list failed: ${(error as Error).message}`, { cause: error });
     }
     if (args.json) {
+      const unanswered = unansweredElicitations(args, context.events);
       const report: JsonReport = {
-        ok: true,
+        ok: unanswered.length === 0,
+        ...(unanswered.length > 0 && {
+          error: { code: 'unanswered', message: unansweredMessage(unanswered, context.events.length) },
+        }),
         result: tools,
         elicitations: context.events,
         protocol: { era: connection.era, version: connection.version },

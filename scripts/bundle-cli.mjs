@@ -23,7 +23,6 @@ await build({
   banner: {
     js: "import { createRequire as __mcpElicitRequire } from 'node:module'; const require = __mcpElicitRequire(import.meta.url);",
   },
-  sourcemap: 'linked',
   legalComments: 'none',
   logLevel: 'warning',
 });

@@ -95,24 +95,26 @@ describe('config files without --server', () => {
   });
 
   it('`servers` lists name, transport and command or URL, without substituting variables', async () => {
+    // biome-ignore lint/suspicious/noTemplateCurlyInString: a config-file variable, written literally
+    const tokenRef = '${TOKEN}';
     const file = configFile('list.json', {
-      local: { command: 'npx', args: ['-y', 'some server'], env: { KEY: '${SECRET}' } },
+      local: { command: 'npx', args: ['-y', 'some server', '--token', tokenRef] },
       remote: {
         type: 'http',
         url: 'https://api.example.com/mcp',
-        headers: { Authorization: 'Bearer ${TOKEN}' },
+        headers: { Authorization: `Bearer ${tokenRef}` },
       },
     });
-    const run = await runCli(['servers', '--config', file], { env: { SECRET: 's3cr3t', TOKEN: 't0k3n' } });
+    const run = await runCli(['servers', '--config', file], { env: { TOKEN: 't0k3n' } });
     assert.equal(run.status, 0, run.stderr);
     assert.equal(
       run.stdout,
-      "local   stdio  npx -y 'some server'\nremote  http   https://api.example.com/mcp\n",
+      `local   stdio  npx -y 'some server' --token ${tokenRef}\nremote  http   https://api.example.com/mcp\n`,
     );
     const json = jsonReport(await runCli(['servers', '--json', '--config', file]));
     assert.deepEqual(json.result, {
       servers: [
-        { name: 'local', transport: 'stdio', command: "npx -y 'some server'" },
+        { name: 'local', transport: 'stdio', command: `npx -y 'some server' --token ${tokenRef}` },
         { name: 'remote', transport: 'http', url: 'https://api.example.com/mcp' },
       ],
     });

@@ -2,7 +2,8 @@
 // Runs every test/**/*.test.ts with Node's own test runner (tsx loads TypeScript).
 // Node 20's --test does not expand globs, so the files are listed here.
 import { spawnSync } from 'node:child_process';
-import { readdirSync, statSync } from 'node:fs';
+import { mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 
 const root = new URL('..', import.meta.url).pathname;
@@ -25,9 +26,15 @@ if (files.length === 0) {
   process.exit(1);
 }
 const concurrency = process.env.TEST_CONCURRENCY ?? '2';
+// Tests never write the user's caches: every CLI they start finds its era cache under a scratch
+// XDG_CACHE_HOME (an inherited MCP_ELICIT_CACHE_DIR would point elsewhere, so it is dropped).
+const scratchCache = mkdtempSync(join(tmpdir(), 'mcp-elicit-test-cache-'));
+const env = { ...process.env, XDG_CACHE_HOME: scratchCache };
+delete env.MCP_ELICIT_CACHE_DIR;
 const result = spawnSync(
   process.execPath,
   ['--import', 'tsx', '--test', `--test-concurrency=${concurrency}`, ...files],
-  { cwd: root, stdio: 'inherit' },
+  { cwd: root, stdio: 'inherit', env },
 );
+rmSync(scratchCache, { recursive: true, force: true });
 process.exit(result.status ?? 1);

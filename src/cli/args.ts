@@ -3,6 +3,7 @@
 import { parseArgs } from 'node:util';
 import { type CommandName, isCommand, SHELLS } from './command-table.js';
 import { CliError } from './errors.js';
+import { type ServerEnvOptions, serverEnvOptions } from './server-env.js';
 import { explainParseError, unexpectedArgument, unknownCommand } from './usage-errors.js';
 
 /** Same shape as the scripted front-end's ScriptedAnswer (kept structural to keep args.ts standalone). */
@@ -32,6 +33,7 @@ export interface CliArgs {
   readonly toolArgs: Record<string, unknown>;
   readonly target?: ServerTarget;
   readonly label?: string;
+  readonly serverEnv?: ServerEnvOptions;
   readonly ui: UiChoice;
   readonly uiExplicit: boolean;
   readonly answersFile?: string;
@@ -56,6 +58,8 @@ export const OPTIONS = {
   config: { type: 'string' },
   server: { type: 'string' },
   name: { type: 'string' },
+  env: { type: 'string', multiple: true },
+  'pass-env': { type: 'string', multiple: true },
   args: { type: 'string' },
   ui: { type: 'string' },
   answers: { type: 'string' },
@@ -173,6 +177,7 @@ export function parseCliArgs(argv: readonly string[]): CliArgs {
     toolArgs,
     ...(target !== undefined && { target }),
     ...(v.name !== undefined && { label: v.name }),
+    serverEnv: serverEnvOptions(v, commandWord),
     ui: ui ?? (impliedScripted ? 'scripted' : 'auto'),
     uiExplicit: ui !== undefined || impliedScripted,
     ...(v.answers !== undefined && { answersFile: v.answers }),

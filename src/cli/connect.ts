@@ -1,5 +1,6 @@
 // Builds the transport for a target, negotiates the era (using the cache), and hands back a
 // connected SDK Client with elicitation attached.
+import { StringDecoder } from 'node:string_decoder';
 import {
   Client,
   StreamableHTTPClientTransport,
@@ -12,10 +13,11 @@ import { type AttachOptions, attachElicitation, type ElicitationSession } from '
 import { createGuardedStdioTransport } from '../mcp/guarded-stdio.js';
 import type { ProtocolChoice } from './args.js';
 import { describeConnectError } from './connect-errors.js';
-import { EraCache } from './era-cache.js';
+import { EraCache, eraCacheKey } from './era-cache.js';
 import { CliError } from './errors.js';
 import { VERSION } from './version.js';
 
+// A stdio target's `env` is all the server gets besides the SDK's safe set (see server-env.ts).
 export type ResolvedTarget =
   | { kind: 'stdio'; command: string; args: string[]; env: Record<string, string>; cwd?: string }
   | { kind: 'http'; url: URL; headers: Record<string, string> };
@@ -28,7 +30,7 @@ export interface ConnectOptions {
   readonly env: NodeJS.ProcessEnv;
   readonly renderer: Renderer;
   readonly attach: Omit<AttachOptions, 'renderer' | 'server'>;
-  /** Server stderr lines (stdio); the CLI shows them with --verbose or on failure. */
+  /** Server stderr text (stdio), as decoded chunks; see server-stderr.ts for how it is shown. */
   readonly onServerStderr: (chunk: string) => void;
 }
 
@@ -45,7 +47,7 @@ export async function connect(options: ConnectOptions): Promise<Connection> {
   // that offers it (the pin would otherwise probe with server/discover on every run).
   const protocol = options.protocol;
   const cache = options.useEraCache && protocol.kind !== 'legacy' ? new EraCache(options.env) : undefined;
-  const key = cacheKey(options.target);
+  const key = eraCacheKey(options.target);
   let cached = cache ? await cache.get(key) : undefined;
   if (
     protocol.kind === 'modern' &&
@@ -131,27 +133,16 @@ function makeTransport(options: ConnectOptions): Transport {
   const transport = createGuardedStdioTransport({
     command: target.command,
     args: target.args,
-    // A CLI user expects the server to see their environment (API keys exported in the shell).
-    env: { ...stringEnv(options.env), ...target.env },
+    env: target.env,
     ...(target.cwd !== undefined && { cwd: target.cwd }),
     stderr: 'pipe',
   });
-  transport.stderr?.on('data', (chunk: Buffer) => options.onServerStderr(chunk.toString('utf8')));
+  // A character split across two chunks stays whole.
+  const decoder = new StringDecoder('utf8');
+  transport.stderr?.on('data', (chunk: Buffer) => options.onServerStderr(decoder.write(chunk)));
   return transport;
 }
 
 function offers(discover: { supportedVersions?: unknown }, version: string): boolean {
   return Array.isArray(discover.supportedVersions) && discover.supportedVersions.includes(version);
-}
-
-function stringEnv(env: NodeJS.ProcessEnv): Record<string, string> {
-  const out: Record<string, string> = {};
-  for (const [k, v] of Object.entries(env)) if (v !== undefined) out[k] = v;
-  return out;
-}
-
-function cacheKey(target: ResolvedTarget): string {
-  return target.kind === 'http'
-    ? `http ${target.url.origin}${target.url.pathname}`
-    : `stdio ${JSON.stringify([target.cwd ?? process.cwd(), target.command, ...target.args])}`;
 }

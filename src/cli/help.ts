@@ -22,6 +22,14 @@ Server (exactly one, except for demo)
   --server <name>           ...and the server entry to use from it.
   --name <label>          How the server is named in prompts (default: config name, command or host).
 
+Stdio server environment
+  A stdio server gets only HOME, LOGNAME, PATH, SHELL, TERM and USER from your environment (the
+  SDK's safe set; on Windows its own list), plus the "env" of its config entry, plus:
+  --env NAME=value        Set a variable for the server (repeatable; wins over the config).
+  --pass-env <name>       Pass a variable of yours through (repeatable); * is a wildcard, e.g.
+                          'AWS_*'. --pass-env '*' passes your whole environment, with every token
+                          and secret in it: only for servers you trust with all of them.
+
 Tool call
   --args <json>           Tool arguments as a JSON object.
   --timeout <seconds>     Time a request may take, not counting time spent answering
@@ -48,15 +56,18 @@ Front-end
 Protocol
   --protocol <p>          auto (default: probe once, then remember the server's era), legacy
                           (2025-11-25 handshake), modern (2026-07-28), or a version like 2025-06-18.
-  --no-era-cache          Do not read or write the era cache (~/.cache/mcp-elicit/eras.json or
-                          $MCP_ELICIT_CACHE_DIR), which lets auto and modern pins skip the probe.
+  --no-era-cache          Do not read or write the era cache ($XDG_CACHE_HOME/mcp-elicit/eras.json,
+                          by default ~/.cache/mcp-elicit/eras.json, or $MCP_ELICIT_CACHE_DIR), which
+                          lets auto and modern pins skip the probe.
 
 Output
   --json                  Print one JSON object on stdout:
                           {"ok","result","elicitations":[{"server","mode","message","action","content"?,
                           "reason"?,"url"?,"error"?}],"protocol":{"era","version"},"error"?}
                           (prompts, if any, go to stderr).
-  -v, --verbose           Show the server's stderr and each elicitation's outcome on stderr.
+  -v, --verbose           Show the server's stderr (cleaned of escape codes, each line prefixed with
+                          the server's name), the names of the variables it gets, and each
+                          elicitation's outcome, on stderr.
   -h, --help              This help.
   --version               Print the version.
 

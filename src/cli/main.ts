@@ -13,6 +13,7 @@ import { CliError } from './errors.js';
 import type { Io } from './frontend.js';
 import { HELP } from './help.js';
 import type { JsonReport } from './output.js';
+import { describeServerEnv, serverEnvironment } from './server-env.js';
 import { VERSION } from './version.js';
 
 export async function runMain(argv: readonly string[], io: Io): Promise<number> {
@@ -39,7 +40,7 @@ export async function runMain(argv: readonly string[], io: Io): Promise<number> 
     // Loaded only when asked for: it also sits one folder down in the bundle, like its demo server path expects.
     if (args.command === 'demo') return await (await import('./commands/demo.js')).runDemo(args, io);
     if (args.command === 'servers') return await (await import('./commands/servers.js')).runServers(args, io);
-    const { target, name } = await resolveTarget(args, io.env);
+    const { target, name } = await resolveTarget(args, io);
     const label = args.label ?? name ?? defaultLabel(target);
     const command = args.command === 'tools' ? runTools : runCall;
     const status = await command(args, io, { target, label, events });
@@ -53,19 +54,27 @@ export async function runMain(argv: readonly string[], io: Io): Promise<number> 
   }
 }
 
-async function resolveTarget(
-  args: CliArgs,
-  env: NodeJS.ProcessEnv,
-): Promise<{ target: ResolvedTarget; name?: string }> {
+async function resolveTarget(args: CliArgs, io: Io): Promise<{ target: ResolvedTarget; name?: string }> {
   const target = args.target;
   if (!target) throw new CliError('usage', 'no server given');
-  if (target.kind === 'config') {
-    // Without --server, a file with one server means that one.
-    const name = target.name ?? (await onlyServerName(target.file));
-    return { target: await loadServerFromConfig(target.file, name, env), name };
-  }
   if (target.kind === 'http') return { target };
-  return { target: { kind: 'stdio', command: target.command, args: target.args, env: {} } };
+  // Without --server, a file with one server means that one.
+  const name = target.kind === 'config' ? (target.name ?? (await onlyServerName(target.file))) : undefined;
+  const resolved =
+    target.kind === 'config'
+      ? await loadServerFromConfig(target.file, name ?? '', io.env)
+      : { kind: 'stdio' as const, command: target.command, args: target.args, env: {} };
+  const options = args.serverEnv ?? { set: {}, pass: [] };
+  if (resolved.kind === 'http') {
+    if (Object.keys(options.set).length > 0 || options.pass.length > 0)
+      throw new CliError('usage', '--env and --pass-env only apply to a stdio server');
+    return { target: resolved, ...(name !== undefined && { name }) };
+  }
+  const { env, unmatched } = serverEnvironment(io.env, { ...options, configEnv: resolved.env });
+  for (const pattern of unmatched)
+    io.stderr.write(`mcp-elicit: --pass-env ${pattern}: no such variable in your environment\n`);
+  if (args.verbose) io.stderr.write(`mcp-elicit: ${describeServerEnv(env)}\n`);
+  return { target: { ...resolved, env }, ...(name !== undefined && { name }) };
 }
 
 function defaultLabel(target: ResolvedTarget): string {

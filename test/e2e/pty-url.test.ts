@@ -33,7 +33,7 @@ describe('URL mode in the terminal', () => {
         command: [
           'sh',
           '-c',
-          `node dist/cli/bin.js --ui terminal --protocol ${era} --name accounts call connect_account --args '{"service":"GitHub"}' -- node --import tsx test/fixtures/servers/url-flow-server.ts; echo "EXIT=$?"`,
+          `node dist/cli/bin.js --ui terminal --protocol ${era} --name accounts call connect_account --args '{"service":"GitHub"}' --pass-env URL_FLOW_HITS_FILE -- node --import tsx test/fixtures/servers/url-flow-server.ts; echo "EXIT=$?"`,
         ],
         cwd: root,
         env: {

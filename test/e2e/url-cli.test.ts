@@ -9,7 +9,10 @@ import { join } from 'node:path';
 import { describe, it } from 'node:test';
 import { jsonReport, resultText, root, runCli } from '../helpers/cli.js';
 
+// The server sees only what it is given (issue 13): the hits file is passed through by name.
 const server = [
+  '--pass-env',
+  'URL_FLOW_HITS_FILE',
   '--',
   process.execPath,
   '--import',

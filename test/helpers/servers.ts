@@ -40,6 +40,14 @@ export function escapeStdioCommand(): StdioCommand {
   return tsx('test/fixtures/servers/escape-server.ts');
 }
 
+export function envStdioCommand(): StdioCommand {
+  return tsx('test/fixtures/servers/env-server.ts');
+}
+
+export function stderrStdioCommand(): StdioCommand {
+  return tsx('test/fixtures/servers/stderr-server.ts');
+}
+
 export function everythingStdioCommand(): StdioCommand {
   return { command: process.execPath, args: [everythingMain, 'stdio'] };
 }

@@ -6,6 +6,7 @@ import type { CliArgs } from '../args.js';
 import { type Connection, connect } from '../connect.js';
 import { chooseRenderer, type Io } from '../frontend.js';
 import { formatEvent } from '../output.js';
+import { ServerStderr } from '../server-stderr.js';
 import type { CommandContext } from './context.js';
 
 export interface OpenSession {
@@ -16,7 +17,11 @@ export interface OpenSession {
 
 export async function openSession(args: CliArgs, io: Io, context: CommandContext): Promise<OpenSession> {
   const renderer = await chooseRenderer(args, io);
-  const stderrTail: string[] = [];
+  const serverStderr = new ServerStderr({
+    label: context.label,
+    live: args.verbose,
+    write: (text) => io.stderr.write(text),
+  });
   // URL mode by default when a person can consent, or when a script was told to open URLs.
   const modes = args.modes ?? (renderer.interactive || args.openUrls ? ['form', 'url'] : ['form']);
   let connection: Connection;
@@ -36,22 +41,25 @@ export async function openSession(args: CliArgs, io: Io, context: CommandContext
           if (args.verbose) io.stderr.write(`${formatEvent(event)}\n`);
         },
       },
-      onServerStderr: (chunk) => {
-        if (args.verbose) io.stderr.write(chunk);
-        stderrTail.push(chunk);
-        if (stderrTail.length > 20) stderrTail.shift();
-      },
+      onServerStderr: (chunk) => serverStderr.push(chunk),
     });
   } catch (error) {
     await renderer.close?.();
-    if (!args.verbose && stderrTail.length > 0) io.stderr.write(stderrTail.join('').slice(-2000));
+    serverStderr.showTail();
     throw error;
   }
+  // A server that exits mid-request: its last words explain the error that follows.
+  let closing = false;
+  connection.client.onclose = () => {
+    if (!closing) serverStderr.showTail();
+  };
   return {
     connection,
     renderer,
     close: async () => {
+      closing = true;
       await connection.close().catch(() => {});
+      serverStderr.end();
       await renderer.close?.();
       // Only the scripted front-end reports the fields it saw; a --set nobody matched is a typo.
       const seen = (renderer as { fieldsSeen?: ReadonlySet<string> }).fieldsSeen;

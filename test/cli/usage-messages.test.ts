@@ -5,6 +5,7 @@ import { parseCliArgs } from '../../src/cli/args.js';
 import { commandHelp } from '../../src/cli/command-help.js';
 import { COMMAND_NAMES, COMMANDS } from '../../src/cli/command-table.js';
 import { CliError } from '../../src/cli/errors.js';
+import { HELP } from '../../src/cli/help.js';
 import { nearest } from '../../src/cli/suggest.js';
 
 function usageError(argv: string[]): string {
@@ -89,6 +90,10 @@ describe('per-command help', () => {
       }
     }
     assert.match(commandHelp('call'), /--args <json> +Tool arguments/);
+  });
+
+  it('lists every command in the main --help', () => {
+    for (const name of COMMAND_NAMES) assert.match(HELP, new RegExp(`^  ${name}\\b`, 'm'), name);
   });
 });
 

@@ -41,7 +41,14 @@ export type {
   Submission,
 } from './core/form-session.js';
 export { FormSession } from './core/form-session.js';
-export type { FieldIssue, FieldIssueCode, SchemaIssue, SchemaIssueCode, Validation } from './core/issues.js';
+export type {
+  FieldIssue,
+  FieldIssueCode,
+  PlainIssue,
+  SchemaIssue,
+  SchemaIssueCode,
+  Validation,
+} from './core/issues.js';
 export type { CancelReason, ElicitOutcome, FormOutcome, UrlOutcome } from './core/outcome.js';
 export { failClosed, toElicitResult } from './core/result.js';
 export { sanitizeText } from './core/sanitize.js';

@@ -1,5 +1,5 @@
 // The values of command-line options, each parsed with a message naming the problem (usage errors).
-import { CliError } from './errors.js';
+import { ElicitError } from '../contracts/elicit-error.js';
 
 export function parseToolArgs(text: string | undefined): Record<string, unknown> {
   if (text === undefined) return {};
@@ -7,10 +7,10 @@ export function parseToolArgs(text: string | undefined): Record<string, unknown>
   try {
     value = JSON.parse(text);
   } catch (error) {
-    throw new CliError('usage', `--args is not valid JSON: ${(error as Error).message}`);
+    throw new ElicitError('usage', `--args is not valid JSON: ${(error as Error).message}`);
   }
   if (typeof value !== 'object' || value === null || Array.isArray(value)) {
-    throw new CliError('usage', '--args must be a JSON object, e.g. --args \'{"city":"Paris"}\'');
+    throw new ElicitError('usage', '--args must be a JSON object, e.g. --args \'{"city":"Paris"}\'');
   }
   return value as Record<string, unknown>;
 }
@@ -20,10 +20,10 @@ export function parseHttpUrl(text: string): URL {
   try {
     url = new URL(text);
   } catch {
-    throw new CliError('usage', `--url "${text}" is not a valid URL`);
+    throw new ElicitError('usage', `--url "${text}" is not a valid URL`);
   }
   if (url.protocol !== 'http:' && url.protocol !== 'https:') {
-    throw new CliError('usage', `--url must be http: or https:, got ${url.protocol}`);
+    throw new ElicitError('usage', `--url must be http: or https:, got ${url.protocol}`);
   }
   return url;
 }
@@ -32,7 +32,7 @@ export function parseHeaders(lines: readonly string[]): Record<string, string> {
   const headers: Record<string, string> = {};
   for (const line of lines) {
     const colon = line.indexOf(':');
-    if (colon <= 0) throw new CliError('usage', `--header "${line}" must look like "Name: value"`);
+    if (colon <= 0) throw new ElicitError('usage', `--header "${line}" must look like "Name: value"`);
     headers[line.slice(0, colon).trim()] = line.slice(colon + 1).trim();
   }
   return headers;

@@ -1,9 +1,10 @@
 // Command-line parsing with node:util parseArgs. Everything after the first `--` is the stdio
 // server command, taken verbatim.
 import { parseArgs } from 'node:util';
+import { ElicitError } from '../contracts/elicit-error.js';
+import type { ElicitationMode } from '../contracts/protocol.js';
 import { parseHeaders, parseHttpUrl, parseToolArgs } from './arg-values.js';
 import { type CommandName, isCommand, SHELLS } from './command-table.js';
-import { CliError } from './errors.js';
 import { type ServerEnvOptions, serverEnvOptions } from './server-env.js';
 import { explainParseError, unexpectedArgument, unknownCommand } from './usage-errors.js';
 
@@ -45,7 +46,7 @@ export interface CliArgs {
   readonly decline: boolean;
   readonly cancel: boolean;
   readonly openUrls: boolean;
-  readonly modes?: ('form' | 'url')[];
+  readonly modes?: ElicitationMode[];
   readonly protocol: ProtocolChoice;
   readonly eraCache: boolean;
   readonly timeoutMs: number;
@@ -101,38 +102,38 @@ export function parseCliArgs(argv: readonly string[]): CliArgs {
   }
   if (v.version) return base('version');
   if (commandWord === undefined)
-    throw new CliError('usage', 'missing command: use one of tools, call, demo, servers (see --help)');
+    throw new ElicitError('usage', 'missing command: use one of tools, call, demo, servers (see --help)');
   if (!isCommand(commandWord)) throw unknownCommand(commandWord);
   if (commandWord === 'completion') return parseCompletion(rest);
   let tool: string | undefined;
   if (commandWord === 'call') {
     tool = rest.shift();
     if (tool === undefined)
-      throw new CliError('usage', 'call needs a tool name: mcp-elicit call <tool> [--args <json>]');
+      throw new ElicitError('usage', 'call needs a tool name: mcp-elicit call <tool> [--args <json>]');
   }
   if (rest.length > 0) throw unexpectedArgument(rest[0] as string, own, OPTIONS);
 
   const toolArgs = parseToolArgs(v.args);
   if (v.args !== undefined && commandWord !== 'call')
-    throw new CliError('usage', '--args only applies to call');
+    throw new ElicitError('usage', '--args only applies to call');
 
   const targets = [serverCommand.length > 0, v.url !== undefined, v.config !== undefined].filter(
     Boolean,
   ).length;
   if (targets > 1)
-    throw new CliError(
+    throw new ElicitError(
       'usage',
       'give one server: either -- <command>, --url <url>, or --config <file> --server <name>',
     );
   if (v.server !== undefined && v.config === undefined)
-    throw new CliError('usage', '--server needs --config <file>');
+    throw new ElicitError('usage', '--server needs --config <file>');
   if (commandWord === 'servers' && (v.config === undefined || targets > 1 || v.server !== undefined))
-    throw new CliError(
+    throw new ElicitError(
       'usage',
       'servers lists the entries of a config file: mcp-elicit servers --config <file>',
     );
   if (v.header !== undefined && v.url === undefined)
-    throw new CliError('usage', '--header only applies with --url');
+    throw new ElicitError('usage', '--header only applies with --url');
   let target: ServerTarget | undefined;
   if (serverCommand.length > 0) {
     const [command, ...args] = serverCommand as [string, ...string[]];
@@ -143,13 +144,13 @@ export function parseCliArgs(argv: readonly string[]): CliArgs {
     target = { kind: 'config', file: v.config, ...(v.server !== undefined && { name: v.server }) };
   }
   if (target === undefined && commandWord !== 'demo') {
-    throw new CliError(
+    throw new ElicitError(
       'usage',
       'no server given: add -- <command> [args...], --url <url>, or --config <file> [--server <name>]',
     );
   }
   if (target !== undefined && commandWord === 'demo') {
-    throw new CliError('usage', 'demo runs the bundled demo server; it takes no server');
+    throw new ElicitError('usage', 'demo runs the bundled demo server; it takes no server');
   }
 
   const scriptedFlags = [
@@ -161,11 +162,11 @@ export function parseCliArgs(argv: readonly string[]): CliArgs {
     !!v['open-urls'],
   ];
   if ([v.decline, v.cancel, v['accept-defaults']].filter(Boolean).length > 1) {
-    throw new CliError('usage', '--accept-defaults, --decline and --cancel exclude each other');
+    throw new ElicitError('usage', '--accept-defaults, --decline and --cancel exclude each other');
   }
   const ui = parseUi(v.ui);
   if (ui !== undefined && ui !== 'scripted' && scriptedFlags.some(Boolean)) {
-    throw new CliError(
+    throw new ElicitError(
       'usage',
       `--ui ${ui} cannot be combined with --answers, --set, --accept-defaults, --decline, --cancel or --open-urls (they imply --ui scripted)`,
     );
@@ -200,7 +201,7 @@ function parseCompletion(rest: readonly string[]): CliArgs {
   const [shell, extra] = rest;
   const known = SHELLS as readonly string[];
   if (shell === undefined || !known.includes(shell) || extra !== undefined)
-    throw new CliError('usage', `completion takes one shell: ${SHELLS.join(', ')}`);
+    throw new ElicitError('usage', `completion takes one shell: ${SHELLS.join(', ')}`);
   return { ...base('completion'), shell: shell as (typeof SHELLS)[number] };
 }
 
@@ -227,7 +228,7 @@ function parseSets(items: readonly string[]): Record<string, string> {
   const sets: Record<string, string> = {};
   for (const item of items) {
     const eq = item.indexOf('=');
-    if (eq <= 0) throw new CliError('usage', `--set "${item}" must look like field=value`);
+    if (eq <= 0) throw new ElicitError('usage', `--set "${item}" must look like field=value`);
     sets[item.slice(0, eq)] = item.slice(eq + 1);
   }
   return sets;
@@ -236,10 +237,10 @@ function parseSets(items: readonly string[]): Record<string, string> {
 function parseUi(text: string | undefined): UiChoice | undefined {
   if (text === undefined) return undefined;
   if (text === 'auto' || text === 'terminal' || text === 'plain' || text === 'scripted') return text;
-  throw new CliError('usage', `--ui must be one of auto, terminal, plain, scripted (got "${text}")`);
+  throw new ElicitError('usage', `--ui must be one of auto, terminal, plain, scripted (got "${text}")`);
 }
 
-function parseModes(text: string): ('form' | 'url')[] {
+function parseModes(text: string): ElicitationMode[] {
   const modes = [
     ...new Set(
       text
@@ -250,10 +251,10 @@ function parseModes(text: string): ('form' | 'url')[] {
   ];
   for (const mode of modes) {
     if (mode !== 'form' && mode !== 'url')
-      throw new CliError('usage', `--modes takes form and/or url (got "${mode}")`);
+      throw new ElicitError('usage', `--modes takes form and/or url (got "${mode}")`);
   }
-  if (modes.length === 0) throw new CliError('usage', '--modes needs at least one of form, url');
-  return modes as ('form' | 'url')[];
+  if (modes.length === 0) throw new ElicitError('usage', '--modes needs at least one of form, url');
+  return modes as ElicitationMode[];
 }
 
 function parseProtocol(text: string | undefined): ProtocolChoice {
@@ -263,7 +264,7 @@ function parseProtocol(text: string | undefined): ProtocolChoice {
   if (/^\d{4}-\d{2}-\d{2}$/.test(text)) {
     return text >= '2026-01-01' ? { kind: 'modern', version: text } : { kind: 'legacy', version: text };
   }
-  throw new CliError(
+  throw new ElicitError(
     'usage',
     `--protocol must be auto, legacy, modern or a version like 2025-11-25 (got "${text}")`,
   );
@@ -273,6 +274,6 @@ function parseTimeout(text: string | undefined): number {
   if (text === undefined) return 60_000;
   const seconds = Number(text);
   if (!Number.isFinite(seconds) || seconds <= 0)
-    throw new CliError('usage', `--timeout takes a positive number of seconds (got "${text}")`);
+    throw new ElicitError('usage', `--timeout takes a positive number of seconds (got "${text}")`);
   return Math.round(seconds * 1000);
 }

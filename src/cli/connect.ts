@@ -7,6 +7,7 @@ import {
   type Transport,
   type VersionNegotiationMode,
 } from '@modelcontextprotocol/client';
+import { ElicitError } from '../contracts/elicit-error.js';
 import type { Era } from '../contracts/protocol.js';
 import type { Renderer } from '../contracts/renderer.js';
 import { type AttachOptions, attachElicitation, type ElicitationSession } from '../mcp/attach.js';
@@ -14,7 +15,6 @@ import { createGuardedStdioTransport } from '../mcp/guarded-stdio.js';
 import type { ProtocolChoice } from './args.js';
 import { describeConnectError } from './connect-errors.js';
 import { EraCache, eraCacheKey } from './era-cache.js';
-import { CliError } from './errors.js';
 import { VERSION } from './version.js';
 
 // A stdio target's `env` is all the server gets besides the SDK's safe set (see server-env.ts).
@@ -100,7 +100,7 @@ async function connectOnce(
   } catch (error) {
     await client.close().catch(() => {});
     const url = options.target.kind === 'http' ? options.target.url : undefined;
-    throw new CliError('connect', describeConnectError(error, options.label, url), { cause: error });
+    throw new ElicitError('connect', describeConnectError(error, options.label, url), { cause: error });
   }
   return {
     client,

@@ -1,6 +1,7 @@
 // The CLI entry: parse, connect, run the command, report. The only place that decides the exit
 // status (bin.ts turns it into process.exit).
 import { basename } from 'node:path';
+import { ElicitError } from '../contracts/elicit-error.js';
 import type { ElicitationEvent } from '../mcp/events.js';
 import { unansweredElicitations, unansweredMessage } from './answered.js';
 import { type CliArgs, parseCliArgs } from './args.js';
@@ -9,7 +10,6 @@ import { runCall } from './commands/call.js';
 import { runTools } from './commands/tools.js';
 import { loadServerFromConfig, onlyServerName } from './config.js';
 import type { ResolvedTarget } from './connect.js';
-import { CliError } from './errors.js';
 import type { Io } from './frontend.js';
 import { HELP } from './help.js';
 import type { JsonReport } from './output.js';
@@ -46,9 +46,8 @@ export async function runMain(argv: readonly string[], io: Io): Promise<number> 
     const status = await command(args, io, { target, label, events });
     const unanswered = unansweredElicitations(args, events);
     if (status !== 0 || unanswered.length === 0) return status;
-    const error = new CliError('unanswered', unansweredMessage(unanswered, events.length));
-    io.stderr.write(`mcp-elicit: ${error.message}\n`);
-    return error.exitStatus;
+    io.stderr.write(`mcp-elicit: ${unansweredMessage(unanswered, events.length)}\n`);
+    return EXIT_STATUS.unanswered;
   } catch (error) {
     return fail(error, io, args.json, events);
   }
@@ -56,7 +55,7 @@ export async function runMain(argv: readonly string[], io: Io): Promise<number> 
 
 async function resolveTarget(args: CliArgs, io: Io): Promise<{ target: ResolvedTarget; name?: string }> {
   const target = args.target;
-  if (!target) throw new CliError('usage', 'no server given');
+  if (!target) throw new ElicitError('usage', 'no server given');
   if (target.kind === 'http') return { target };
   // Without --server, a file with one server means that one.
   const name = target.kind === 'config' ? (target.name ?? (await onlyServerName(target.file))) : undefined;
@@ -67,7 +66,7 @@ async function resolveTarget(args: CliArgs, io: Io): Promise<{ target: ResolvedT
   const options = args.serverEnv ?? { set: {}, pass: [] };
   if (resolved.kind === 'http') {
     if (Object.keys(options.set).length > 0 || options.pass.length > 0)
-      throw new CliError('usage', '--env and --pass-env only apply to a stdio server');
+      throw new ElicitError('usage', '--env and --pass-env only apply to a stdio server');
     return { target: resolved, ...(name !== undefined && { name }) };
   }
   const { env, unmatched } = serverEnvironment(io.env, { ...options, configEnv: resolved.env });
@@ -84,12 +83,31 @@ function defaultLabel(target: ResolvedTarget): string {
   return label.length > 48 ? `${label.slice(0, 47)}…` : label;
 }
 
+type CliErrorCode = 'usage' | 'config' | 'connect' | 'request' | 'tool-error' | 'unanswered' | 'interrupted';
+
+// The one place a failure becomes an exit status (bin.ts passes it to process.exit).
+const EXIT_STATUS: Record<CliErrorCode, number> = {
+  usage: 2,
+  config: 2,
+  connect: 3,
+  request: 1,
+  'tool-error': 1,
+  // A scripted run that fell back to cancel (no answer applied, or it did not fit the form).
+  unanswered: 4,
+  // 128 + SIGINT, as shells report a command stopped with Ctrl-C.
+  interrupted: 130,
+};
+
+function isCliFailure(error: unknown): error is ElicitError<CliErrorCode> {
+  return error instanceof ElicitError && Object.hasOwn(EXIT_STATUS, error.code);
+}
+
 function fail(error: unknown, io: Io, json: boolean, events: ElicitationEvent[]): number {
   const cliError = io.signal?.aborted
-    ? new CliError('interrupted', 'interrupted (Ctrl-C): the request was cancelled', { cause: error })
-    : error instanceof CliError
+    ? new ElicitError('interrupted', 'interrupted (Ctrl-C): the request was cancelled', { cause: error })
+    : isCliFailure(error)
       ? error
-      : new CliError('request', error instanceof Error ? error.message : String(error), { cause: error });
+      : new ElicitError('request', error instanceof Error ? error.message : String(error), { cause: error });
   if (json) {
     // stdout carries the report for the script; the person reading the terminal sees stderr.
     io.stderr.write(`mcp-elicit: ${cliError.message}\n`);
@@ -103,5 +121,5 @@ function fail(error: unknown, io: Io, json: boolean, events: ElicitationEvent[])
     io.stderr.write(`mcp-elicit: ${cliError.message}\n`);
     if (cliError.code === 'usage') io.stderr.write('Run mcp-elicit --help for usage.\n');
   }
-  return cliError.exitStatus;
+  return EXIT_STATUS[cliError.code];
 }

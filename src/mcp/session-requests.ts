@@ -1,11 +1,12 @@
 // The requests a session makes on the caller's behalf (tools/call, prompts/get, resources/read):
 // a timeout that does not count time spent answering, our own 2026-07-28 round driver, and the
 // -32042 retry once the browser steps it asked for are done.
-import { ProtocolError, ProtocolErrorCode, type RequestOptions } from '@modelcontextprotocol/client';
+import type { RequestOptions } from '@modelcontextprotocol/client';
 import type { Era } from '../contracts/protocol.js';
 import { HumanDeadline, NO_SDK_TIMEOUT } from './human-deadline.js';
 import { driveInputRequired } from './input-required-driver.js';
 import type { PromptQueue } from './prompt-queue.js';
+import { isUrlElicitationRequired } from './url-required-error.js';
 import type { UrlRetryDeps } from './url-required-retry.js';
 
 export const DEFAULT_REQUEST_TIMEOUT_MS = 60_000;
@@ -81,8 +82,7 @@ async function withUrlRetry<T>(
   try {
     return await call();
   } catch (error) {
-    if (!(error instanceof ProtocolError) || error.code !== ProtocolErrorCode.UrlElicitationRequired)
-      throw error;
+    if (!isUrlElicitationRequired(error)) throw error;
     first = error;
   }
   // -32042 on any request (edge case 33): consent, open, wait, then retry the same request.

@@ -1,16 +1,15 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { parseCliArgs } from '../../src/cli/args.js';
-import { CliError } from '../../src/cli/errors.js';
 import { HELP } from '../../src/cli/help.js';
+import { ElicitError } from '../../src/contracts/elicit-error.js';
 
 function usageError(argv: string[]): string {
   try {
     parseCliArgs(argv);
   } catch (error: unknown) {
-    assert.ok(error instanceof CliError, 'a usage problem is a CliError');
+    assert.ok(error instanceof ElicitError, 'a usage problem is an ElicitError');
     assert.equal(error.code, 'usage');
-    assert.equal(error.exitStatus, 2);
     return error.message;
   }
   assert.fail(`expected a usage error for ${argv.join(' ')}`);

@@ -4,15 +4,15 @@ import { describe, it } from 'node:test';
 import { parseCliArgs } from '../../src/cli/args.js';
 import { commandHelp } from '../../src/cli/command-help.js';
 import { COMMAND_NAMES, COMMANDS } from '../../src/cli/command-table.js';
-import { CliError } from '../../src/cli/errors.js';
 import { HELP } from '../../src/cli/help.js';
 import { nearest } from '../../src/cli/suggest.js';
+import { ElicitError } from '../../src/contracts/elicit-error.js';
 
 function usageError(argv: string[]): string {
   try {
     parseCliArgs(argv);
   } catch (error: unknown) {
-    assert.ok(error instanceof CliError, 'a usage problem is a CliError');
+    assert.ok(error instanceof ElicitError, 'a usage problem is a ElicitError');
     assert.equal(error.code, 'usage');
     return error.message;
   }

@@ -1,9 +1,10 @@
 // `mcp-elicit servers --config f.json`: the entries of a config file, as written (variables are not
 // substituted, so no secret from the environment is printed).
+
+import { ElicitError } from '../../contracts/elicit-error.js';
 import { sanitizeText } from '../../core/sanitize.js';
 import type { CliArgs } from '../args.js';
 import { readServers } from '../config.js';
-import { CliError } from '../errors.js';
 import type { Io } from '../frontend.js';
 
 export interface ServerListing {
@@ -15,7 +16,7 @@ export interface ServerListing {
 
 export async function runServers(args: CliArgs, io: Io): Promise<number> {
   const target = args.target;
-  if (target?.kind !== 'config') throw new CliError('usage', 'servers needs --config <file>');
+  if (target?.kind !== 'config') throw new ElicitError('usage', 'servers needs --config <file>');
   const listing = Object.entries(await readServers(target.file)).map(([name, entry]) =>
     describe(name, entry),
   );

@@ -1,6 +1,6 @@
+import { ElicitError } from '../../contracts/elicit-error.js';
 import { unansweredElicitations, unansweredMessage } from '../answered.js';
 import type { CliArgs } from '../args.js';
-import { CliError } from '../errors.js';
 import type { Io } from '../frontend.js';
 import { formatTools, type JsonReport } from '../output.js';
 import type { CommandContext } from './context.js';
@@ -17,7 +17,7 @@ export async function runTools(args: CliArgs, io: Io, context: CommandContext): 
         ...(io.signal && { signal: io.signal }),
       });
     } catch (error) {
-      throw new CliError('request', `tools/list failed: ${(error as Error).message}`, { cause: error });
+      throw new ElicitError('request', `tools/list failed: ${(error as Error).message}`, { cause: error });
     }
     if (args.json) {
       const unanswered = unansweredElicitations(args, context.events);

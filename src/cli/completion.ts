@@ -32,7 +32,7 @@ export function completionScript(shell: Shell): string {
   return fish(options);
 }
 
-export function optionSpecs(): OptionSpec[] {
+function optionSpecs(): OptionSpec[] {
   return Object.entries(OPTIONS).map(([name, spec]) => {
     const s = spec as { type: string; short?: string; multiple?: boolean };
     const first = optionLines(name).split('\n')[0] ?? '';

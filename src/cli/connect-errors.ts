@@ -34,7 +34,7 @@ export function describeConnectError(error: unknown, label: string, url?: URL): 
 }
 
 /** A server's error text, HTML or not, cut to one plain line. */
-export function summarize(text: string): string {
+function summarize(text: string): string {
   const plain = /<\s*(!doctype|html|body|head|p|h\d|div|title)\b/i.test(text)
     ? text
         .replace(/<(head|script|style)\b[\s\S]*?<\/\1\s*>/gi, ' ')

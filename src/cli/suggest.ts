@@ -18,7 +18,7 @@ export function nearest(word: string, candidates: Iterable<string>): string | un
 }
 
 /** Optimal string alignment distance: insertions, deletions, substitutions, adjacent swaps. */
-export function editDistance(a: string, b: string): number {
+function editDistance(a: string, b: string): number {
   if (Math.abs(a.length - b.length) > 8) return Math.abs(a.length - b.length);
   const rows: number[][] = [];
   for (let i = 0; i <= a.length; i++) rows.push([i, ...new Array<number>(b.length).fill(0)]);

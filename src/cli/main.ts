@@ -14,6 +14,7 @@ import type { Io } from './frontend.js';
 import { HELP } from './help.js';
 import type { JsonReport } from './output.js';
 import { describeServerEnv, serverEnvironment } from './server-env.js';
+import type { TaskRecord } from './task-status.js';
 import { VERSION } from './version.js';
 
 export async function runMain(argv: readonly string[], io: Io): Promise<number> {
@@ -36,6 +37,7 @@ export async function runMain(argv: readonly string[], io: Io): Promise<number> 
     return 0;
   }
   const events: ElicitationEvent[] = [];
+  const tasks: TaskRecord[] = [];
   try {
     // Loaded only when asked for: it also sits one folder down in the bundle, like its demo server path expects.
     if (args.command === 'demo') return await (await import('./commands/demo.js')).runDemo(args, io);
@@ -43,13 +45,13 @@ export async function runMain(argv: readonly string[], io: Io): Promise<number> 
     const { target, name } = await resolveTarget(args, io);
     const label = args.label ?? name ?? defaultLabel(target);
     const command = args.command === 'tools' ? runTools : runCall;
-    const status = await command(args, io, { target, label, events });
+    const status = await command(args, io, { target, label, events, tasks });
     const unanswered = unansweredElicitations(args, events);
     if (status !== 0 || unanswered.length === 0) return status;
     io.stderr.write(`mcp-elicit: ${unansweredMessage(unanswered, events.length)}\n`);
     return EXIT_STATUS.unanswered;
   } catch (error) {
-    return fail(error, io, args.json, events);
+    return fail(error, io, args.json, events, tasks);
   }
 }
 
@@ -102,7 +104,13 @@ function isCliFailure(error: unknown): error is ElicitError<CliErrorCode> {
   return error instanceof ElicitError && Object.hasOwn(EXIT_STATUS, error.code);
 }
 
-function fail(error: unknown, io: Io, json: boolean, events: ElicitationEvent[]): number {
+function fail(
+  error: unknown,
+  io: Io,
+  json: boolean,
+  events: ElicitationEvent[],
+  tasks: TaskRecord[] = [],
+): number {
   const cliError = io.signal?.aborted
     ? new ElicitError('interrupted', 'interrupted (Ctrl-C): the request was cancelled', { cause: error })
     : isCliFailure(error)
@@ -114,6 +122,7 @@ function fail(error: unknown, io: Io, json: boolean, events: ElicitationEvent[])
     const report: JsonReport = {
       ok: false,
       elicitations: events,
+      ...(tasks.length > 0 && { tasks }),
       error: { code: cliError.code, message: cliError.message },
     };
     io.stdout.write(`${JSON.stringify(report)}\n`);

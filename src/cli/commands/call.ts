@@ -31,6 +31,7 @@ export async function runCall(args: CliArgs, io: Io, context: CommandContext): P
         ok: ok && unanswered.length === 0,
         result,
         elicitations: context.events,
+        ...(context.tasks.length > 0 && { tasks: context.tasks }),
         protocol: { era: connection.era, version: connection.version },
         ...(!ok && { error: { code: 'tool-error', message: 'the tool reported an error (isError)' } }),
         ...(ok &&

@@ -11,7 +11,7 @@ export interface CommandInfo {
   readonly example: string;
 }
 
-const SERVER = ['url', 'header', 'config', 'server', 'name'];
+const SERVER = ['url', 'header', 'config', 'server', 'name', 'env', 'pass-env'];
 const FRONT_END = ['ui', 'answers', 'set', 'accept-defaults', 'decline', 'cancel', 'open-urls', 'modes'];
 const PROTOCOL = ['protocol', 'no-era-cache'];
 
@@ -30,7 +30,7 @@ export const COMMANDS = {
       'mcp-elicit [options] call <tool> [--args <json>] --url <url>',
     ],
     operands: 1,
-    options: ['args', 'timeout', ...SERVER, ...FRONT_END, ...PROTOCOL, 'json', 'verbose'],
+    options: ['args', 'timeout', 'task', 'no-task', ...SERVER, ...FRONT_END, ...PROTOCOL, 'json', 'verbose'],
     example:
       'mcp-elicit --accept-defaults --set name=Ada call trigger-elicitation-request -- npx -y @modelcontextprotocol/server-everything',
   },

@@ -2,7 +2,7 @@
 // Bundles the CLI (dist/cli/bin.js, over tsc's output) with its dependencies, so a cold start reads
 // a few files instead of hundreds of modules. Lazily loaded parts (front-ends, demo, completion)
 // become chunks under dist/cli/chunks/, one folder below the entry like tsc's dist/cli/commands/.
-import { rmSync } from 'node:fs';
+import { cpSync, rmSync } from 'node:fs';
 import { build } from 'esbuild';
 
 const root = new URL('..', import.meta.url).pathname;
@@ -26,3 +26,6 @@ await build({
   legalComments: 'none',
   logLevel: 'warning',
 });
+// The browser front-end reads its script and stylesheet beside its own module (import.meta.url),
+// which in the bundle is a chunk.
+cpSync(`${root}src/frontends/browser/assets`, `${root}dist/cli/chunks/assets`, { recursive: true });

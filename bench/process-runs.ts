@@ -35,6 +35,8 @@ export interface ProcessResult {
   readonly scenario: ProcessScenario;
   readonly cli?: ProcessStats;
   readonly minimal?: ProcessStats;
+  /** Median over the interleaved pairs of CLI wall / baseline wall (each pair ran back to back). */
+  readonly pairedWallRatio?: number;
   readonly error?: string;
 }
 
@@ -113,7 +115,13 @@ export async function measureProcesses(
         cliRuns.push(await cli());
       }
     }
-    return { scenario, cli: stats(cliRuns), minimal: stats(minimalRuns) };
+    const ratios = cliRuns.map((run, i) => run.wallMs / (minimalRuns[i]?.wallMs ?? Number.NaN));
+    return {
+      scenario,
+      cli: stats(cliRuns),
+      minimal: stats(minimalRuns),
+      pairedWallRatio: round(median(ratios), 3),
+    };
   } catch (error) {
     return { scenario, error: error instanceof Error ? error.message : String(error) };
   } finally {

@@ -91,7 +91,7 @@ async function main(): Promise<void> {
       rounds: { type: 'string', default: '40' },
       calls: { type: 'string', default: '25' },
       warmup: { type: 'string', default: '100' },
-      runs: { type: 'string', default: '7' },
+      runs: { type: 'string', default: '10' },
     },
     strict: true,
   });

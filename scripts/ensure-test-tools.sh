@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Installs what the test suite needs beyond npm packages, when it is missing:
-#  - tmux (Debian) for the pseudo-terminal tests,
+#  - tmux (Debian) for the pseudo-terminal tests; zsh and fish to check the completion scripts,
 #  - chromium (Debian) for the browser front-end's tests (driven by playwright-core; Playwright's own
 #    browser downloads are not used),
 #  - Node 22 and the official conformance suite, kept in .tools/ (see scripts/setup-conformance.sh).
@@ -23,6 +23,8 @@ ensure_package() {
 }
 
 ensure_package tmux tmux
+ensure_package zsh zsh
+ensure_package fish fish
 # CHROMIUM_PATH points the tests at another Chromium build instead.
 if [ -z "${CHROMIUM_PATH:-}" ]; then
   ensure_package chromium chromium

@@ -18,7 +18,9 @@ import {
   parseUi,
   type UiChoice,
 } from './arg-values.js';
+import { type CommandName, isCommand, SHELLS } from './command-table.js';
 import { type ServerEnvOptions, serverEnvOptions } from './server-env.js';
+import { explainParseError, unexpectedArgument, unknownCommand } from './usage-errors.js';
 
 /** Same shape as the scripted front-end's ScriptedAnswer (kept structural to keep args.ts standalone). */
 export interface ScriptedAnswerLike {
@@ -31,10 +33,14 @@ export type { ProtocolChoice, UiChoice } from './arg-values.js';
 export type ServerTarget =
   | { kind: 'stdio'; command: string; args: string[] }
   | { kind: 'http'; url: URL; headers: Record<string, string> }
-  | { kind: 'config'; file: string; name: string };
+  | { kind: 'config'; file: string; name?: string };
 
 export interface CliArgs {
-  readonly command: 'tools' | 'call' | 'demo' | 'help' | 'version';
+  readonly command: CommandName | 'version';
+  /** `mcp-elicit call --help`: the command whose help to show. */
+  readonly helpTopic?: CommandName;
+  /** `completion <shell>`. */
+  readonly shell?: (typeof SHELLS)[number];
   readonly tool?: string;
   readonly toolArgs: Record<string, unknown>;
   readonly target?: ServerTarget;
@@ -65,7 +71,7 @@ export interface CliArgs {
   readonly verbose: boolean;
 }
 
-const OPTIONS = {
+export const OPTIONS = {
   url: { type: 'string' },
   header: { type: 'string', multiple: true },
   config: { type: 'string' },
@@ -105,31 +111,29 @@ export function parseCliArgs(argv: readonly string[]): CliArgs {
   try {
     parsed = parseArgs({ args: own, options: OPTIONS, allowPositionals: true, strict: true });
   } catch (error) {
-    throw new ElicitError('usage', (error as Error).message);
+    throw explainParseError(error, own, OPTIONS);
   }
   const v = parsed.values;
   const positionals = parsed.positionals;
 
-  if (v.help) return base('help');
-  if (v.version) return base('version');
-
   const [commandWord, ...rest] = positionals;
-  if (commandWord === undefined)
-    throw new ElicitError('usage', 'missing command: use one of tools, call, demo (see --help)');
-  if (commandWord !== 'tools' && commandWord !== 'call' && commandWord !== 'demo' && commandWord !== 'help') {
-    throw new ElicitError(
-      'usage',
-      `unknown command "${commandWord}": use one of tools, call, demo (see --help)`,
-    );
+  if (v.help || commandWord === 'help') {
+    const topic = commandWord === 'help' ? rest[0] : commandWord;
+    if (topic !== undefined && !isCommand(topic)) throw unknownCommand(topic);
+    return { ...base('help'), ...(topic !== undefined && { helpTopic: topic }) };
   }
-  if (commandWord === 'help') return base('help');
+  if (v.version) return base('version');
+  if (commandWord === undefined)
+    throw new ElicitError('usage', 'missing command: use one of tools, call, demo, servers (see --help)');
+  if (!isCommand(commandWord)) throw unknownCommand(commandWord);
+  if (commandWord === 'completion') return parseCompletion(rest);
   let tool: string | undefined;
   if (commandWord === 'call') {
     tool = rest.shift();
     if (tool === undefined)
       throw new ElicitError('usage', 'call needs a tool name: mcp-elicit call <tool> [--args <json>]');
   }
-  if (rest.length > 0) throw new ElicitError('usage', `unexpected argument "${rest[0]}"`);
+  if (rest.length > 0) throw unexpectedArgument(rest[0] as string, own, OPTIONS);
 
   const toolArgs = parseToolArgs(v.args);
   if (v.args !== undefined && commandWord !== 'call')
@@ -145,8 +149,11 @@ export function parseCliArgs(argv: readonly string[]): CliArgs {
     );
   if (v.server !== undefined && v.config === undefined)
     throw new ElicitError('usage', '--server needs --config <file>');
-  if (v.config !== undefined && v.server === undefined)
-    throw new ElicitError('usage', '--config needs --server <name>');
+  if (commandWord === 'servers' && (v.config === undefined || targets > 1 || v.server !== undefined))
+    throw new ElicitError(
+      'usage',
+      'servers lists the entries of a config file: mcp-elicit servers --config <file>',
+    );
   if (v.header !== undefined && v.url === undefined)
     throw new ElicitError('usage', '--header only applies with --url');
   let target: ServerTarget | undefined;
@@ -155,13 +162,13 @@ export function parseCliArgs(argv: readonly string[]): CliArgs {
     target = { kind: 'stdio', command, args };
   } else if (v.url !== undefined) {
     target = { kind: 'http', url: parseHttpUrl(v.url), headers: parseHeaders(v.header ?? []) };
-  } else if (v.config !== undefined && v.server !== undefined) {
-    target = { kind: 'config', file: v.config, name: v.server };
+  } else if (v.config !== undefined) {
+    target = { kind: 'config', file: v.config, ...(v.server !== undefined && { name: v.server }) };
   }
   if (target === undefined && commandWord !== 'demo') {
     throw new ElicitError(
       'usage',
-      'no server given: add -- <command> [args...], --url <url>, or --config <file> --server <name>',
+      'no server given: add -- <command> [args...], --url <url>, or --config <file> [--server <name>]',
     );
   }
   if (target !== undefined && commandWord === 'demo') {
@@ -215,6 +222,14 @@ export function parseCliArgs(argv: readonly string[]): CliArgs {
     json: !!v.json,
     verbose: !!v.verbose,
   };
+}
+
+function parseCompletion(rest: readonly string[]): CliArgs {
+  const [shell, extra] = rest;
+  const known = SHELLS as readonly string[];
+  if (shell === undefined || !known.includes(shell) || extra !== undefined)
+    throw new ElicitError('usage', `completion takes one shell: ${SHELLS.join(', ')}`);
+  return { ...base('completion'), shell: shell as (typeof SHELLS)[number] };
 }
 
 function base(command: CliArgs['command']): CliArgs {

@@ -12,6 +12,32 @@ export async function loadServerFromConfig(
   name: string,
   env: NodeJS.ProcessEnv,
 ): Promise<ConfigTarget> {
+  const servers = await readServers(file);
+  const entry = servers[name];
+  if (entry === undefined) {
+    const known = Object.keys(servers);
+    throw new ElicitError(
+      'config',
+      `no server "${name}" in ${file}; it has: ${known.length > 0 ? known.join(', ') : '(none)'}`,
+    );
+  }
+  return resolveEntry(entry, `${file}: server "${name}"`, env);
+}
+
+/** The server to use when `--server` is not given: the only one, else an error listing the names. */
+export async function onlyServerName(file: string): Promise<string> {
+  const names = Object.keys(await readServers(file));
+  if (names.length === 1) return names[0] as string;
+  throw new ElicitError(
+    'usage',
+    names.length === 0
+      ? `${file} lists no servers`
+      : `${file} has ${names.length} servers; choose one with --server <name>: ${names.join(', ')}`,
+  );
+}
+
+/** The file's server entries, unresolved (for `servers` and for choosing one). */
+export async function readServers(file: string): Promise<Record<string, unknown>> {
   let text: string;
   try {
     text = await readFile(file, 'utf8');
@@ -31,15 +57,7 @@ export async function loadServerFromConfig(
   if (!servers) {
     throw new ElicitError('config', `config file ${file} has no "mcpServers" (or "servers") object`);
   }
-  const entry = servers[name];
-  if (entry === undefined) {
-    const known = Object.keys(servers);
-    throw new ElicitError(
-      'config',
-      `no server "${name}" in ${file}; it has: ${known.length > 0 ? known.join(', ') : '(none)'}`,
-    );
-  }
-  return resolveEntry(entry, `${file}: server "${name}"`, env);
+  return servers;
 }
 
 function findServers(json: unknown): Record<string, unknown> | undefined {

@@ -9,6 +9,7 @@ import { type AttachOptions, attachElicitation, type ElicitationSession } from '
 import { createGuardedHttpTransport } from '../mcp/guarded-http.js';
 import { createGuardedStdioTransport } from '../mcp/guarded-stdio.js';
 import type { ProtocolChoice } from './args.js';
+import { describeConnectError } from './connect-errors.js';
 import { EraCache, eraCacheKey } from './era-cache.js';
 import { VERSION } from './version.js';
 
@@ -94,9 +95,8 @@ async function connectOnce(
     await client.connect(transport, prior ? { prior } : {});
   } catch (error) {
     await client.close().catch(() => {});
-    throw new ElicitError('connect', `cannot connect to ${options.label}: ${(error as Error).message}`, {
-      cause: error,
-    });
+    const url = options.target.kind === 'http' ? options.target.url : undefined;
+    throw new ElicitError('connect', describeConnectError(error, options.label, url), { cause: error });
   }
   return {
     client,

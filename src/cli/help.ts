@@ -4,8 +4,11 @@ export const HELP = `mcp-elicit: talk to any MCP server and answer its elicitati
 Usage
   mcp-elicit [options] tools                          -- <command> [args...]
   mcp-elicit [options] call <tool> [--args <json>]    -- <command> [args...]
-  mcp-elicit [options] tools|call ...  --url <http(s)-url> | --config <file> --server <name>
+  mcp-elicit [options] tools|call ...  --url <http(s)-url> | --config <file> [--server <name>]
   mcp-elicit [options] demo
+  mcp-elicit servers --config <file>
+  mcp-elicit completion bash|zsh|fish
+  mcp-elicit <command> --help                         (that command's options and an example)
 
 Commands
   tools                   List the server's tools.
@@ -13,13 +16,19 @@ Commands
   demo                    Tour of every form type against the bundled demo server. On a
                           terminal it is interactive; without one it answers for you and
                           prints a transcript.
+  servers                 List the servers in --config <file>: name, transport, command or URL.
+  completion <shell>      Print a completion script for bash, zsh or fish, e.g.
+                          mcp-elicit completion bash > ~/.local/share/bash-completion/completions/mcp-elicit
+                          mcp-elicit completion zsh > "\${fpath[1]}/_mcp-elicit"
+                          mcp-elicit completion fish > ~/.config/fish/completions/mcp-elicit.fish
+  help [command]          This help, or one command's.
 
 Server (exactly one, except for demo)
   -- <command> [args...]  Start a stdio server (everything after -- is the command).
   --url <url>             A Streamable HTTP server.
   --header "Name: value"  Extra HTTP header (repeatable), e.g. authorization.
   --config <file>         An mcpServers JSON file (Claude Desktop, Cursor, Claude Code, VS Code)
-  --server <name>           ...and the server entry to use from it.
+  --server <name>           ...and the server entry to use from it (not needed when there is one).
   --name <label>          How the server is named in prompts (default: config name, command or host).
 
 Stdio server environment
@@ -102,7 +111,10 @@ Outcomes
 
 Exit status
   0 success; 1 the request or tool failed (a tool result with isError counts); 2 usage or config
-  error; 3 cannot connect to the server; 130 interrupted with Ctrl-C (a second Ctrl-C exits at once).
+  error; 3 cannot connect to the server; 4 a scripted run answered an elicitation with cancel
+  because no scripted answer applied or the answer did not fit the form (an explicit --cancel,
+  --decline or answers entry is as asked; --json then says "ok": false, error code "unanswered");
+  130 interrupted with Ctrl-C (a second Ctrl-C exits at once).
 
 Examples
   mcp-elicit call trigger-elicitation-request -- npx -y @modelcontextprotocol/server-everything

@@ -4,11 +4,12 @@ import { basename } from 'node:path';
 import { ElicitError } from '../contracts/elicit-error.js';
 import { safeJsonStringify } from '../core/safe-json.js';
 import type { ElicitationEvent } from '../mcp/events.js';
+import { unansweredElicitations, unansweredMessage } from './answered.js';
 import { type CliArgs, parseCliArgs } from './args.js';
+import { commandHelp } from './command-help.js';
 import { runCall } from './commands/call.js';
-import { runDemo } from './commands/demo.js';
 import { runTools } from './commands/tools.js';
-import { loadServerFromConfig } from './config.js';
+import { loadServerFromConfig, onlyServerName } from './config.js';
 import type { ResolvedTarget } from './connect.js';
 import type { Io } from './frontend.js';
 import { HELP } from './help.js';
@@ -25,7 +26,11 @@ export async function runMain(argv: readonly string[], io: Io): Promise<number> 
     return fail(error, io, argv.includes('--json'), []);
   }
   if (args.command === 'help') {
-    io.stdout.write(HELP);
+    io.stdout.write(args.helpTopic ? commandHelp(args.helpTopic) : HELP);
+    return 0;
+  }
+  if (args.command === 'completion' && args.shell) {
+    io.stdout.write((await import('./completion.js')).completionScript(args.shell));
     return 0;
   }
   if (args.command === 'version') {
@@ -35,46 +40,53 @@ export async function runMain(argv: readonly string[], io: Io): Promise<number> 
   const events: ElicitationEvent[] = [];
   const tasks: TaskRecord[] = [];
   try {
-    if (args.command === 'demo') return await runDemo(args, io);
-    const target = await resolveTarget(args, io);
-    const label = args.label ?? defaultLabel(args, target);
+    // Loaded only when asked for: it also sits one folder down in the bundle, like its demo server path expects.
+    if (args.command === 'demo') return await (await import('./commands/demo.js')).runDemo(args, io);
+    if (args.command === 'servers') return await (await import('./commands/servers.js')).runServers(args, io);
+    const { target, name } = await resolveTarget(args, io);
+    const label = args.label ?? name ?? defaultLabel(target);
     const command = args.command === 'tools' ? runTools : runCall;
-    return await command(args, io, { target, label, events, tasks });
+    const status = await command(args, io, { target, label, events, tasks });
+    const unanswered = unansweredElicitations(args, events);
+    if (status !== 0 || unanswered.length === 0) return status;
+    io.stderr.write(`mcp-elicit: ${unansweredMessage(unanswered, events.length)}\n`);
+    return EXIT_STATUS.unanswered;
   } catch (error) {
     return fail(error, io, args.json, events, tasks);
   }
 }
 
-async function resolveTarget(args: CliArgs, io: Io): Promise<ResolvedTarget> {
+async function resolveTarget(args: CliArgs, io: Io): Promise<{ target: ResolvedTarget; name?: string }> {
   const target = args.target;
   if (!target) throw new ElicitError('usage', 'no server given');
-  if (target.kind === 'http') return target;
+  if (target.kind === 'http') return { target };
+  // Without --server, a file with one server means that one.
+  const name = target.kind === 'config' ? (target.name ?? (await onlyServerName(target.file))) : undefined;
   const resolved =
     target.kind === 'config'
-      ? await loadServerFromConfig(target.file, target.name, io.env)
+      ? await loadServerFromConfig(target.file, name ?? '', io.env)
       : { kind: 'stdio' as const, command: target.command, args: target.args, env: {} };
   const options = args.serverEnv ?? { set: {}, pass: [] };
   if (resolved.kind === 'http') {
     if (Object.keys(options.set).length > 0 || options.pass.length > 0)
       throw new ElicitError('usage', '--env and --pass-env only apply to a stdio server');
-    return resolved;
+    return { target: resolved, ...(name !== undefined && { name }) };
   }
   const { env, unmatched } = serverEnvironment(io.env, { ...options, configEnv: resolved.env });
   for (const pattern of unmatched)
     io.stderr.write(`mcp-elicit: --pass-env ${pattern}: no such variable in your environment\n`);
   if (args.verbose) io.stderr.write(`mcp-elicit: ${describeServerEnv(env)}\n`);
-  return { ...resolved, env };
+  return { target: { ...resolved, env }, ...(name !== undefined && { name }) };
 }
 
-function defaultLabel(args: CliArgs, target: ResolvedTarget): string {
-  if (args.target?.kind === 'config') return args.target.name;
+function defaultLabel(target: ResolvedTarget): string {
   if (target.kind === 'http') return target.url.host;
   const words = [basename(target.command), ...target.args.map((a) => (a.includes('/') ? basename(a) : a))];
   const label = words.join(' ');
   return label.length > 48 ? `${label.slice(0, 47)}…` : label;
 }
 
-type CliErrorCode = 'usage' | 'config' | 'connect' | 'request' | 'tool-error' | 'interrupted';
+type CliErrorCode = 'usage' | 'config' | 'connect' | 'request' | 'tool-error' | 'unanswered' | 'interrupted';
 
 // The one place a failure becomes an exit status (bin.ts passes it to process.exit).
 const EXIT_STATUS: Record<CliErrorCode, number> = {
@@ -83,6 +95,8 @@ const EXIT_STATUS: Record<CliErrorCode, number> = {
   connect: 3,
   request: 1,
   'tool-error': 1,
+  // A scripted run that fell back to cancel (no answer applied, or it did not fit the form).
+  unanswered: 4,
   // 128 + SIGINT, as shells report a command stopped with Ctrl-C.
   interrupted: 130,
 };
@@ -104,6 +118,8 @@ function fail(
       ? error
       : new ElicitError('request', error instanceof Error ? error.message : String(error), { cause: error });
   if (json) {
+    // stdout carries the report for the script; the person reading the terminal sees stderr.
+    io.stderr.write(`mcp-elicit: ${cliError.message}\n`);
     const report: JsonReport = {
       ok: false,
       elicitations: events,

@@ -18,6 +18,8 @@ export type ElicitErrorCode =
   | 'connect'
   | 'request'
   | 'tool-error'
+  /** CLI: a scripted run fell back to cancel (no scripted answer applied, or it did not fit). */
+  | 'unanswered'
   | 'interrupted'
   /** A transport received more than it is willing to buffer. */
   | 'message-too-large';

@@ -19,14 +19,11 @@ it('exits 2 with a message naming the problem on a usage error, and --json repor
   assert.match(plain.stderr, /call needs a tool name/);
   const json = await runCli(['--json', 'frobnicate', '--', 'x']);
   assert.equal(json.status, 2);
-  assert.deepEqual(JSON.parse(json.stdout), {
-    ok: false,
-    elicitations: [],
-    error: {
-      code: 'usage',
-      message: 'unknown command "frobnicate": use one of tools, call, demo (see --help)',
-    },
-  });
+  const report = JSON.parse(json.stdout);
+  assert.equal(report.ok, false);
+  assert.deepEqual(report.elicitations, []);
+  assert.equal(report.error.code, 'usage');
+  assert.match(report.error.message, /^unknown command "frobnicate": use one of tools, call, demo, /);
 });
 
 it('exits 3 with the reason when the server cannot be started', async () => {

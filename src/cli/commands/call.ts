@@ -1,6 +1,7 @@
 import type { CallToolResult } from '@modelcontextprotocol/client';
 import { ElicitError } from '../../contracts/elicit-error.js';
 import { safeJsonStringify } from '../../core/safe-json.js';
+import { unansweredElicitations, unansweredMessage } from '../answered.js';
 import type { CliArgs } from '../args.js';
 import type { Io } from '../frontend.js';
 import { formatToolResult, type JsonReport } from '../output.js';
@@ -25,14 +26,19 @@ export async function runCall(args: CliArgs, io: Io, context: CommandContext): P
       });
     }
     const ok = result.isError !== true;
+    const unanswered = unansweredElicitations(args, context.events);
     if (args.json) {
       const report: JsonReport = {
-        ok,
+        ok: ok && unanswered.length === 0,
         result,
         elicitations: context.events,
         ...(context.tasks.length > 0 && { tasks: context.tasks }),
         protocol: { era: connection.era, version: connection.version },
         ...(!ok && { error: { code: 'tool-error', message: 'the tool reported an error (isError)' } }),
+        ...(ok &&
+          unanswered.length > 0 && {
+            error: { code: 'unanswered', message: unansweredMessage(unanswered, context.events.length) },
+          }),
       };
       io.stdout.write(`${safeJsonStringify(report)}\n`);
     } else if (ok) {

@@ -3,6 +3,7 @@ import type { Renderer } from '../../contracts/renderer.js';
 import { createSystemOpener } from '../../frontends/open-url.js';
 import { PromptQueue } from '../../mcp/prompt-queue.js';
 import { DEFAULT_RATE_LIMIT } from '../../mcp/rate-limit.js';
+import { unmatchedSetWarnings } from '../answered.js';
 import type { CliArgs } from '../args.js';
 import { type AuditLog, openAuditLog } from '../audit-log.js';
 import { type Connection, connect } from '../connect.js';
@@ -86,6 +87,10 @@ export async function openSession(args: CliArgs, io: Io, context: CommandContext
       serverStderr.end();
       await renderer.close?.();
       await audit?.close();
+      // Only the scripted front-end reports the fields it saw; a --set nobody matched is a typo.
+      const seen = (renderer as { fieldsSeen?: ReadonlySet<string> }).fieldsSeen;
+      if (seen)
+        for (const line of unmatchedSetWarnings(args.sets, seen)) io.stderr.write(`mcp-elicit: ${line}\n`);
     },
   };
 }

@@ -1,5 +1,6 @@
 import { ElicitError } from '../../contracts/elicit-error.js';
 import { safeJsonStringify } from '../../core/safe-json.js';
+import { unansweredElicitations, unansweredMessage } from '../answered.js';
 import type { CliArgs } from '../args.js';
 import type { Io } from '../frontend.js';
 import { formatTools, type JsonReport } from '../output.js';
@@ -20,8 +21,12 @@ export async function runTools(args: CliArgs, io: Io, context: CommandContext): 
       throw new ElicitError('request', `tools/list failed: ${(error as Error).message}`, { cause: error });
     }
     if (args.json) {
+      const unanswered = unansweredElicitations(args, context.events);
       const report: JsonReport = {
-        ok: true,
+        ok: unanswered.length === 0,
+        ...(unanswered.length > 0 && {
+          error: { code: 'unanswered', message: unansweredMessage(unanswered, context.events.length) },
+        }),
         result: tools,
         elicitations: context.events,
         protocol: { era: connection.era, version: connection.version },

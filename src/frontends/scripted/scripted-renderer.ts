@@ -52,6 +52,7 @@ export class ScriptedRenderer implements Renderer {
   readonly #sets: ReadonlyMap<string, string>;
   readonly #acceptDefaults: boolean;
   readonly #waiter: UrlWaiter = createAutoWaiter();
+  readonly #fieldsSeen = new Set<string>();
 
   constructor(options: ScriptedOptions = {}) {
     this.#options = options;
@@ -66,6 +67,7 @@ export class ScriptedRenderer implements Renderer {
   }
 
   async form(prompt: FormPrompt, ctx: PromptContext): Promise<FormAnswer> {
+    for (const field of prompt.model.fields) this.#fieldsSeen.add(field.name);
     const say = (verdict: string): void => this.#log(ctx, prompt.message, verdict);
     const blanket = this.#blanket(ctx, say);
     if (blanket) return blanket;
@@ -141,6 +143,11 @@ export class ScriptedRenderer implements Renderer {
     }
     say(`accept (${consent})`);
     return { outcome: { action: 'accept' } };
+  }
+
+  /** Names of every field of every form asked so far (the CLI warns about `--set` keys that match none). */
+  get fieldsSeen(): ReadonlySet<string> {
+    return this.#fieldsSeen;
   }
 
   /** No person to wait for: the opener command having exited stands for "done" (auto waiter). */

@@ -1,0 +1,45 @@
+// Did a scripted run answer every elicitation as it was asked to? A cancel the script chose
+// (`--cancel`, an answers entry) is as asked; one it fell back to (no answer applied, the answer
+// did not fit, the URL was refused) is not, and the run exits 4 so CI notices.
+import type { ElicitationEvent } from '../mcp/events.js';
+import type { CliArgs } from './args.js';
+import { nearest } from './suggest.js';
+
+const FALLBACK_REASONS = new Set([
+  'no-answer',
+  'invalid-answer',
+  'unsatisfiable',
+  'unsafe-url',
+  'browser-failed',
+  'timeout',
+  'rate-limited',
+]);
+
+/** The elicitations a scripted run could not answer as asked (empty for other front-ends). */
+export function unansweredElicitations(
+  args: CliArgs,
+  events: readonly ElicitationEvent[],
+): ElicitationEvent[] {
+  if (args.ui !== 'scripted' || args.cancel) return [];
+  return events.filter(
+    (e) => e.action === 'cancel' && e.reason !== undefined && FALLBACK_REASONS.has(e.reason),
+  );
+}
+
+export function unansweredMessage(unanswered: readonly ElicitationEvent[], total: number): string {
+  const n = unanswered.length;
+  return `${n} of ${total} elicitation${total === 1 ? '' : 's'} ${n === 1 ? 'was' : 'were'} not answered as asked (no scripted answer applied, or the answer did not fit); it was cancelled`;
+}
+
+/** One warning per `--set` key that named no field of any form in the run, with the near match. */
+export function unmatchedSetWarnings(
+  sets: Readonly<Record<string, string>>,
+  seen: ReadonlySet<string>,
+): string[] {
+  return Object.keys(sets)
+    .filter((key) => !seen.has(key))
+    .map((key) => {
+      const guess = nearest(key, seen);
+      return `warning: --set ${key} matched no field of any form in this run${guess ? ` (did you mean --set ${guess}=...?)` : seen.size === 0 ? ' (no form was asked)' : ''}`;
+    });
+}

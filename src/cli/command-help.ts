@@ -1,0 +1,32 @@
+// `mcp-elicit <command> --help`: the command's usage, its options (their lines taken from the main
+// help, so each option is described once) and an example.
+import { COMMANDS, type CommandName } from './command-table.js';
+import { HELP } from './help.js';
+
+export function commandHelp(name: CommandName): string {
+  const info = COMMANDS[name];
+  const options = info.options.map(optionLines).filter((text) => text !== '');
+  return [
+    `mcp-elicit ${name}: ${info.summary}`,
+    '',
+    'Usage',
+    ...info.usage.map((line) => `  ${line}`),
+    ...(options.length > 0 ? ['', 'Options', ...options] : []),
+    '',
+    'Example',
+    `  ${info.example}`,
+    '',
+    'mcp-elicit --help lists every command and option.',
+    '',
+  ].join('\n');
+}
+
+/** The option's line in HELP plus its continuation lines (indented past the option column). */
+export function optionLines(name: string): string {
+  const lines = HELP.split('\n');
+  const start = lines.findIndex((line) => new RegExp(`^  (-\\w, )?--${name}(\\s|$)`).test(line));
+  if (start < 0) return '';
+  let end = start + 1;
+  while (end < lines.length && /^ {4,}\S/.test(lines[end] ?? '') && !/^ {2}-/.test(lines[end] ?? '')) end++;
+  return lines.slice(start, end).join('\n');
+}

@@ -1,0 +1,86 @@
+// Every command: what it does, how many words it takes, which options apply, an example. Drives
+// the command check, per-command help (`mcp-elicit call --help`) and shell completion.
+
+export interface CommandInfo {
+  readonly summary: string;
+  readonly usage: readonly string[];
+  /** Positional words after the command word (`call <tool>` takes 1). */
+  readonly operands: number;
+  /** Option names (as in args.ts OPTIONS) shown in this command's help. */
+  readonly options: readonly string[];
+  readonly example: string;
+}
+
+const SERVER = ['url', 'header', 'config', 'server', 'name', 'env', 'pass-env'];
+const FRONT_END = ['ui', 'answers', 'set', 'accept-defaults', 'decline', 'cancel', 'open-urls', 'modes'];
+const PROTOCOL = ['protocol', 'no-era-cache'];
+
+export const COMMANDS = {
+  tools: {
+    summary: "List the server's tools.",
+    usage: ['mcp-elicit [options] tools -- <command> [args...]', 'mcp-elicit [options] tools --url <url>'],
+    operands: 0,
+    options: [...SERVER, 'timeout', ...FRONT_END, ...PROTOCOL, 'json', 'verbose'],
+    example: 'mcp-elicit tools -- npx -y @modelcontextprotocol/server-everything',
+  },
+  call: {
+    summary: 'Call a tool, answering any elicitation it makes.',
+    usage: [
+      'mcp-elicit [options] call <tool> [--args <json>] -- <command> [args...]',
+      'mcp-elicit [options] call <tool> [--args <json>] --url <url>',
+    ],
+    operands: 1,
+    options: ['args', 'timeout', 'task', 'no-task', ...SERVER, ...FRONT_END, ...PROTOCOL, 'json', 'verbose'],
+    example:
+      'mcp-elicit --accept-defaults --set name=Ada call trigger-elicitation-request -- npx -y @modelcontextprotocol/server-everything',
+  },
+  demo: {
+    summary: 'Tour of every form type against the bundled demo server.',
+    usage: ['mcp-elicit [options] demo'],
+    operands: 0,
+    options: [
+      'ui',
+      'answers',
+      'set',
+      'accept-defaults',
+      'decline',
+      'cancel',
+      'modes',
+      'timeout',
+      'json',
+      'verbose',
+    ],
+    example: 'mcp-elicit demo',
+  },
+  servers: {
+    summary: 'List the servers in an mcpServers config file (name, transport, command or URL).',
+    usage: ['mcp-elicit servers --config <file>'],
+    operands: 0,
+    options: ['config', 'json'],
+    example: 'mcp-elicit servers --config ~/.cursor/mcp.json',
+  },
+  completion: {
+    summary: 'Print a shell completion script for bash, zsh or fish.',
+    usage: ['mcp-elicit completion bash|zsh|fish'],
+    operands: 1,
+    options: [],
+    example: 'mcp-elicit completion bash > ~/.local/share/bash-completion/completions/mcp-elicit',
+  },
+  help: {
+    summary: 'Show help, for everything or for one command.',
+    usage: ['mcp-elicit help [command]', 'mcp-elicit <command> --help'],
+    operands: 0,
+    options: [],
+    example: 'mcp-elicit help call',
+  },
+} as const satisfies Record<string, CommandInfo>;
+
+export type CommandName = keyof typeof COMMANDS;
+
+export const COMMAND_NAMES = Object.keys(COMMANDS) as CommandName[];
+
+export function isCommand(word: string): word is CommandName {
+  return Object.hasOwn(COMMANDS, word);
+}
+
+export const SHELLS = ['bash', 'zsh', 'fish'] as const;

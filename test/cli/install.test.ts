@@ -1,0 +1,104 @@
+// Getting it (issue 11): the packed tarball installs into an empty folder with its runtime
+// dependencies (and the @modelcontextprotocol/client peer), runs as `mcp-elicit`, and the README's
+// library example type-checks against the installed copy. npm's cache and prefix stay in a temp
+// folder. The tarball is packed from the dist/ that `npm test` just built with `npm run build`, the
+// same command `prepare` runs when npm packs or installs from a clone.
+import assert from 'node:assert/strict';
+import { execFile } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { after, before, describe, it } from 'node:test';
+import { promisify } from 'node:util';
+import { root } from '../helpers/cli.js';
+import { readmeLibraryExample, typeProblems } from '../helpers/readme-example.js';
+
+const run = promisify(execFile);
+const pkg = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as {
+  version: string;
+  scripts: Record<string, string>;
+  files: string[];
+  peerDependencies: Record<string, string>;
+};
+const dir = mkdtempSync(join(tmpdir(), 'mcp-elicit-install-'));
+const app = join(dir, 'app');
+const env = {
+  ...process.env,
+  npm_config_cache: join(dir, 'npm-cache'),
+  npm_config_prefix: join(dir, 'global'),
+  npm_config_audit: 'false',
+  npm_config_fund: 'false',
+  npm_config_update_notifier: 'false',
+  MCP_ELICIT_CACHE_DIR: join(dir, 'era-cache'),
+};
+const npm = (args: string[], cwd: string) => run('npm', args, { cwd, env, timeout: 180_000 });
+
+describe('installing from a packed tarball', () => {
+  let tarball = '';
+  let files: string[] = [];
+  before(async () => {
+    const packed = await npm(['pack', '--ignore-scripts', '--json', '--pack-destination', dir], root);
+    const [info] = JSON.parse(packed.stdout) as { filename: string; files: { path: string }[] }[];
+    assert.ok(info);
+    tarball = join(dir, info.filename);
+    files = info.files.map((f) => f.path);
+    mkdirSync(app);
+    writeFileSync(join(app, 'package.json'), JSON.stringify({ name: 'app', private: true, type: 'module' }));
+    await npm(['install', '--no-package-lock', tarball], app);
+  });
+  after(() => rmSync(dir, { recursive: true, force: true }));
+
+  it('builds on prepare and ships the built CLI, the demo server and the type declarations', () => {
+    assert.match(pkg.scripts.prepare ?? '', /npm run build/);
+    assert.match(pkg.scripts.build ?? '', /bundle-cli/);
+    for (const file of [
+      'dist/cli/bin.js',
+      'dist/index.js',
+      'dist/index.d.ts',
+      'dist/demo/main.js',
+      'README.md',
+    ])
+      assert.ok(files.includes(file), `${file} is in the tarball`);
+    assert.deepEqual(
+      files.filter((f) => !f.startsWith('dist/') && !['package.json', 'README.md', 'LICENSE'].includes(f)),
+      [],
+      'nothing but dist/ and the package metadata',
+    );
+  });
+
+  it('installs the @modelcontextprotocol/client peer dependency alongside', () => {
+    const client = join(app, 'node_modules', '@modelcontextprotocol', 'client', 'package.json');
+    assert.ok(existsSync(client), 'npm installed the peer');
+    const { version } = JSON.parse(readFileSync(client, 'utf8')) as { version: string };
+    assert.match(
+      version,
+      /^2\.4\./,
+      `the peer range ${pkg.peerDependencies['@modelcontextprotocol/client']}`,
+    );
+  });
+
+  it('runs mcp-elicit --version and a call against the bundled demo server', async () => {
+    const bin = join(app, 'node_modules', '.bin', 'mcp-elicit');
+    assert.equal((await run(bin, ['--version'], { env })).stdout, `${pkg.version}\n`);
+    const demo = join(app, 'node_modules', 'mcp-elicit', 'dist', 'demo', 'main.js');
+    const call = await run(bin, ['--accept-defaults', 'call', 'survey', '--', process.execPath, demo], {
+      env,
+      cwd: app,
+    });
+    assert.match(call.stdout, /^survey: action=accept content=\{"rating":4/m);
+  });
+
+  it('loads the library entry with only the runtime dependencies', async () => {
+    const script =
+      "const m = await import('mcp-elicit'); console.log(typeof m.attachElicitation, typeof m.TerminalRenderer);";
+    const loaded = await run(process.execPath, ['--input-type=module', '-e', script], { cwd: app, env });
+    assert.equal(loaded.stdout, 'function function\n');
+  });
+
+  it("type-checks the README's library example against the installed copy", () => {
+    const file = join(app, 'example.ts');
+    writeFileSync(file, `${readmeLibraryExample()}\nexport {};\n`);
+    const problems = typeProblems(file, { rootDir: app, typeRoots: [join(root, 'node_modules', '@types')] });
+    assert.deepEqual(problems, []);
+  });
+});

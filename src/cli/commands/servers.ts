@@ -2,6 +2,7 @@
 // substituted, so no secret from the environment is printed).
 
 import { ElicitError } from '../../contracts/elicit-error.js';
+import { safeJsonStringify } from '../../core/safe-json.js';
 import { sanitizeText } from '../../core/sanitize.js';
 import type { CliArgs } from '../args.js';
 import { readServers } from '../config.js';
@@ -21,7 +22,7 @@ export async function runServers(args: CliArgs, io: Io): Promise<number> {
     describe(name, entry),
   );
   if (args.json) {
-    io.stdout.write(`${JSON.stringify({ ok: true, result: { servers: listing }, elicitations: [] })}\n`);
+    io.stdout.write(`${safeJsonStringify({ ok: true, result: { servers: listing }, elicitations: [] })}\n`);
     return 0;
   }
   if (listing.length === 0) {

@@ -3,6 +3,8 @@
 import { parseArgs } from 'node:util';
 import { ElicitError } from '../contracts/elicit-error.js';
 import type { ElicitationMode } from '../contracts/protocol.js';
+import { type CommandWord, parseArgPairs, parseCommandWords } from './command-words.js';
+import { type LogLevel, parseLogLevel } from './log-level.js';
 import { type ServerEnvOptions, serverEnvOptions } from './server-env.js';
 
 /** Same shape as the scripted front-end's ScriptedAnswer (kept structural to keep args.ts standalone). */
@@ -23,9 +25,14 @@ export type ServerTarget =
   | { kind: 'config'; file: string; name: string };
 
 export interface CliArgs {
-  readonly command: 'tools' | 'call' | 'demo' | 'help' | 'version';
-  readonly tool?: string;
+  readonly command: CommandWord | 'help' | 'version';
+  /** The tool (call), prompt (prompt) or URI (read). */
+  readonly operand?: string;
   readonly toolArgs: Record<string, unknown>;
+  /** `--arg key=value`, typed later by the tool's inputSchema. */
+  readonly argPairs: Record<string, string>;
+  /** `--log-level`: sent as logging/setLevel; messages at it and above are shown. */
+  readonly logLevel?: LogLevel;
   readonly target?: ServerTarget;
   readonly label?: string;
   readonly serverEnv?: ServerEnvOptions;
@@ -56,6 +63,8 @@ const OPTIONS = {
   env: { type: 'string', multiple: true },
   'pass-env': { type: 'string', multiple: true },
   args: { type: 'string' },
+  arg: { type: 'string', multiple: true },
+  'log-level': { type: 'string' },
   ui: { type: 'string' },
   answers: { type: 'string' },
   set: { type: 'string', multiple: true },
@@ -90,27 +99,13 @@ export function parseCliArgs(argv: readonly string[]): CliArgs {
   if (v.help) return base('help');
   if (v.version) return base('version');
 
-  const [commandWord, ...rest] = positionals;
-  if (commandWord === undefined)
-    throw new ElicitError('usage', 'missing command: use one of tools, call, demo (see --help)');
-  if (commandWord !== 'tools' && commandWord !== 'call' && commandWord !== 'demo' && commandWord !== 'help') {
-    throw new ElicitError(
-      'usage',
-      `unknown command "${commandWord}": use one of tools, call, demo (see --help)`,
-    );
-  }
-  if (commandWord === 'help') return base('help');
-  let tool: string | undefined;
-  if (commandWord === 'call') {
-    tool = rest.shift();
-    if (tool === undefined)
-      throw new ElicitError('usage', 'call needs a tool name: mcp-elicit call <tool> [--args <json>]');
-  }
-  if (rest.length > 0) throw new ElicitError('usage', `unexpected argument "${rest[0]}"`);
-
+  const words = parseCommandWords(positionals);
+  if (words.command === 'help') return base('help');
+  const commandWord = words.command;
+  const takesArgs = commandWord === 'call' || commandWord === 'prompt';
   const toolArgs = parseToolArgs(v.args);
-  if (v.args !== undefined && commandWord !== 'call')
-    throw new ElicitError('usage', '--args only applies to call');
+  if ((v.args !== undefined || v.arg !== undefined) && !takesArgs)
+    throw new ElicitError('usage', '--args and --arg only apply to call and prompt');
 
   const targets = [serverCommand.length > 0, v.url !== undefined, v.config !== undefined].filter(
     Boolean,
@@ -167,8 +162,10 @@ export function parseCliArgs(argv: readonly string[]): CliArgs {
 
   return {
     ...base(commandWord),
-    ...(tool !== undefined && { tool }),
+    ...(words.operand !== undefined && { operand: words.operand }),
     toolArgs,
+    argPairs: parseArgPairs(v.arg ?? []),
+    ...(v['log-level'] !== undefined && { logLevel: parseLogLevel(v['log-level']) }),
     ...(target !== undefined && { target }),
     ...(v.name !== undefined && { label: v.name }),
     serverEnv: serverEnvOptions(v, commandWord),
@@ -193,6 +190,7 @@ function base(command: CliArgs['command']): CliArgs {
   return {
     command,
     toolArgs: {},
+    argPairs: {},
     ui: 'auto',
     uiExplicit: false,
     sets: {},

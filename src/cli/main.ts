@@ -6,6 +6,8 @@ import type { ElicitationEvent } from '../mcp/events.js';
 import { type CliArgs, parseCliArgs } from './args.js';
 import { runCall } from './commands/call.js';
 import { runDemo } from './commands/demo.js';
+import { runPrompt, runPrompts } from './commands/prompts.js';
+import { runRead, runResources } from './commands/resources.js';
 import { runTools } from './commands/tools.js';
 import { loadServerFromConfig } from './config.js';
 import type { ResolvedTarget } from './connect.js';
@@ -35,12 +37,21 @@ export async function runMain(argv: readonly string[], io: Io): Promise<number> 
     if (args.command === 'demo') return await runDemo(args, io);
     const target = await resolveTarget(args, io);
     const label = args.label ?? defaultLabel(args, target);
-    const command = args.command === 'tools' ? runTools : runCall;
+    const command = SERVER_COMMANDS[args.command as keyof typeof SERVER_COMMANDS];
     return await command(args, io, { target, label, events });
   } catch (error) {
     return fail(error, io, args.json, events);
   }
 }
+
+const SERVER_COMMANDS = {
+  tools: runTools,
+  call: runCall,
+  prompts: runPrompts,
+  prompt: runPrompt,
+  resources: runResources,
+  read: runRead,
+};
 
 async function resolveTarget(args: CliArgs, io: Io): Promise<ResolvedTarget> {
   const target = args.target;

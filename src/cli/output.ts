@@ -1,27 +1,18 @@
 // How results look: plain text for people (server text sanitised), one JSON object for scripts.
-import type { CallToolResult, Tool } from '@modelcontextprotocol/client';
+import type { CallToolResult } from '@modelcontextprotocol/client';
 import type { Era } from '../contracts/protocol.js';
 import { sanitizeText } from '../core/sanitize.js';
 import type { ElicitationEvent } from '../mcp/events.js';
+import type { ActivityRecord } from './activity.js';
 
 export interface JsonReport {
   ok: boolean;
   result?: unknown;
   elicitations: ElicitationEvent[];
   protocol?: { era: Era; version: string | undefined };
+  /** Progress and log messages the server sent while the request ran (sanitised). */
+  activity?: ActivityRecord[];
   error?: { code: string; message: string };
-}
-
-export function formatTools(tools: readonly Tool[]): string {
-  if (tools.length === 0) return '(the server offers no tools)\n';
-  const width = Math.min(32, Math.max(...tools.map((t) => [...sanitizeText(t.name)].length)));
-  return `${tools
-    .map((t) => {
-      const name = sanitizeText(t.name);
-      const description = sanitizeText(t.description ?? '', { maxLength: 100 });
-      return `${name.padEnd(width)}  ${description}`.trimEnd();
-    })
-    .join('\n')}\n`;
 }
 
 export function formatToolResult(result: CallToolResult): string {

@@ -4,7 +4,9 @@
 import { McpServer } from '@modelcontextprotocol/server';
 import { serveStdio } from '@modelcontextprotocol/server/stdio';
 import { serveHttp } from './http.js';
+import { registerGreetingPrompt } from './prompts/greeting.js';
 import { stateCodec } from './request-state.js';
+import { registerVaultResource } from './resources/vault.js';
 import { registerConfirm } from './tools/confirm.js';
 import { registerDeleteFiles } from './tools/delete-files.js';
 import { registerProfile } from './tools/profile.js';
@@ -25,13 +27,18 @@ export interface RunningDemoServer {
 export function createDemoServer(): McpServer {
   const server = new McpServer(
     { name: DEMO_SERVER_NAME, version: '0.1.0' },
-    { capabilities: { tools: {} }, requestState: { verify: stateCodec.verify } },
+    {
+      capabilities: { tools: {}, prompts: {}, resources: {}, logging: {} },
+      requestState: { verify: stateCodec.verify },
+    },
   );
   registerProfile(server);
   registerSignup(server);
   registerConfirm(server);
   registerDeleteFiles(server);
   registerSurvey(server);
+  registerGreetingPrompt(server);
+  registerVaultResource(server);
   return server;
 }
 

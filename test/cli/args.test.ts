@@ -30,7 +30,7 @@ describe('command-line parsing', () => {
       'x',
     ]);
     assert.equal(args.command, 'call');
-    assert.equal(args.tool, 'echo');
+    assert.equal(args.operand, 'echo');
     assert.deepEqual(args.toolArgs, { a: 1 });
     assert.deepEqual(args.target, {
       kind: 'stdio',

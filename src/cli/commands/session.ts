@@ -1,16 +1,20 @@
 // Shared by tools and call: choose the front-end, connect, and report elicitations as they end.
 import type { Renderer } from '../../contracts/renderer.js';
 import { createSystemOpener } from '../../frontends/open-url.js';
+import type { Activity } from '../activity.js';
 import type { CliArgs } from '../args.js';
 import { type Connection, connect } from '../connect.js';
 import { chooseRenderer, type Io } from '../frontend.js';
 import { formatEvent } from '../output.js';
 import { ServerStderr } from '../server-stderr.js';
 import type { CommandContext } from './context.js';
+import { announceSlowStart, createActivity, watchActivity } from './watch-activity.js';
 
 export interface OpenSession {
   readonly connection: Connection;
   readonly renderer: Renderer;
+  /** Progress and log messages of the requests made on this connection. */
+  readonly activity: Activity;
   close(): Promise<void>;
 }
 
@@ -24,6 +28,7 @@ export async function openSession(args: CliArgs, io: Io, context: CommandContext
   // URL mode by default when a person can consent, or when a script was told to open URLs.
   const modes = args.modes ?? (renderer.interactive || args.openUrls ? ['form', 'url'] : ['form']);
   let connection: Connection;
+  const stopAnnouncing = announceSlowStart(args, io, context.label);
   try {
     connection = await connect({
       target: context.target,
@@ -46,7 +51,11 @@ export async function openSession(args: CliArgs, io: Io, context: CommandContext
     await renderer.close?.();
     serverStderr.showTail();
     throw error;
+  } finally {
+    stopAnnouncing();
   }
+  const activity = createActivity(args, io);
+  await watchActivity(args, connection, activity);
   // A server that exits mid-request: its last words explain the error that follows.
   let closing = false;
   connection.client.onclose = () => {
@@ -55,8 +64,10 @@ export async function openSession(args: CliArgs, io: Io, context: CommandContext
   return {
     connection,
     renderer,
+    activity,
     close: async () => {
       closing = true;
+      activity.end();
       await connection.close().catch(() => {});
       serverStderr.end();
       await renderer.close?.();

@@ -15,7 +15,7 @@ export interface KeyEffect {
 }
 
 const NUMBER_CHARS = /^[0-9eE+\-.]$/;
-const INTEGER_CHARS = /^[0-9eE+\-]$/;
+const INTEGER_CHARS = /^[0-9eE+-]$/;
 
 export function optionKey(session: FormSession, field: Field, option: number, key: KeyPress): KeyEffect {
   if (field.kind !== 'single-select' && field.kind !== 'multi-select') return {};

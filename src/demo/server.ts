@@ -10,6 +10,7 @@ import { registerVaultResource } from './resources/vault.js';
 import { registerConfirm } from './tools/confirm.js';
 import { registerDeleteFiles } from './tools/delete-files.js';
 import { registerProfile } from './tools/profile.js';
+import { registerSignIn } from './tools/sign-in.js';
 import { registerSignup } from './tools/signup.js';
 import { registerSurvey } from './tools/survey.js';
 
@@ -37,6 +38,7 @@ export function createDemoServer(): McpServer {
   registerConfirm(server);
   registerDeleteFiles(server);
   registerSurvey(server);
+  registerSignIn(server);
   registerGreetingPrompt(server);
   registerVaultResource(server);
   return server;

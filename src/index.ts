@@ -71,4 +71,6 @@ export type { AttachOptions, ElicitationSession, SessionRequestOptions } from '.
 export type { ElicitationEvent, ElicitationListener } from './mcp/events.js';
 export { createGuardedStdioTransport, guardStdioTransport } from './mcp/guarded-stdio.js';
 export { PromptQueue } from './mcp/prompt-queue.js';
+export { TaskError, type TaskErrorCode } from './mcp/tasks/task-error.js';
+export type { TaskEvent, TaskListener, TaskPreference, TaskStatus } from './mcp/tasks/task-events.js';
 export { UrlFlowError, type UrlFlowErrorCode } from './mcp/url-required-retry.js';

@@ -3,6 +3,19 @@
 import { parseArgs } from 'node:util';
 import { ElicitError } from '../contracts/elicit-error.js';
 import type { ElicitationMode } from '../contracts/protocol.js';
+import {
+  type ProtocolChoice,
+  parseHeaders,
+  parseHttpUrl,
+  parseModes,
+  parseProtocol,
+  parseSets,
+  parseTaskFlags,
+  parseTimeout,
+  parseToolArgs,
+  parseUi,
+  type UiChoice,
+} from './arg-values.js';
 import { type CommandWord, parseArgPairs, parseCommandWords } from './command-words.js';
 import { type LogLevel, parseLogLevel } from './log-level.js';
 import { type ServerEnvOptions, serverEnvOptions } from './server-env.js';
@@ -14,11 +27,7 @@ export interface ScriptedAnswerLike {
   readonly when?: string;
 }
 
-export type UiChoice = 'auto' | 'terminal' | 'plain' | 'scripted';
-export type ProtocolChoice =
-  | { kind: 'auto' }
-  | { kind: 'legacy'; version?: string }
-  | { kind: 'modern'; version: string };
+export type { ProtocolChoice, UiChoice } from './arg-values.js';
 export type ServerTarget =
   | { kind: 'stdio'; command: string; args: string[] }
   | { kind: 'http'; url: URL; headers: Record<string, string> }
@@ -50,6 +59,8 @@ export interface CliArgs {
   readonly protocol: ProtocolChoice;
   readonly eraCache: boolean;
   readonly timeoutMs: number;
+  /** Tools whose task support is optional: as the tool asks (auto), as a task (--task), never (--no-task). */
+  readonly task: 'auto' | 'prefer' | 'never';
   readonly json: boolean;
   readonly verbose: boolean;
 }
@@ -76,6 +87,8 @@ const OPTIONS = {
   protocol: { type: 'string' },
   'no-era-cache': { type: 'boolean' },
   timeout: { type: 'string' },
+  task: { type: 'boolean' },
+  'no-task': { type: 'boolean' },
   json: { type: 'boolean' },
   verbose: { type: 'boolean', short: 'v' },
   help: { type: 'boolean', short: 'h' },
@@ -181,6 +194,7 @@ export function parseCliArgs(argv: readonly string[]): CliArgs {
     protocol: parseProtocol(v.protocol),
     eraCache: !v['no-era-cache'],
     timeoutMs: parseTimeout(v.timeout),
+    task: parseTaskFlags(v.task, v['no-task']),
     json: !!v.json,
     verbose: !!v.verbose,
   };
@@ -201,98 +215,8 @@ function base(command: CliArgs['command']): CliArgs {
     protocol: { kind: 'auto' },
     eraCache: true,
     timeoutMs: 60_000,
+    task: 'auto',
     json: false,
     verbose: false,
   };
-}
-
-function parseToolArgs(text: string | undefined): Record<string, unknown> {
-  if (text === undefined) return {};
-  let value: unknown;
-  try {
-    value = JSON.parse(text);
-  } catch (error) {
-    throw new ElicitError('usage', `--args is not valid JSON: ${(error as Error).message}`);
-  }
-  if (typeof value !== 'object' || value === null || Array.isArray(value)) {
-    throw new ElicitError('usage', '--args must be a JSON object, e.g. --args \'{"city":"Paris"}\'');
-  }
-  return value as Record<string, unknown>;
-}
-
-function parseHttpUrl(text: string): URL {
-  let url: URL;
-  try {
-    url = new URL(text);
-  } catch {
-    throw new ElicitError('usage', `--url "${text}" is not a valid URL`);
-  }
-  if (url.protocol !== 'http:' && url.protocol !== 'https:') {
-    throw new ElicitError('usage', `--url must be http: or https:, got ${url.protocol}`);
-  }
-  return url;
-}
-
-function parseHeaders(lines: readonly string[]): Record<string, string> {
-  const headers: Record<string, string> = {};
-  for (const line of lines) {
-    const colon = line.indexOf(':');
-    if (colon <= 0) throw new ElicitError('usage', `--header "${line}" must look like "Name: value"`);
-    headers[line.slice(0, colon).trim()] = line.slice(colon + 1).trim();
-  }
-  return headers;
-}
-
-function parseSets(items: readonly string[]): Record<string, string> {
-  const sets: Record<string, string> = {};
-  for (const item of items) {
-    const eq = item.indexOf('=');
-    if (eq <= 0) throw new ElicitError('usage', `--set "${item}" must look like field=value`);
-    sets[item.slice(0, eq)] = item.slice(eq + 1);
-  }
-  return sets;
-}
-
-function parseUi(text: string | undefined): UiChoice | undefined {
-  if (text === undefined) return undefined;
-  if (text === 'auto' || text === 'terminal' || text === 'plain' || text === 'scripted') return text;
-  throw new ElicitError('usage', `--ui must be one of auto, terminal, plain, scripted (got "${text}")`);
-}
-
-function parseModes(text: string): ElicitationMode[] {
-  const modes = [
-    ...new Set(
-      text
-        .split(',')
-        .map((m) => m.trim())
-        .filter(Boolean),
-    ),
-  ];
-  for (const mode of modes) {
-    if (mode !== 'form' && mode !== 'url')
-      throw new ElicitError('usage', `--modes takes form and/or url (got "${mode}")`);
-  }
-  if (modes.length === 0) throw new ElicitError('usage', '--modes needs at least one of form, url');
-  return modes as ElicitationMode[];
-}
-
-function parseProtocol(text: string | undefined): ProtocolChoice {
-  if (text === undefined || text === 'auto') return { kind: 'auto' };
-  if (text === 'legacy') return { kind: 'legacy' };
-  if (text === 'modern') return { kind: 'modern', version: '2026-07-28' };
-  if (/^\d{4}-\d{2}-\d{2}$/.test(text)) {
-    return text >= '2026-01-01' ? { kind: 'modern', version: text } : { kind: 'legacy', version: text };
-  }
-  throw new ElicitError(
-    'usage',
-    `--protocol must be auto, legacy, modern or a version like 2025-11-25 (got "${text}")`,
-  );
-}
-
-function parseTimeout(text: string | undefined): number {
-  if (text === undefined) return 60_000;
-  const seconds = Number(text);
-  if (!Number.isFinite(seconds) || seconds <= 0)
-    throw new ElicitError('usage', `--timeout takes a positive number of seconds (got "${text}")`);
-  return Math.round(seconds * 1000);
 }

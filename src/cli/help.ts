@@ -45,7 +45,16 @@ Tool call and prompt
   --arg key=value         One argument (repeatable), typed by the tool's inputSchema: numbers,
                           true/false, JSON for objects and arrays; wins over --args.
   --timeout <seconds>     Time a request may take, not counting time spent answering
-                          elicitations (default 60).
+                          elicitations (default 60). A running task is bounded by its own ttl
+                          instead; each of its status requests gets this limit.
+
+Tasks (tools that run as long-running tasks, both protocol eras)
+  --task                  Run a tool as a task when it allows one (2025-11-25 taskSupport
+                          "optional"); tools that require a task always run as one.
+  --no-task               Never use tasks: no task-augmented calls, no 2026 Tasks extension, no
+                          client-hosted elicitation tasks. A tool that needs one fails, saying so.
+                          While a task runs, a terminal shows "working… (12 s) — <status>" on
+                          stderr (elsewhere one line per status change); Ctrl-C cancels the task.
 
 Front-end
   --ui <name>             auto (default: terminal form on a TTY, else plain), terminal, plain, scripted.
@@ -75,8 +84,9 @@ Protocol
 Output
   --json                  Print one JSON object on stdout:
                           {"ok","result","elicitations":[{"server","mode","message","action","content"?,
-                          "reason"?,"url"?,"error"?}],"protocol":{"era","version"},
-                          "activity"?:[{"kind":"progress"|"log",...}],"error"?}
+                          "reason"?,"url"?,"error"?}],"tasks"?:[{"taskId","tool","era","status",
+                          "history":[{"status","statusMessage"?,"elapsedMs"}]}],"protocol":{"era",
+                          "version"},"activity"?:[{"kind":"progress"|"log",...}],"error"?}
                           (prompts, if any, go to stderr).
   --log-level <level>     Ask the server for log messages at this level and above (debug, info,
                           notice, warning, error, critical, alert, emergency; sent as

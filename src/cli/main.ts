@@ -15,6 +15,7 @@ import type { Io } from './frontend.js';
 import { HELP } from './help.js';
 import type { JsonReport } from './output.js';
 import { describeServerEnv, serverEnvironment } from './server-env.js';
+import type { TaskRecord } from './task-status.js';
 import { VERSION } from './version.js';
 
 export async function runMain(argv: readonly string[], io: Io): Promise<number> {
@@ -33,14 +34,15 @@ export async function runMain(argv: readonly string[], io: Io): Promise<number> 
     return 0;
   }
   const events: ElicitationEvent[] = [];
+  const tasks: TaskRecord[] = [];
   try {
     if (args.command === 'demo') return await runDemo(args, io);
     const target = await resolveTarget(args, io);
     const label = args.label ?? defaultLabel(args, target);
     const command = SERVER_COMMANDS[args.command as keyof typeof SERVER_COMMANDS];
-    return await command(args, io, { target, label, events });
+    return await command(args, io, { target, label, events, tasks });
   } catch (error) {
-    return fail(error, io, args.json, events);
+    return fail(error, io, args.json, events, tasks);
   }
 }
 
@@ -99,7 +101,13 @@ function isCliFailure(error: unknown): error is ElicitError<CliErrorCode> {
   return error instanceof ElicitError && Object.hasOwn(EXIT_STATUS, error.code);
 }
 
-function fail(error: unknown, io: Io, json: boolean, events: ElicitationEvent[]): number {
+function fail(
+  error: unknown,
+  io: Io,
+  json: boolean,
+  events: ElicitationEvent[],
+  tasks: TaskRecord[] = [],
+): number {
   const cliError = io.signal?.aborted
     ? new ElicitError('interrupted', 'interrupted (Ctrl-C): the request was cancelled', { cause: error })
     : isCliFailure(error)
@@ -109,6 +117,7 @@ function fail(error: unknown, io: Io, json: boolean, events: ElicitationEvent[])
     const report: JsonReport = {
       ok: false,
       elicitations: events,
+      ...(tasks.length > 0 && { tasks }),
       error: { code: cliError.code, message: cliError.message },
     };
     io.stdout.write(`${JSON.stringify(report)}\n`);

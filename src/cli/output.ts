@@ -4,11 +4,14 @@ import type { Era } from '../contracts/protocol.js';
 import { sanitizeText } from '../core/sanitize.js';
 import type { ElicitationEvent } from '../mcp/events.js';
 import type { ActivityRecord } from './activity.js';
+import type { TaskRecord } from './task-status.js';
 
 export interface JsonReport {
   ok: boolean;
   result?: unknown;
   elicitations: ElicitationEvent[];
+  /** Present when the tool call ran as a task: its id and status history. */
+  tasks?: TaskRecord[];
   protocol?: { era: Era; version: string | undefined };
   /** Progress and log messages the server sent while the request ran (sanitised). */
   activity?: ActivityRecord[];

@@ -146,6 +146,16 @@ describe('command-line parsing', () => {
     assert.match(usageError(['demo', '--', 's']), /takes no server/);
   });
 
+  it('--task prefers a task for optional tools, --no-task never uses one, and they exclude each other', () => {
+    assert.equal(parseCliArgs(['call', 't', '--', 's']).task, 'auto');
+    assert.equal(parseCliArgs(['--task', 'call', 't', '--', 's']).task, 'prefer');
+    assert.equal(parseCliArgs(['--no-task', 'call', 't', '--', 's']).task, 'never');
+    assert.match(
+      usageError(['--task', '--no-task', 'call', 't', '--', 's']),
+      /--task and --no-task exclude each other/,
+    );
+  });
+
   it('documents every option in --help', () => {
     for (const option of [
       '--url',
@@ -167,6 +177,8 @@ describe('command-line parsing', () => {
       '--modes',
       '--protocol',
       '--no-era-cache',
+      '--task',
+      '--no-task',
       '--json',
       '--verbose',
       '--help',

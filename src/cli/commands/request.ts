@@ -56,6 +56,7 @@ export async function runRequest<T>(
         ok: shown.ok,
         result,
         elicitations: context.events,
+        ...(context.tasks.length > 0 && { tasks: context.tasks }),
         protocol: { era: connection.era, version: connection.version },
         ...(activity.records.length > 0 && { activity: activity.records }),
         ...(shown.error && { error: shown.error }),

@@ -1,12 +1,14 @@
 // Shared by tools and call: choose the front-end, connect, and report elicitations as they end.
 import type { Renderer } from '../../contracts/renderer.js';
 import { createSystemOpener } from '../../frontends/open-url.js';
+import { PromptQueue } from '../../mcp/prompt-queue.js';
 import type { Activity } from '../activity.js';
 import type { CliArgs } from '../args.js';
 import { type Connection, connect } from '../connect.js';
 import { chooseRenderer, type Io } from '../frontend.js';
 import { formatEvent } from '../output.js';
 import { ServerStderr } from '../server-stderr.js';
+import { createTaskStatus } from '../task-status.js';
 import type { CommandContext } from './context.js';
 import { announceSlowStart, createActivity, watchActivity } from './watch-activity.js';
 
@@ -27,6 +29,8 @@ export async function openSession(args: CliArgs, io: Io, context: CommandContext
   });
   // URL mode by default when a person can consent, or when a script was told to open URLs.
   const modes = args.modes ?? (renderer.interactive || args.openUrls ? ['form', 'url'] : ['form']);
+  const queue = new PromptQueue();
+  const status = createTaskStatus(io.stderr, queue, context.tasks);
   let connection: Connection;
   const stopAnnouncing = announceSlowStart(args, io, context.label);
   try {
@@ -39,6 +43,11 @@ export async function openSession(args: CliArgs, io: Io, context: CommandContext
       renderer,
       attach: {
         modes,
+        queue,
+        tasks: args.task,
+        // 2025 client-hosted elicitation tasks are served unless tasks are switched off.
+        hostElicitationTasks: args.task !== 'never',
+        onTaskEvent: status.onTask,
         opener: createSystemOpener(io.env),
         onEvent: (event) => {
           context.events.push(event);
@@ -48,6 +57,7 @@ export async function openSession(args: CliArgs, io: Io, context: CommandContext
       onServerStderr: (chunk) => serverStderr.push(chunk),
     });
   } catch (error) {
+    status.close();
     await renderer.close?.();
     serverStderr.showTail();
     throw error;
@@ -66,6 +76,7 @@ export async function openSession(args: CliArgs, io: Io, context: CommandContext
     renderer,
     activity,
     close: async () => {
+      status.close();
       closing = true;
       activity.end();
       await connection.close().catch(() => {});

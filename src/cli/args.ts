@@ -18,7 +18,9 @@ import {
   parseUi,
   type UiChoice,
 } from './arg-values.js';
-import { type CommandName, isCommand, SHELLS } from './command-table.js';
+import { type CommandName, isCommand, OPERAND_USAGE, SHELLS } from './command-table.js';
+import { parseArgPairs } from './command-words.js';
+import { type LogLevel, parseLogLevel } from './log-level.js';
 import { type ServerEnvOptions, serverEnvOptions } from './server-env.js';
 import { explainParseError, unexpectedArgument, unknownCommand } from './usage-errors.js';
 
@@ -41,8 +43,13 @@ export interface CliArgs {
   readonly helpTopic?: CommandName;
   /** `completion <shell>`. */
   readonly shell?: (typeof SHELLS)[number];
-  readonly tool?: string;
+  /** The tool (call), prompt (prompt) or URI (read). */
+  readonly operand?: string;
   readonly toolArgs: Record<string, unknown>;
+  /** `--arg key=value`, typed later by the tool's inputSchema. */
+  readonly argPairs: Record<string, string>;
+  /** `--log-level`: sent as logging/setLevel; messages at it and above are shown. */
+  readonly logLevel?: LogLevel;
   readonly target?: ServerTarget;
   readonly label?: string;
   readonly serverEnv?: ServerEnvOptions;
@@ -80,6 +87,8 @@ export const OPTIONS = {
   env: { type: 'string', multiple: true },
   'pass-env': { type: 'string', multiple: true },
   args: { type: 'string' },
+  arg: { type: 'string', multiple: true },
+  'log-level': { type: 'string' },
   ui: { type: 'string' },
   answers: { type: 'string' },
   set: { type: 'string', multiple: true },
@@ -124,20 +133,21 @@ export function parseCliArgs(argv: readonly string[]): CliArgs {
   }
   if (v.version) return base('version');
   if (commandWord === undefined)
-    throw new ElicitError('usage', 'missing command: use one of tools, call, demo, servers (see --help)');
+    throw new ElicitError(
+      'usage',
+      'missing command: use one of tools, call, prompts, prompt, resources, read, demo, servers (see --help)',
+    );
   if (!isCommand(commandWord)) throw unknownCommand(commandWord);
   if (commandWord === 'completion') return parseCompletion(rest);
-  let tool: string | undefined;
-  if (commandWord === 'call') {
-    tool = rest.shift();
-    if (tool === undefined)
-      throw new ElicitError('usage', 'call needs a tool name: mcp-elicit call <tool> [--args <json>]');
-  }
+  const operandUsage = OPERAND_USAGE[commandWord];
+  const operand = operandUsage === undefined ? undefined : rest.shift();
+  if (operandUsage !== undefined && operand === undefined) throw new ElicitError('usage', operandUsage);
   if (rest.length > 0) throw unexpectedArgument(rest[0] as string, own, OPTIONS);
+  const takesArgs = commandWord === 'call' || commandWord === 'prompt';
 
   const toolArgs = parseToolArgs(v.args);
-  if (v.args !== undefined && commandWord !== 'call')
-    throw new ElicitError('usage', '--args only applies to call');
+  if ((v.args !== undefined || v.arg !== undefined) && !takesArgs)
+    throw new ElicitError('usage', '--args and --arg only apply to call and prompt');
 
   const targets = [serverCommand.length > 0, v.url !== undefined, v.config !== undefined].filter(
     Boolean,
@@ -198,8 +208,10 @@ export function parseCliArgs(argv: readonly string[]): CliArgs {
 
   return {
     ...base(commandWord),
-    ...(tool !== undefined && { tool }),
+    ...(operand !== undefined && { operand }),
     toolArgs,
+    argPairs: parseArgPairs(v.arg ?? []),
+    ...(v['log-level'] !== undefined && { logLevel: parseLogLevel(v['log-level']) }),
     ...(target !== undefined && { target }),
     ...(v.name !== undefined && { label: v.name }),
     serverEnv: serverEnvOptions(v, commandWord),
@@ -236,6 +248,7 @@ function base(command: CliArgs['command']): CliArgs {
   return {
     command,
     toolArgs: {},
+    argPairs: {},
     ui: 'auto',
     uiExplicit: false,
     sets: {},

@@ -12,7 +12,19 @@ export interface CommandInfo {
 }
 
 const SERVER = ['url', 'header', 'config', 'server', 'name', 'env', 'pass-env'];
-const FRONT_END = ['ui', 'answers', 'set', 'accept-defaults', 'decline', 'cancel', 'open-urls', 'modes'];
+const FRONT_END = [
+  'ui',
+  'answers',
+  'set',
+  'accept-defaults',
+  'decline',
+  'cancel',
+  'open-urls',
+  'allow-deceptive-urls',
+  'modes',
+  'audit-log',
+  'rate-limit',
+];
 const PROTOCOL = ['protocol', 'no-era-cache'];
 
 export const COMMANDS = {
@@ -30,9 +42,37 @@ export const COMMANDS = {
       'mcp-elicit [options] call <tool> [--args <json>] --url <url>',
     ],
     operands: 1,
-    options: ['args', 'timeout', 'task', 'no-task', ...SERVER, ...FRONT_END, ...PROTOCOL, 'json', 'verbose'],
+    options: ['args', 'arg', 'timeout', 'log-level', 'task', 'no-task', ...SERVER, ...FRONT_END, ...PROTOCOL, 'json', 'verbose'],
     example:
       'mcp-elicit --accept-defaults --set name=Ada call trigger-elicitation-request -- npx -y @modelcontextprotocol/server-everything',
+  },
+  prompts: {
+    summary: "List the server's prompts and their arguments.",
+    usage: ['mcp-elicit [options] prompts -- <command> [args...]', 'mcp-elicit [options] prompts --url <url>'],
+    operands: 0,
+    options: [...SERVER, 'timeout', ...FRONT_END, ...PROTOCOL, 'json', 'verbose'],
+    example: 'mcp-elicit prompts -- npx -y @modelcontextprotocol/server-everything',
+  },
+  prompt: {
+    summary: 'Get a prompt, answering any elicitation it makes.',
+    usage: ['mcp-elicit [options] prompt <name> [--args <json>] [--arg key=value] -- <command> [args...]'],
+    operands: 1,
+    options: ['args', 'arg', 'timeout', 'log-level', ...SERVER, ...FRONT_END, ...PROTOCOL, 'json', 'verbose'],
+    example: 'mcp-elicit prompt greeting -- node dist/demo/main.js',
+  },
+  resources: {
+    summary: "List the server's resources and resource templates.",
+    usage: ['mcp-elicit [options] resources -- <command> [args...]', 'mcp-elicit [options] resources --url <url>'],
+    operands: 0,
+    options: [...SERVER, 'timeout', ...FRONT_END, ...PROTOCOL, 'json', 'verbose'],
+    example: 'mcp-elicit resources -- npx -y @modelcontextprotocol/server-everything',
+  },
+  read: {
+    summary: 'Read a resource, answering any elicitation it makes.',
+    usage: ['mcp-elicit [options] read <uri> -- <command> [args...]'],
+    operands: 1,
+    options: ['timeout', 'log-level', ...SERVER, ...FRONT_END, ...PROTOCOL, 'json', 'verbose'],
+    example: 'mcp-elicit read demo://vault/motto -- node dist/demo/main.js',
   },
   demo: {
     summary: 'Tour of every form type against the bundled demo server.',
@@ -82,5 +122,12 @@ export const COMMAND_NAMES = Object.keys(COMMANDS) as CommandName[];
 export function isCommand(word: string): word is CommandName {
   return Object.hasOwn(COMMANDS, word);
 }
+
+/** The usage message when a command's operand is missing. */
+export const OPERAND_USAGE: Partial<Record<CommandName, string>> = {
+  call: 'call needs a tool name: mcp-elicit call <tool> [--args <json>] [--arg key=value]',
+  prompt: 'prompt needs a prompt name: mcp-elicit prompt <name> [--args <json>] [--arg key=value]',
+  read: 'read needs a resource URI: mcp-elicit read <uri>',
+};
 
 export const SHELLS = ['bash', 'zsh', 'fish'] as const;

@@ -3,19 +3,29 @@ export const HELP = `mcp-elicit: talk to any MCP server and answer its elicitati
 
 Usage
   mcp-elicit [options] tools                          -- <command> [args...]
-  mcp-elicit [options] call <tool> [--args <json>]    -- <command> [args...]
-  mcp-elicit [options] tools|call ...  --url <http(s)-url> | --config <file> [--server <name>]
+  mcp-elicit [options] call <tool> [--args <json>] [--arg k=v]  -- <command> [args...]
+  mcp-elicit [options] prompts | prompt <name> [--args <json>] [--arg k=v]  -- <command> ...
+  mcp-elicit [options] resources | read <uri>         -- <command> [args...]
+  mcp-elicit [options] <command> ...  --url <http(s)-url> | --config <file> [--server <name>]
   mcp-elicit [options] demo
   mcp-elicit servers --config <file>
   mcp-elicit completion bash|zsh|fish
   mcp-elicit <command> --help                         (that command's options and an example)
 
 Commands
-  tools                   List the server's tools.
+  tools                   List the server's tools, each with its arguments (name, type, required).
   call <tool>             Call a tool, answering any elicitation it makes.
+  prompts                 List the server's prompts and their arguments.
+  prompt <name>           Get a prompt, answering any elicitation it makes.
+  resources               List the server's resources and resource templates.
+  read <uri>              Read a resource, answering any elicitation it makes.
+                          call, prompt and read share the front-ends, --json report and exit
+                          status; an elicitation can come with any of them.
   demo                    Tour of every form type against the bundled demo server. On a
                           terminal it is interactive; without one it answers for you and
-                          prints a transcript.
+                          prints a transcript. Its last step is a URL-mode sign-in on a page the
+                          demo serves on 127.0.0.1; without a terminal that page is opened only
+                          with --open-urls.
   servers                 List the servers in --config <file>: name, transport, command or URL.
   completion <shell>      Print a completion script for bash, zsh or fish, e.g.
                           mcp-elicit completion bash > ~/.local/share/bash-completion/completions/mcp-elicit
@@ -39,8 +49,10 @@ Stdio server environment
                           'AWS_*'. --pass-env '*' passes your whole environment, with every token
                           and secret in it: only for servers you trust with all of them.
 
-Tool call
-  --args <json>           Tool arguments as a JSON object.
+Tool call and prompt
+  --args <json>           Arguments as a JSON object (a prompt's are strings).
+  --arg key=value         One argument (repeatable), typed by the tool's inputSchema: numbers,
+                          true/false, JSON for objects and arrays; wins over --args.
   --timeout <seconds>     Time a request may take, not counting time spent answering
                           elicitations (default 60). A running task is bounded by its own ttl
                           instead; each of its status requests gets this limit.
@@ -92,12 +104,20 @@ Output
                           {"ok","result","elicitations":[{"server","mode","message","action","content"?,
                           "reason"?,"url"?,"site"?,"warnings"?,"error"?}],"tasks"?:[{"taskId","tool",
                           "era","status","history":[{"status","statusMessage"?,"elapsedMs"}]}],
-                          "protocol":{"era","version"},"error"?} (prompts, if any, go to stderr).
+                          "protocol":{"era","version"},"activity"?:[{"kind":"progress"|"log",...}],
+                          "error"?} (prompts, if any, go to stderr).
                           Control, bidi and line-separator characters in strings are written as
                           \\u escapes.
   --audit-log <file>      Append one JSON line per elicitation to <file> (created private, 0600):
                           time, server, mode, message, URL with site and warnings, action, cancel
                           reason, and the names (never values) of fields sent.
+  --log-level <level>     Ask the server for log messages at this level and above (debug, info,
+                          notice, warning, error, critical, alert, emergency; sent as
+                          logging/setLevel, or per request on 2026-07-28). Default: warning and
+                          above are shown, nothing is asked of the server.
+                          While a request runs, progress and log messages show on stderr: a live
+                          line on a terminal; without one only with -v; with --json they are
+                          recorded in "activity". A server slow to start shows "starting <name>…".
   -v, --verbose           Show the server's stderr (cleaned of escape codes, each line prefixed with
                           the server's name), the names of the variables it gets, and each
                           elicitation's outcome, on stderr.
@@ -119,5 +139,7 @@ Exit status
 Examples
   mcp-elicit call trigger-elicitation-request -- npx -y @modelcontextprotocol/server-everything
   mcp-elicit --json --accept-defaults --set name=Ada call signup -- node server.js
+  mcp-elicit --arg duration=8 --arg steps=4 call trigger-long-running-operation -- npx -y @modelcontextprotocol/server-everything
+  mcp-elicit read demo://vault/motto -- node dist/demo/main.js
   mcp-elicit --config ~/.cursor/mcp.json --server github tools
 `;

@@ -8,6 +8,8 @@ import { unansweredElicitations, unansweredMessage } from './answered.js';
 import { type CliArgs, parseCliArgs } from './args.js';
 import { commandHelp } from './command-help.js';
 import { runCall } from './commands/call.js';
+import { runPrompt, runPrompts } from './commands/prompts.js';
+import { runRead, runResources } from './commands/resources.js';
 import { runTools } from './commands/tools.js';
 import { loadServerFromConfig, onlyServerName } from './config.js';
 import type { ResolvedTarget } from './connect.js';
@@ -45,7 +47,7 @@ export async function runMain(argv: readonly string[], io: Io): Promise<number> 
     if (args.command === 'servers') return await (await import('./commands/servers.js')).runServers(args, io);
     const { target, name } = await resolveTarget(args, io);
     const label = args.label ?? name ?? defaultLabel(target);
-    const command = args.command === 'tools' ? runTools : runCall;
+    const command = SERVER_COMMANDS[args.command as keyof typeof SERVER_COMMANDS];
     const status = await command(args, io, { target, label, events, tasks });
     const unanswered = unansweredElicitations(args, events);
     if (status !== 0 || unanswered.length === 0) return status;
@@ -55,6 +57,15 @@ export async function runMain(argv: readonly string[], io: Io): Promise<number> 
     return fail(error, io, args.json, events, tasks);
   }
 }
+
+const SERVER_COMMANDS = {
+  tools: runTools,
+  call: runCall,
+  prompts: runPrompts,
+  prompt: runPrompt,
+  resources: runResources,
+  read: runRead,
+};
 
 async function resolveTarget(args: CliArgs, io: Io): Promise<{ target: ResolvedTarget; name?: string }> {
   const target = args.target;

@@ -1,9 +1,10 @@
 // How results look: plain text for people (server text sanitised), one JSON object for scripts.
-import type { CallToolResult, Tool } from '@modelcontextprotocol/client';
+import type { CallToolResult } from '@modelcontextprotocol/client';
 import type { Era } from '../contracts/protocol.js';
 import { safeJsonStringify } from '../core/safe-json.js';
 import { sanitizeText } from '../core/sanitize.js';
 import type { ElicitationEvent } from '../mcp/events.js';
+import type { ActivityRecord } from './activity.js';
 import type { TaskRecord } from './task-status.js';
 
 export interface JsonReport {
@@ -13,19 +14,9 @@ export interface JsonReport {
   /** Present when the tool call ran as a task: its id and status history. */
   tasks?: TaskRecord[];
   protocol?: { era: Era; version: string | undefined };
+  /** Progress and log messages the server sent while the request ran (sanitised). */
+  activity?: ActivityRecord[];
   error?: { code: string; message: string };
-}
-
-export function formatTools(tools: readonly Tool[]): string {
-  if (tools.length === 0) return '(the server offers no tools)\n';
-  const width = Math.min(32, Math.max(...tools.map((t) => [...sanitizeText(t.name)].length)));
-  return `${tools
-    .map((t) => {
-      const name = sanitizeText(t.name);
-      const description = sanitizeText(t.description ?? '', { maxLength: 100 });
-      return `${name.padEnd(width)}  ${description}`.trimEnd();
-    })
-    .join('\n')}\n`;
 }
 
 export function formatToolResult(result: CallToolResult): string {

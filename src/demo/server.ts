@@ -4,10 +4,13 @@
 import { McpServer } from '@modelcontextprotocol/server';
 import { serveStdio } from '@modelcontextprotocol/server/stdio';
 import { serveHttp } from './http.js';
+import { registerGreetingPrompt } from './prompts/greeting.js';
 import { stateCodec } from './request-state.js';
+import { registerVaultResource } from './resources/vault.js';
 import { registerConfirm } from './tools/confirm.js';
 import { registerDeleteFiles } from './tools/delete-files.js';
 import { registerProfile } from './tools/profile.js';
+import { registerSignIn } from './tools/sign-in.js';
 import { registerSignup } from './tools/signup.js';
 import { registerSurvey } from './tools/survey.js';
 
@@ -25,13 +28,19 @@ export interface RunningDemoServer {
 export function createDemoServer(): McpServer {
   const server = new McpServer(
     { name: DEMO_SERVER_NAME, version: '0.1.0' },
-    { capabilities: { tools: {} }, requestState: { verify: stateCodec.verify } },
+    {
+      capabilities: { tools: {}, prompts: {}, resources: {}, logging: {} },
+      requestState: { verify: stateCodec.verify },
+    },
   );
   registerProfile(server);
   registerSignup(server);
   registerConfirm(server);
   registerDeleteFiles(server);
   registerSurvey(server);
+  registerSignIn(server);
+  registerGreetingPrompt(server);
+  registerVaultResource(server);
   return server;
 }
 

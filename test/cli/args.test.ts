@@ -30,7 +30,7 @@ describe('command-line parsing', () => {
       'x',
     ]);
     assert.equal(args.command, 'call');
-    assert.equal(args.tool, 'echo');
+    assert.equal(args.operand, 'echo');
     assert.deepEqual(args.toolArgs, { a: 1 });
     assert.deepEqual(args.target, {
       kind: 'stdio',
@@ -127,6 +127,35 @@ describe('command-line parsing', () => {
     assert.match(usageError([]), /missing command/);
     assert.match(usageError(['frobnicate', '--', 's']), /unknown command "frobnicate"/);
     assert.match(usageError(['call', '--', 's']), /call needs a tool name/);
+    assert.match(usageError(['prompt', '--', 's']), /prompt needs a prompt name/);
+    assert.match(usageError(['read', '--', 's']), /read needs a resource URI/);
+    assert.match(
+      usageError(['--arg', 'x=1', 'read', 'u://x', '--', 's']),
+      /--args and --arg only apply to call and prompt/,
+    );
+    assert.match(
+      usageError(['--arg', 'novalue', 'call', 't', '--', 's']),
+      /--arg "novalue" must look like key=value/,
+    );
+    assert.match(usageError(['--log-level', 'loud', 'tools', '--', 's']), /--log-level must be one of/);
+    const prompt = parseCliArgs([
+      '--arg',
+      'who=Ada',
+      '--arg',
+      'n=2=3',
+      '--log-level',
+      'info',
+      'prompt',
+      'greet',
+      '--',
+      's',
+    ]);
+    assert.equal(prompt.command, 'prompt');
+    assert.equal(prompt.operand, 'greet');
+    assert.deepEqual(prompt.argPairs, { who: 'Ada', n: '2=3' });
+    assert.equal(prompt.logLevel, 'info');
+    assert.equal(parseCliArgs(['read', 'demo://vault/motto', '--', 's']).operand, 'demo://vault/motto');
+    assert.equal(parseCliArgs(['resources', '--', 's']).command, 'resources');
     assert.match(usageError(['tools']), /no server given/);
     assert.match(usageError(['tools', '--url', 'ftp://x', '--', 's']), /give one server/);
     assert.match(usageError(['tools', '--url', 'ftp://x']), /must be http: or https:/);
@@ -165,6 +194,8 @@ describe('command-line parsing', () => {
       '--server',
       '--name',
       '--args',
+      '--arg',
+      '--log-level',
       '--timeout',
       '--ui',
       '--answers',

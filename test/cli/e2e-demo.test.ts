@@ -3,6 +3,7 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
+import { testBrowser } from '../helpers/browser.js';
 import { freshCacheDir, jsonReport, resultText, root, runCli } from '../helpers/cli.js';
 import { req } from '../helpers/req.js';
 import { type RunningHttpServer, startDemoHttp } from '../helpers/servers.js';
@@ -183,10 +184,36 @@ describe('mcp-elicit demo', () => {
   it('without a terminal, answers for you, prints a readable transcript with accept, decline and cancel, and exits 0', async () => {
     const run = await runCli(['demo']);
     assert.equal(run.status, 0, run.stderr);
-    assert.match(run.stdout, /Step 1\/5: Every field type/);
+    assert.match(run.stdout, /Step 1\/6: Every field type/);
     assert.match(run.stdout, /outcome: account ada created/);
     assert.match(run.stdout, /declined: the files are kept/);
     assert.match(run.stdout, /confirm: action=cancel/);
     assert.match(run.stdout, /Done\./);
+    // The URL step: shown, never opened without --open-urls.
+    assert.match(run.stdout, /the browser step is not opened: add --open-urls to open it/);
+    assert.match(
+      run.stdout,
+      /Step 6\/6: A browser step \(URL mode\)[\s\S]*\[url\]: cancel \(no-answer\)\n {2}page: http:\/\/127\.0\.0\.1:\d+\/sign-in\?flow=/,
+    );
+    assert.match(run.stdout, /outcome: not signed in \(cancel\)/);
   });
+
+  for (const protocol of ['legacy', 'modern'] as const) {
+    it(`with --open-urls on ${protocol}, the URL step opens the demo's own sign-in page and the server sees it completed`, async () => {
+      const browser = testBrowser('submit');
+      const run = await runCli(['--protocol', protocol, '--open-urls', 'demo'], {
+        env: { BROWSER: browser.command },
+      });
+      assert.equal(run.status, 0, run.stderr);
+      assert.match(run.stdout, /outcome: account ada created/);
+      assert.match(
+        run.stdout,
+        /sign_in: action=accept content=absent\n {2}outcome: signed in as Ada Lovelace/,
+      );
+      assert.deepEqual(
+        browser.visited().map((url) => new URL(url).pathname),
+        ['/sign-in'],
+      );
+    });
+  }
 });

@@ -49,18 +49,38 @@ for (const [era, transport] of combos) {
       await c.close();
     });
 
-    test('it is named mcp-elicit-demo and lists the five elicitation tools with descriptions', async () => {
+    test('it is named mcp-elicit-demo and lists the six elicitation tools with descriptions', async () => {
       assert.equal(c.client.getServerVersion()?.name, 'mcp-elicit-demo');
       const { tools } = await c.client.listTools();
       assert.deepEqual(tools.map((t) => t.name).sort(), [
         'confirm',
         'delete_files',
         'profile',
+        'sign_in',
         'signup',
         'survey',
       ]);
       for (const tool of tools)
         assert.ok((tool.description ?? '').length > 10, `${tool.name} has a description`);
+    });
+
+    test('its greeting prompt and vault resource elicit before they answer', async () => {
+      c.answer({ action: 'accept', content: { name: 'Grace', tone: 'formal' } });
+      const prompt = await c.client.getPrompt({ name: 'greeting' });
+      assert.deepEqual(prompt.messages[0]?.content, {
+        type: 'text',
+        text: 'Write a formal greeting for Grace.',
+      });
+      c.answer({ action: 'decline' });
+      const read = await c.client.readResource({ uri: 'demo://vault/motto' });
+      assert.deepEqual(
+        read.contents.map((r) => ('text' in r ? r.text : '')),
+        ['reveal: action=decline\n(nothing revealed)'],
+      );
+      assert.deepEqual(
+        c.seen.slice(-2).map((s) => s.params.message),
+        ['Whom should the greeting prompt address?', 'Reveal the vault note "motto"?'],
+      );
     });
 
     test('profile asks one form with every field type and reports the accepted content exactly', async () => {

@@ -1,5 +1,6 @@
 // `npm start` on a terminal: the demo tour, completed with keys alone in a real 80x24 terminal.
 import * as assert from 'node:assert/strict';
+import { join } from 'node:path';
 import { after, describe, it } from 'node:test';
 import { freshCacheDir, root } from '../helpers/cli.js';
 import { TmuxSession } from '../helpers/tmux.js';
@@ -10,11 +11,14 @@ after(async () => {
 });
 
 describe('mcp-elicit demo in a terminal', () => {
-  it('walks through all five steps: forms submitted, one declined; the transcript shows what the server got', async () => {
+  it('walks through all six steps: forms submitted, one declined, the sign-in page opened; the transcript shows what the server got', async () => {
     const t = await TmuxSession.start({
       command: ['sh', '-c', 'node dist/cli/bin.js demo; echo "EXIT=$?"'],
       cwd: root,
-      env: { MCP_ELICIT_CACHE_DIR: freshCacheDir() },
+      env: {
+        MCP_ELICIT_CACHE_DIR: freshCacheDir(),
+        BROWSER: `${process.execPath} ${join(root, 'test/fixtures/browser/visit-page.mjs')} --mode=submit`,
+      },
       columns: 80,
       rows: 24,
     });
@@ -58,11 +62,19 @@ describe('mcp-elicit demo in a terminal', () => {
     await next('survey');
     await submit();
 
+    await next('sign_in');
+    await t.waitFor('Open in browser');
+    await t.keys('Enter');
+    // 2026-07-28 asks the person to say when the page is done; 2025-11-25 goes on by itself.
+    const screen = await t.waitFor(/Waiting for a web page|EXIT=\d+/, { history: true, timeoutMs: 20_000 });
+    if (/Waiting for a web page/.test(screen) && !/EXIT=/.test(screen)) await t.keys('d');
+
     const end = await t.waitFor('EXIT=0', { history: true, timeoutMs: 20_000 });
     assert.match(end, /profile: action=accept content=\{"name":"Ada Lovelace","email":"ada@example.com"/);
     assert.match(end, /outcome: account ada created/);
     assert.match(end, /delete: action=decline content=absent/);
     assert.match(end, /outcome: thanks for the feedback/);
+    assert.match(end, /outcome: signed in as Ada Lovelace/);
     assert.match(end, /Done\. Try it on your own server/);
   });
 });

@@ -1,53 +1,36 @@
 import type { CallToolResult } from '@modelcontextprotocol/client';
 import { ElicitError } from '../../contracts/elicit-error.js';
-import { safeJsonStringify } from '../../core/safe-json.js';
-import { unansweredElicitations, unansweredMessage } from '../answered.js';
 import type { CliArgs } from '../args.js';
 import type { Io } from '../frontend.js';
-import { formatToolResult, type JsonReport } from '../output.js';
+import { formatToolResult } from '../output.js';
+import { typeArgPairs } from '../typed-args.js';
 import type { CommandContext } from './context.js';
-import { openSession } from './session.js';
+import { runRequest } from './request.js';
 
 export async function runCall(args: CliArgs, io: Io, context: CommandContext): Promise<number> {
-  const tool = args.tool;
+  const tool = args.operand;
   if (tool === undefined) throw new ElicitError('usage', 'call needs a tool name');
-  const session = await openSession(args, io, context);
-  try {
-    const { connection } = session;
-    let result: CallToolResult;
-    try {
-      result = await connection.session.callTool(
-        { name: tool, arguments: args.toolArgs },
-        { timeoutMs: args.timeoutMs, ...(io.signal && { signal: io.signal }) },
-      );
-    } catch (error) {
-      throw new ElicitError('request', `tools/call ${tool} failed: ${(error as Error).message}`, {
-        cause: error,
-      });
-    }
-    const ok = result.isError !== true;
-    const unanswered = unansweredElicitations(args, context.events);
-    if (args.json) {
-      const report: JsonReport = {
-        ok: ok && unanswered.length === 0,
-        result,
-        elicitations: context.events,
-        ...(context.tasks.length > 0 && { tasks: context.tasks }),
-        protocol: { era: connection.era, version: connection.version },
-        ...(!ok && { error: { code: 'tool-error', message: 'the tool reported an error (isError)' } }),
-        ...(ok &&
-          unanswered.length > 0 && {
-            error: { code: 'unanswered', message: unansweredMessage(unanswered, context.events.length) },
-          }),
-      };
-      io.stdout.write(`${safeJsonStringify(report)}\n`);
-    } else if (ok) {
-      io.stdout.write(formatToolResult(result));
-    } else {
-      io.stderr.write(`The tool reported an error:\n${formatToolResult(result)}`);
-    }
-    return ok ? 0 : 1;
-  } finally {
-    await session.close();
-  }
+  let toolArgs = args.toolArgs;
+  return runRequest<CallToolResult>(args, io, context, {
+    describe: `tools/call ${tool}`,
+    // --arg values are typed by the tool's inputSchema, so it is looked up only when they are used.
+    prepare: async ({ connection }) => {
+      if (Object.keys(args.argPairs).length === 0) return;
+      const { tools } = await connection.client.listTools(undefined, { timeout: args.timeoutMs });
+      const found = tools.find((t) => t.name === tool);
+      toolArgs = { ...toolArgs, ...typeArgPairs(args.argPairs, found?.inputSchema, `tool "${tool}"`) };
+    },
+    send: ({ connection }, options, meta) =>
+      connection.session.callTool({ name: tool, arguments: toolArgs, ...(meta && { _meta: meta }) }, options),
+    present: (result) => {
+      const ok = result.isError !== true;
+      return ok
+        ? { ok, text: formatToolResult(result) }
+        : {
+            ok,
+            text: `The tool reported an error:\n${formatToolResult(result)}`,
+            error: { code: 'tool-error', message: 'the tool reported an error (isError)' },
+          };
+    },
+  });
 }

@@ -5,6 +5,7 @@ import { existsSync } from 'node:fs';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import { safeJsonStringify } from '../../core/safe-json.js';
+import { sanitizeText } from '../../core/sanitize.js';
 import type { ScriptedAnswer } from '../../frontends/scripted/index.js';
 import type { CliArgs } from '../args.js';
 import type { Io } from '../frontend.js';
@@ -36,6 +37,12 @@ export const DEMO_STEPS: readonly Step[] = [
     intro: 'A destructive action. Decline is a firm "no"; cancel means "not now". The server is told which.',
   },
   { tool: 'survey', title: 'Optional questions', intro: 'Every question is optional and has a default.' },
+  {
+    tool: 'sign_in',
+    title: 'A browser step (URL mode)',
+    intro:
+      'The server asks you to sign in on a web page. The demo serves that page itself, on 127.0.0.1: nothing leaves your machine. Nothing is opened without your consent.',
+  },
 ];
 
 /** What the transcript answers when nobody is at the keyboard. */
@@ -60,21 +67,36 @@ export async function runDemo(args: CliArgs, io: Io): Promise<number> {
     args.ui === 'browser' ||
     (args.ui === 'auto' && io.stdin.isTTY === true && io.stdout.isTTY === true);
   const demoArgs: CliArgs = interactive || args.ui === 'scripted' ? args : { ...args, ui: 'scripted' };
-  const scriptedHere = demoArgs.ui === 'scripted' && !args.uiExplicit;
+  // --open-urls alone keeps the scripted answers (and lets the URL step open the page).
+  const onlyOpenUrls = args.openUrls && !args.answersFile && Object.keys(args.sets).length === 0;
+  const scriptedHere =
+    demoArgs.ui === 'scripted' &&
+    (!args.uiExplicit || (onlyOpenUrls && !args.acceptDefaults && !args.decline && !args.cancel));
+  // The URL step needs URL mode declared even when a script answers (it then cancels unless --open-urls).
+  const modes = args.modes ?? (['form', 'url'] as const);
   const out = args.json ? io.stderr : io.stdout;
   const events: JsonReport['elicitations'] = [];
-  const session = await openSession(scriptedHere ? { ...demoArgs, scriptedAnswers: SCRIPT } : demoArgs, io, {
-    target: demoServerTarget(),
-    label: 'demo',
-    events,
-    tasks: [],
-  });
+  const withModes: CliArgs = { ...demoArgs, modes: [...modes] };
+  const session = await openSession(
+    scriptedHere ? { ...withModes, scriptedAnswers: SCRIPT } : withModes,
+    io,
+    {
+      target: demoServerTarget(),
+      label: 'demo',
+      events,
+      tasks: [],
+    },
+  );
   const results: { tool: string; result: unknown }[] = [];
   try {
     out.write(
       interactive
-        ? 'mcp-elicit demo: five short forms from the bundled demo server. Answer them as you like.\n\n'
-        : 'mcp-elicit demo (no terminal: answering with scripted answers and defaults)\n\n',
+        ? 'mcp-elicit demo: five short forms and a browser step from the bundled demo server. Answer them as you like.\n\n'
+        : `mcp-elicit demo (no terminal: answering with scripted answers and defaults; ${
+            args.openUrls
+              ? 'the browser step opens its page (--open-urls)'
+              : 'the browser step is not opened: add --open-urls to open it'
+          })\n\n`,
     );
     for (const [index, step] of DEMO_STEPS.entries()) {
       out.write(
@@ -90,6 +112,7 @@ export async function runDemo(args: CliArgs, io: Io): Promise<number> {
       for (const event of events.slice(before)) {
         const shown = event.content ? ` ${safeJsonStringify(event.content)}` : '';
         out.write(`  ${formatEvent(event)}${shown}\n`);
+        if (event.url !== undefined) out.write(`  page: ${sanitizeText(event.url, { maxLength: 200 })}\n`);
       }
       out.write(`  server says: ${formatToolResult(result).trim().split('\n').join('\n  ')}\n\n`);
       results.push({ tool: step.tool, result });

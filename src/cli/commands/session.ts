@@ -3,6 +3,7 @@ import type { Renderer } from '../../contracts/renderer.js';
 import { createSystemOpener } from '../../frontends/open-url.js';
 import { PromptQueue } from '../../mcp/prompt-queue.js';
 import { DEFAULT_RATE_LIMIT } from '../../mcp/rate-limit.js';
+import type { Activity } from '../activity.js';
 import { unmatchedSetWarnings } from '../answered.js';
 import type { CliArgs } from '../args.js';
 import { type AuditLog, openAuditLog } from '../audit-log.js';
@@ -12,10 +13,13 @@ import { formatEvent } from '../output.js';
 import { ServerStderr } from '../server-stderr.js';
 import { createTaskStatus } from '../task-status.js';
 import type { CommandContext } from './context.js';
+import { announceSlowStart, createActivity, watchActivity } from './watch-activity.js';
 
 export interface OpenSession {
   readonly connection: Connection;
   readonly renderer: Renderer;
+  /** Progress and log messages of the requests made on this connection. */
+  readonly activity: Activity;
   close(): Promise<void>;
 }
 
@@ -41,6 +45,7 @@ export async function openSession(args: CliArgs, io: Io, context: CommandContext
   const queue = new PromptQueue({ rate: rateOf(args) });
   const status = createTaskStatus(io.stderr, queue, context.tasks);
   let connection: Connection;
+  const stopAnnouncing = announceSlowStart(args, io, context.label);
   try {
     connection = await connect({
       target: context.target,
@@ -71,7 +76,11 @@ export async function openSession(args: CliArgs, io: Io, context: CommandContext
     await audit?.close();
     serverStderr.showTail();
     throw error;
+  } finally {
+    stopAnnouncing();
   }
+  const activity = createActivity(args, io);
+  await watchActivity(args, connection, activity);
   // A server that exits mid-request: its last words explain the error that follows.
   let closing = false;
   connection.client.onclose = () => {
@@ -80,9 +89,11 @@ export async function openSession(args: CliArgs, io: Io, context: CommandContext
   return {
     connection,
     renderer,
+    activity,
     close: async () => {
       status.close();
       closing = true;
+      activity.end();
       await connection.close().catch(() => {});
       serverStderr.end();
       await renderer.close?.();

@@ -1,42 +1,16 @@
-import { ElicitError } from '../../contracts/elicit-error.js';
-import { safeJsonStringify } from '../../core/safe-json.js';
-import { unansweredElicitations, unansweredMessage } from '../answered.js';
 import type { CliArgs } from '../args.js';
 import type { Io } from '../frontend.js';
-import { formatTools, type JsonReport } from '../output.js';
+import { formatTools } from '../output-lists.js';
 import type { CommandContext } from './context.js';
-import { openSession } from './session.js';
+import { runList } from './list.js';
 
-export async function runTools(args: CliArgs, io: Io, context: CommandContext): Promise<number> {
-  const session = await openSession(args, io, context);
-  try {
-    const { connection } = session;
-    let tools: Awaited<ReturnType<typeof connection.client.listTools>>;
-    try {
-      tools = await connection.client.listTools(undefined, {
-        timeout: args.timeoutMs,
-        ...(io.signal && { signal: io.signal }),
-      });
-    } catch (error) {
-      throw new ElicitError('request', `tools/list failed: ${(error as Error).message}`, { cause: error });
-    }
-    if (args.json) {
-      const unanswered = unansweredElicitations(args, context.events);
-      const report: JsonReport = {
-        ok: unanswered.length === 0,
-        ...(unanswered.length > 0 && {
-          error: { code: 'unanswered', message: unansweredMessage(unanswered, context.events.length) },
-        }),
-        result: tools,
-        elicitations: context.events,
-        protocol: { era: connection.era, version: connection.version },
-      };
-      io.stdout.write(`${safeJsonStringify(report)}\n`);
-    } else {
-      io.stdout.write(formatTools(tools.tools));
-    }
-    return 0;
-  } finally {
-    await session.close();
-  }
+export function runTools(args: CliArgs, io: Io, context: CommandContext): Promise<number> {
+  return runList(
+    args,
+    io,
+    context,
+    'tools/list',
+    (connection, options) => connection.client.listTools(undefined, options),
+    (result) => formatTools(result.tools),
+  );
 }

@@ -130,7 +130,8 @@ class FormDialog {
       const choice = await this.#choice();
       if ('outcome' in choice) return choice;
       const { typed, word } = choice;
-      if (word === 's' || word === 'send' || word === 'submit') {
+      // Enter does the default the choices line shows: send (refused, with the reasons, while invalid).
+      if (word === '' || word === 's' || word === 'send' || word === 'submit') {
         const submitted = this.#session.submit();
         if (submitted.kind === 'refused') {
           this.#io.say('Cannot send yet:', ...issueLines(submitted.issues), this.#reviewChoices());
@@ -255,10 +256,10 @@ class FormDialog {
     if (read.kind === 'aborted') {
       return this.#cancel(
         'server-cancelled',
-        'The server withdrew this request; it was cancelled and your answers are kept.',
+        'The server withdrew this request; it was cancelled. If it asks the same again while this program runs, your answers are filled in.',
       );
     }
-    return this.#cancel('dismissed', 'Input ended; the request was cancelled and your answers are kept.');
+    return this.#cancel('dismissed', 'Input ended; the request was cancelled and nothing was sent.');
   }
 
   #field(index: number): Field {
@@ -271,7 +272,7 @@ class FormDialog {
     const count = this.#session.fields.length;
     const numbers =
       count === 1 ? 'Type 1 to change the answer' : `Type a number from 1 to ${count} to change that answer`;
-    return `${numbers}, s to send, d to decline, c to cancel.`;
+    return `${numbers}, s or Enter to send, d to decline, c to cancel.`;
   }
 }
 

@@ -15,6 +15,7 @@ export interface KeyEffect {
 }
 
 const NUMBER_CHARS = /^[0-9eE+\-.]$/;
+const INTEGER_CHARS = /^[0-9eE+-]$/;
 
 export function optionKey(session: FormSession, field: Field, option: number, key: KeyPress): KeyEffect {
   if (field.kind !== 'single-select' && field.kind !== 'multi-select') return {};
@@ -73,8 +74,17 @@ export function textKey(session: FormSession, field: Field, key: KeyPress, at: n
     return { next: true };
   }
   if (key.ch !== undefined) {
-    if (field.kind === 'number' && !NUMBER_CHARS.test(key.ch)) {
-      return { refusal: `"${field.label}" takes a number: digits, a dot, a minus sign.` };
+    if (field.kind === 'number' && !(field.integer ? INTEGER_CHARS : NUMBER_CHARS).test(key.ch)) {
+      return {
+        refusal: field.integer
+          ? `"${field.label}" takes a whole number: digits and a minus sign.`
+          : `"${field.label}" takes a number: digits, a dot, a minus sign.`,
+      };
+    }
+    // A pre-filled default is replaced by what is typed, not appended to (42 then 2.5 is 2.5).
+    if (field.kind === 'number' && session.isDefault(field.name) && !session.isTouched(field.name)) {
+      chars.splice(0);
+      caret = 0;
     }
     if (field.kind === 'text' && field.maxLength !== undefined && chars.length >= field.maxLength) {
       return { refusal: `"${field.label}" takes at most ${field.maxLength} characters.` };

@@ -139,7 +139,12 @@ export function fieldBlock(ctrl: FormController, index: number, items: Item[], w
     const yes = value === true ? '(•) Yes' : '( ) Yes';
     const no = value === false ? '(•) No' : '( ) No';
     const unset = value === undefined ? seg('   not set', 'dim') : seg('');
-    lines.push({ line: [seg(`    ${yes}   ${no}`), unset, tag], group, item: fieldItem });
+    // After "No", a bare "(default)" read as "No is the default": name the default value.
+    const defaultTag =
+      typeof value === 'boolean' && ctrl.session.isDefault(field.name)
+        ? seg(`   (default: ${value ? 'Yes' : 'No'})`, 'dim')
+        : seg('');
+    lines.push({ line: [seg(`    ${yes}   ${no}`), unset, defaultTag], group, item: fieldItem });
   } else {
     const value = ctrl.session.value(field.name);
     const chosen = new Set(Array.isArray(value) ? value : value === undefined ? [] : [value]);

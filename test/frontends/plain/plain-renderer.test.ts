@@ -108,6 +108,29 @@ describe('PlainRenderer forms', () => {
     assert.match(out, /2\. Age: 41\n[\s\S]*2\. Age: 55\n/);
   });
 
+  it('Enter at the review does the default the choices line shows: send, or say why it cannot yet', async () => {
+    const h = harness();
+    h.type('Ada', '41', '');
+    const answer = await h.renderer.form(formPrompt(model([nameField, ageField])), context());
+    assert.deepEqual(answer.outcome, { action: 'accept', content: { name: 'Ada', age: 41 } });
+    assert.match(h.output(), /s or Enter to send, d to decline, c to cancel\./);
+    const fields = model([{ kind: 'text', name: 'email', label: 'Email', required: false }]);
+    const base = formPrompt(fields);
+    const prompt: FormPrompt = {
+      ...base,
+      validate: (draft) =>
+        draft.email === undefined
+          ? { ok: false, issues: [{ code: 'required', message: 'Give an email.' }] }
+          : base.validate(draft),
+    };
+    const invalid = harness();
+    invalid.type('', '', '1', 'a@example.com', '');
+    const second = await invalid.renderer.form(prompt, context());
+    assert.deepEqual(second.outcome, { action: 'accept', content: { email: 'a@example.com' } });
+    assert.match(invalid.output(), /Cannot send yet:\nGive an email\./);
+    assert.doesNotMatch(invalid.output(), /Not understood/);
+  });
+
   it(req`refuses to send while the form is invalid and lists the readable issues (C-31, E-21)`, async () => {
     const fields = model([
       { kind: 'text', name: 'email', label: 'Email', required: false },
@@ -157,7 +180,8 @@ describe('PlainRenderer forms', () => {
     const answer = await h.renderer.form(formPrompt(model([nameField, ageField, subscribeField])), context());
     assert.deepEqual(answer.outcome, { action: 'cancel', reason: 'dismissed' });
     assert.deepEqual(answer.draft, { name: 'Ada', age: 77 });
-    assert.match(h.output(), /Input ended; the request was cancelled and your answers are kept\.\n$/);
+    assert.match(h.output(), /Input ended; the request was cancelled and nothing was sent\.\n$/);
+    assert.doesNotMatch(h.output(), /answers are kept/);
   });
 
   it(req`closes the prompt as server-cancelled when the server aborts mid-form, keeping the draft (X-04, E-38)`, async () => {

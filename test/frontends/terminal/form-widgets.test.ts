@@ -15,7 +15,7 @@ describe('terminal form widgets', () => {
     assert.match(screen, /Age \(optional\)/);
     assert.match(screen, /As you would like to be addressed\./);
     assert.match(screen, /\[30 +\] +whole number 0–150 · default/);
-    assert.match(screen, /\(•\) No \(default\)/);
+    assert.match(screen, /\(•\) No {3}\(default: No\)/);
     await s.press('esc');
     await s.answer;
   });
@@ -62,10 +62,42 @@ describe('terminal form widgets', () => {
     await s.type('130');
     assert.match(s.screen(), /✗ Age must be at most 120\./);
     await s.press('backspace', 'backspace', 'backspace');
-    await s.type('1.5');
+    await s.type('1.');
+    assert.match(s.screen(), /"Age" takes a whole number: digits and a minus sign\./);
+    assert.doesNotMatch(s.screen(), /a dot/);
+    await s.type('e-1');
     assert.match(s.screen(), /✗ .*whole number/);
     await s.press('esc');
     assert.equal((await s.answer).outcome.action, 'cancel');
+  });
+
+  it('typing into a pre-filled number replaces the default instead of appending to it', async () => {
+    const prompt = makePrompt({
+      type: 'object',
+      properties: { n: { type: 'number', title: 'Ratio', default: 42 } },
+    });
+    const s = openForm(prompt);
+    await s.type('2.5');
+    assert.match(s.screen(), /\[2\.5 +\]/);
+    await s.type('1');
+    assert.match(s.screen(), /\[2\.51 +\]/);
+    await s.press('pageDown', 'enter', 'enter');
+    assert.deepEqual((await s.answer).outcome, { action: 'accept', content: { n: 2.51 } });
+  });
+
+  it('a yes/no field whose default is Yes says so, not "No (default)"', async () => {
+    const prompt = makePrompt({
+      type: 'object',
+      properties: { ok: { type: 'boolean', title: 'Agree?', default: true } },
+    });
+    const s = openForm(prompt);
+    await s.press('tab', 'shiftTab');
+    assert.match(s.screen(), /\(•\) Yes {3}\( \) No {3}\(default: Yes\)/);
+    assert.doesNotMatch(s.screen(), /No \(default\)/);
+    await s.type('n');
+    assert.doesNotMatch(s.screen(), /default:/);
+    await s.press('esc');
+    await s.answer;
   });
 
   it('a yes/no toggle answers to Space, y and n', async () => {

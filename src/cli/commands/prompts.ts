@@ -1,0 +1,47 @@
+// `prompts` lists the server's prompts with their arguments; `prompt <name>` gets one, answering
+// any elicitation the server makes on the way (-32042 on 2025-11-25, input_required on 2026-07-28).
+import type { GetPromptResult } from '@modelcontextprotocol/client';
+import { ElicitError } from '../../contracts/elicit-error.js';
+import type { CliArgs } from '../args.js';
+import type { Io } from '../frontend.js';
+import { formatPromptResult, formatPrompts } from '../output-lists.js';
+import type { CommandContext } from './context.js';
+import { runList } from './list.js';
+import { runRequest } from './request.js';
+
+export function runPrompts(args: CliArgs, io: Io, context: CommandContext): Promise<number> {
+  return runList(
+    args,
+    io,
+    context,
+    'prompts/list',
+    (connection, options) => connection.client.listPrompts(undefined, options),
+    (result) => formatPrompts(result.prompts),
+  );
+}
+
+export function runPrompt(args: CliArgs, io: Io, context: CommandContext): Promise<number> {
+  const name = args.operand;
+  if (name === undefined) throw new ElicitError('usage', 'prompt needs a prompt name');
+  const promptArgs = promptArguments(args);
+  return runRequest<GetPromptResult>(args, io, context, {
+    describe: `prompts/get ${name}`,
+    send: ({ connection }, options, meta) =>
+      connection.session.getPrompt({ name, arguments: promptArgs, ...(meta && { _meta: meta }) }, options),
+    present: (result) => ({ ok: true, text: formatPromptResult(result) }),
+  });
+}
+
+/** Prompt arguments are strings (MCP `prompts/get`): --args values must be, --arg values are. */
+function promptArguments(args: CliArgs): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [key, value] of Object.entries(args.toolArgs)) {
+    if (typeof value !== 'string')
+      throw new ElicitError(
+        'usage',
+        `--args ${key}: prompt arguments are strings, got ${JSON.stringify(value)}`,
+      );
+    out[key] = value;
+  }
+  return { ...out, ...args.argPairs };
+}

@@ -1,0 +1,152 @@
+// Every request that can elicit, through the CLI: prompts/get and resources/read against the demo
+// server on both eras; tool arguments, --arg typing, progress and logging against server-everything.
+import assert from 'node:assert/strict';
+import { join } from 'node:path';
+import { describe, it } from 'node:test';
+import { jsonReport, root, runCli } from '../helpers/cli.js';
+import { everythingStdioCommand } from '../helpers/servers.js';
+
+const demo = ['--', process.execPath, join(root, 'dist', 'demo', 'main.js')];
+const everythingCommand = everythingStdioCommand();
+const everything = ['--', everythingCommand.command, ...everythingCommand.args];
+
+describe('prompts, prompt, resources and read (demo server)', () => {
+  it('lists prompts with their arguments and resources with templates', async () => {
+    const prompts = await runCli(['prompts', ...demo]);
+    assert.equal(prompts.status, 0, prompts.stderr);
+    assert.match(prompts.stdout, /^greeting {2}A greeting prompt/m);
+    const resources = await runCli(['resources', ...demo]);
+    assert.equal(resources.status, 0, resources.stderr);
+    assert.match(resources.stdout, /^demo:\/\/vault\/motto /m);
+    assert.match(resources.stdout, /Templates[^\n]*\ndemo:\/\/vault\/\{item\} /);
+  });
+
+  for (const protocol of ['legacy', 'modern'] as const) {
+    it(`gets a prompt that elicits on ${protocol}, with the answer reaching the server`, async () => {
+      const run = await runCli([
+        '--json',
+        '--protocol',
+        protocol,
+        '--set',
+        'name=Grace',
+        '--set',
+        'tone=formal',
+        'prompt',
+        'greeting',
+        ...demo,
+      ]);
+      assert.equal(run.status, 0, run.stderr);
+      const report = jsonReport(run);
+      assert.equal(report.ok, true);
+      assert.deepEqual(
+        report.elicitations.map((e) => [e.action, e.content]),
+        [['accept', { name: 'Grace', tone: 'formal' }]],
+      );
+      assert.match(JSON.stringify(report.result), /Write a formal greeting for Grace\./);
+      const plain = await runCli(['--protocol', protocol, '--decline', 'prompt', 'greeting', ...demo]);
+      assert.equal(plain.status, 0, plain.stderr);
+      assert.match(plain.stdout, /^user: No greeting \(decline\)\.$/m);
+    });
+
+    it(`reads a resource that elicits on ${protocol}; decline and cancel reach the server as such`, async () => {
+      const accepted = await runCli([
+        '--protocol',
+        protocol,
+        '--accept-defaults',
+        'read',
+        'demo://vault/motto',
+        ...demo,
+      ]);
+      assert.equal(accepted.status, 0, accepted.stderr);
+      assert.match(accepted.stdout, /^reveal: action=accept\nThe note motto says/m);
+      for (const action of ['decline', 'cancel']) {
+        const run = await runCli([
+          '--json',
+          '--protocol',
+          protocol,
+          `--${action}`,
+          'read',
+          'demo://vault/other',
+          ...demo,
+        ]);
+        assert.equal(run.status, 0, run.stderr);
+        const report = jsonReport(run);
+        assert.equal(report.elicitations[0]?.action, action);
+        assert.match(
+          JSON.stringify(report.result),
+          new RegExp(`reveal: action=${action}\\\\n\\(nothing revealed\\)`),
+        );
+      }
+    });
+  }
+
+  it('fails a read of an unknown resource with exit 1, and rejects a missing operand as usage (exit 2)', async () => {
+    const unknown = await runCli(['read', 'nope://x', ...demo]);
+    assert.equal(unknown.status, 1);
+    assert.match(unknown.stderr, /resources\/read nope:\/\/x failed/);
+    const missing = await runCli(['read', ...demo]);
+    assert.equal(missing.status, 2);
+    assert.match(missing.stderr, /read needs a resource URI/);
+  });
+});
+
+describe('tool arguments, progress and logging (server-everything)', () => {
+  it("shows each tool's arguments and types --arg values by the inputSchema", async () => {
+    const tools = await runCli(['tools', ...everything]);
+    assert.equal(tools.status, 0, tools.stderr);
+    assert.match(
+      tools.stdout,
+      /^get-sum {2}[^\n]*\n {4}a {2}number {2}required\n {4}b {2}number {2}required$/m,
+    );
+    const sum = await runCli(['--json', '--arg', 'a=2', '--arg', 'b=2.5', 'call', 'get-sum', ...everything]);
+    assert.equal(sum.status, 0, sum.stderr);
+    assert.match(JSON.stringify(jsonReport(sum).result), /The sum of 2 and 2.5 is 4.5/);
+    const bad = await runCli(['--arg', 'a=two', 'call', 'get-sum', ...everything]);
+    assert.equal(bad.status, 2);
+    assert.match(bad.stderr, /--arg a: expected a number, got "two"/);
+    const unknown = await runCli(['--arg', 'c=1', 'call', 'get-sum', ...everything]);
+    assert.equal(unknown.status, 2);
+    assert.match(unknown.stderr, /tool "get-sum" has no argument "c" \(it takes a, b\)/);
+  });
+
+  it('records progress in --json and prints it as plain lines with -v when there is no terminal', async () => {
+    const args = [
+      '--arg',
+      'duration=1',
+      '--arg',
+      'steps=2',
+      'call',
+      'trigger-long-running-operation',
+      ...everything,
+    ];
+    const json = await runCli(['--json', ...args]);
+    assert.equal(json.status, 0, json.stderr);
+    const activity = (
+      jsonReport(json) as { activity?: { kind: string; progress?: number; total?: number }[] }
+    ).activity;
+    assert.deepEqual(activity?.[0], { kind: 'progress', progress: 1, total: 2 });
+    assert.doesNotMatch(json.stderr, /progress/);
+    const verbose = await runCli(['-v', ...args]);
+    assert.equal(verbose.status, 0, verbose.stderr);
+    assert.match(verbose.stderr, /^progress 1\/2 \[#{10}\.{10}\]$/m);
+  });
+
+  it('sends --log-level to the server and records its log messages', async () => {
+    const run = await runCli([
+      '--json',
+      '--log-level',
+      'debug',
+      'call',
+      'toggle-simulated-logging',
+      ...everything,
+    ]);
+    assert.equal(run.status, 0, run.stderr);
+    const activity = (jsonReport(run) as { activity?: { kind: string; level?: string; message?: string }[] })
+      .activity;
+    assert.equal(activity?.[0]?.kind, 'log');
+    assert.match(activity?.[0]?.message ?? '', /^\w+[- ]level message/i);
+    const bad = await runCli(['--log-level', 'loud', 'tools', ...everything]);
+    assert.equal(bad.status, 2);
+    assert.match(bad.stderr, /--log-level must be one of debug, info/);
+  });
+});

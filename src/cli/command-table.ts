@@ -42,13 +42,28 @@ export const COMMANDS = {
       'mcp-elicit [options] call <tool> [--args <json>] --url <url>',
     ],
     operands: 1,
-    options: ['args', 'arg', 'timeout', 'log-level', 'task', 'no-task', ...SERVER, ...FRONT_END, ...PROTOCOL, 'json', 'verbose'],
+    options: [
+      'args',
+      'arg',
+      'timeout',
+      'log-level',
+      'task',
+      'no-task',
+      ...SERVER,
+      ...FRONT_END,
+      ...PROTOCOL,
+      'json',
+      'verbose',
+    ],
     example:
       'mcp-elicit --accept-defaults --set name=Ada call trigger-elicitation-request -- npx -y @modelcontextprotocol/server-everything',
   },
   prompts: {
     summary: "List the server's prompts and their arguments.",
-    usage: ['mcp-elicit [options] prompts -- <command> [args...]', 'mcp-elicit [options] prompts --url <url>'],
+    usage: [
+      'mcp-elicit [options] prompts -- <command> [args...]',
+      'mcp-elicit [options] prompts --url <url>',
+    ],
     operands: 0,
     options: [...SERVER, 'timeout', ...FRONT_END, ...PROTOCOL, 'json', 'verbose'],
     example: 'mcp-elicit prompts -- npx -y @modelcontextprotocol/server-everything',
@@ -62,7 +77,10 @@ export const COMMANDS = {
   },
   resources: {
     summary: "List the server's resources and resource templates.",
-    usage: ['mcp-elicit [options] resources -- <command> [args...]', 'mcp-elicit [options] resources --url <url>'],
+    usage: [
+      'mcp-elicit [options] resources -- <command> [args...]',
+      'mcp-elicit [options] resources --url <url>',
+    ],
     operands: 0,
     options: [...SERVER, 'timeout', ...FRONT_END, ...PROTOCOL, 'json', 'verbose'],
     example: 'mcp-elicit resources -- npx -y @modelcontextprotocol/server-everything',

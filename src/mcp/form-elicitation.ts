@@ -63,7 +63,8 @@ export async function answerForm(
       outcome: {
         action: 'cancel',
         reason: skipReason(reason),
-        ...(reason === 'rate-limited' && { detail: 'this server asked too often (rate limit, C-21)' }),
+        // C-21: the client may rate-limit a server's requests.
+        ...(reason === 'rate-limited' && { detail: 'this server asked too often (rate limit)' }),
       },
     }),
     overRateAsker(deps.renderer, deps.queue.rate, context),

@@ -89,7 +89,7 @@ describe('per-command help', () => {
         );
       }
     }
-    assert.match(commandHelp('call'), /--args <json> +Tool arguments/);
+    assert.match(commandHelp('call'), /--args <json> +Arguments as a JSON object/);
   });
 
   it('lists every command in the main --help', () => {

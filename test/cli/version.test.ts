@@ -23,7 +23,10 @@ it('exits 2 with a message naming the problem on a usage error, and --json repor
   assert.equal(report.ok, false);
   assert.deepEqual(report.elicitations, []);
   assert.equal(report.error.code, 'usage');
-  assert.match(report.error.message, /^unknown command "frobnicate": use one of tools, call, prompts, prompt, resources, read, demo, /);
+  assert.match(
+    report.error.message,
+    /^unknown command "frobnicate": use one of tools, call, prompts, prompt, resources, read, demo, /,
+  );
 });
 
 it('exits 3 with the reason when the server cannot be started', async () => {

@@ -120,7 +120,15 @@ describe('createResponder', () => {
     assert.deepEqual(result, { action: 'accept' });
     assert.deepEqual(opened, ['https://example.com/login']);
     assert.deepEqual(events, [
-      { server: 'srv', mode: 'url', message: 'Sign in', url: 'https://example.com/login', action: 'accept' },
+      {
+        server: 'srv',
+        mode: 'url',
+        message: 'Sign in',
+        url: 'https://example.com/login',
+        site: 'example.com',
+        warnings: [],
+        action: 'accept',
+      },
     ]);
   });
 

@@ -1,8 +1,8 @@
 // Shared by call, prompt and read: one request that may elicit, with progress shown while it runs,
 // then the result as text or as the --json report. Exit 0, or 1 when the result is an error.
 import { ElicitError } from '../../contracts/elicit-error.js';
-import type { SessionRequestOptions } from '../../mcp/session-requests.js';
 import { safeJsonStringify } from '../../core/safe-json.js';
+import type { SessionRequestOptions } from '../../mcp/session-requests.js';
 import { unansweredElicitations, unansweredMessage } from '../answered.js';
 import type { CliArgs } from '../args.js';
 import type { Io } from '../frontend.js';

@@ -22,7 +22,7 @@ export type ServerTarget =
   | { kind: 'config'; file: string; name: string };
 
 export interface CliArgs {
-  readonly command: 'tools' | 'call' | 'demo' | 'help' | 'version';
+  readonly command: 'tools' | 'call' | 'demo' | 'proxy' | 'help' | 'version';
   readonly tool?: string;
   readonly toolArgs: Record<string, unknown>;
   readonly target?: ServerTarget;
@@ -44,6 +44,10 @@ export interface CliArgs {
   readonly timeoutMs: number;
   readonly json: boolean;
   readonly verbose: boolean;
+  /** proxy: who answers elicitations (auto, host, self). */
+  readonly elicit?: string;
+  /** proxy: print the mcpServers entry instead of running. */
+  readonly printConfig?: boolean;
 }
 
 const OPTIONS = {
@@ -68,6 +72,8 @@ const OPTIONS = {
   timeout: { type: 'string' },
   json: { type: 'boolean' },
   verbose: { type: 'boolean', short: 'v' },
+  elicit: { type: 'string' },
+  'print-config': { type: 'boolean' },
   help: { type: 'boolean', short: 'h' },
   version: { type: 'boolean' },
 } as const;
@@ -91,13 +97,15 @@ export function parseCliArgs(argv: readonly string[]): CliArgs {
 
   const [commandWord, ...rest] = positionals;
   if (commandWord === undefined)
-    throw new CliError('usage', 'missing command: use one of tools, call, demo (see --help)');
-  if (commandWord !== 'tools' && commandWord !== 'call' && commandWord !== 'demo' && commandWord !== 'help') {
+    throw new CliError('usage', 'missing command: use one of tools, call, demo, proxy (see --help)');
+  if (!['tools', 'call', 'demo', 'proxy', 'help'].includes(commandWord)) {
     throw new CliError(
       'usage',
-      `unknown command "${commandWord}": use one of tools, call, demo (see --help)`,
+      `unknown command "${commandWord}": use one of tools, call, demo, proxy (see --help)`,
     );
   }
+  if (commandWord !== 'proxy' && (v.elicit !== undefined || v['print-config']))
+    throw new CliError('usage', '--elicit and --print-config only apply to proxy');
   if (commandWord === 'help') return base('help');
   let tool: string | undefined;
   if (commandWord === 'call') {
@@ -165,12 +173,14 @@ export function parseCliArgs(argv: readonly string[]): CliArgs {
   const impliedScripted = scriptedFlags.some(Boolean);
 
   return {
-    ...base(commandWord),
+    ...base(commandWord as CliArgs['command']),
+    ...(v.elicit !== undefined && { elicit: v.elicit }),
+    ...(v['print-config'] && { printConfig: true }),
     ...(tool !== undefined && { tool }),
     toolArgs,
     ...(target !== undefined && { target }),
     ...(v.name !== undefined && { label: v.name }),
-    serverEnv: serverEnvOptions(v, commandWord),
+    serverEnv: serverEnvOptions(v, commandWord as CliArgs['command']),
     ui: ui ?? (impliedScripted ? 'scripted' : 'auto'),
     uiExplicit: ui !== undefined || impliedScripted,
     ...(v.answers !== undefined && { answersFile: v.answers }),

@@ -42,7 +42,7 @@ export async function loadServerFromConfig(
   return resolveEntry(entry, `${file}: server "${name}"`, env);
 }
 
-function findServers(json: unknown): Record<string, unknown> | undefined {
+export function findServers(json: unknown): Record<string, unknown> | undefined {
   if (!isRecord(json)) return undefined;
   if (isRecord(json.mcpServers)) return json.mcpServers;
   if (isRecord(json.servers)) return json.servers; // VS Code .vscode/mcp.json

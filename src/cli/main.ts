@@ -5,6 +5,7 @@ import type { ElicitationEvent } from '../mcp/events.js';
 import { type CliArgs, parseCliArgs } from './args.js';
 import { runCall } from './commands/call.js';
 import { runDemo } from './commands/demo.js';
+import { runPrintConfig, runProxyCommand } from './commands/proxy.js';
 import { runTools } from './commands/tools.js';
 import { loadServerFromConfig } from './config.js';
 import type { ResolvedTarget } from './connect.js';
@@ -33,9 +34,11 @@ export async function runMain(argv: readonly string[], io: Io): Promise<number> 
   const events: ElicitationEvent[] = [];
   try {
     if (args.command === 'demo') return await runDemo(args, io);
+    if (args.command === 'proxy' && args.printConfig) return await runPrintConfig(args, io);
     const target = await resolveTarget(args, io);
     const label = args.label ?? defaultLabel(args, target);
-    const command = args.command === 'tools' ? runTools : runCall;
+    const command =
+      args.command === 'tools' ? runTools : args.command === 'proxy' ? runProxyCommand : runCall;
     return await command(args, io, { target, label, events });
   } catch (error) {
     return fail(error, io, args.json, events);

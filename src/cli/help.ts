@@ -6,6 +6,8 @@ Usage
   mcp-elicit [options] call <tool> [--args <json>]    -- <command> [args...]
   mcp-elicit [options] tools|call ...  --url <http(s)-url> | --config <file> --server <name>
   mcp-elicit [options] demo
+  mcp-elicit [options] proxy                          -- <command> [args...]   (or --url, --config)
+  mcp-elicit proxy --print-config --config <file> --server <name>
 
 Commands
   tools                   List the server's tools.
@@ -13,6 +15,11 @@ Commands
   demo                    Tour of every form type against the bundled demo server. On a
                           terminal it is interactive; without one it answers for you and
                           prints a transcript.
+  proxy                   Be that server for an MCP host (on stdin/stdout), forwarding everything
+                          and giving the host complete elicitation (see README "The proxy").
+  --elicit <who>          proxy: auto (default: the host answers the modes it declared, the proxy
+                          the rest), host, or self (the proxy's own front-end, --ui scripted).
+  --print-config          proxy: print the mcpServers entry that puts --config/--server behind it.
 
 Server (exactly one, except for demo)
   -- <command> [args...]  Start a stdio server (everything after -- is the command).

@@ -20,6 +20,9 @@ import { modelToSchema } from './model-schema.js';
 /** Sends one elicitation/create to the host and returns its answer. */
 export type AskHost = (params: Record<string, unknown>, signal: AbortSignal) => Promise<ElicitResult>;
 
+/** How long the proxy waits after a host consented to a URL before retrying (no completion signal). */
+export const HOST_URL_PAUSE_MS = 2_000;
+
 export class RoutingRenderer implements Renderer {
   readonly name: string;
   readonly interactive: boolean;
@@ -79,9 +82,17 @@ export class RoutingRenderer implements Renderer {
   }
 
   async waitForUrl(info: UrlWaitInfo, signal: AbortSignal): Promise<UrlWaitChoice> {
-    // The host has its own waiting state; the proxy retries as soon as the host consented.
-    if (this.hostUrls.delete(info.url)) return 'done';
-    return this.self.waitForUrl ? this.self.waitForUrl(info, signal) : 'done';
+    if (!this.hostUrls.has(info.url))
+      return this.self.waitForUrl ? this.self.waitForUrl(info, signal) : 'done';
+    // The host shows its own waiting state and tells the proxy nothing more: wait for the server's
+    // completion notification (2025) or a pause, then let the server say whether it is done.
+    return new Promise((resolve) => {
+      const timer = setTimeout(() => resolve('done'), HOST_URL_PAUSE_MS);
+      signal.addEventListener('abort', () => {
+        clearTimeout(timer);
+        resolve('cancel');
+      });
+    });
   }
 
   notice(notice: RendererNotice): void {

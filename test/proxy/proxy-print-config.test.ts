@@ -19,7 +19,11 @@ describe('mcp-elicit proxy --print-config', () => {
           args: ['-y', '@modelcontextprotocol/server-github'],
           env: { GITHUB_TOKEN: '${GITHUB_TOKEN}' },
         },
-        remote: { type: 'http', url: 'https://mcp.example.com/mcp', headers: { Authorization: 'Bearer ${TOKEN}' } },
+        remote: {
+          type: 'http',
+          url: 'https://mcp.example.com/mcp',
+          headers: { Authorization: 'Bearer ${TOKEN}' },
+        },
       },
     }),
   );
@@ -32,7 +36,17 @@ describe('mcp-elicit proxy --print-config', () => {
         github: {
           env: { GITHUB_TOKEN: '${GITHUB_TOKEN}' },
           command: 'npx',
-          args: ['-y', 'mcp-elicit', 'proxy', '--name', 'github', '--', 'npx', '-y', '@modelcontextprotocol/server-github'],
+          args: [
+            '-y',
+            'mcp-elicit',
+            'proxy',
+            '--name',
+            'github',
+            '--',
+            'npx',
+            '-y',
+            '@modelcontextprotocol/server-github',
+          ],
         },
       },
     });
@@ -41,7 +55,8 @@ describe('mcp-elicit proxy --print-config', () => {
   it('wraps an HTTP entry with --url and --header', async () => {
     const run = await runCli(['proxy', '--print-config', '--config', file, '--server', 'remote']);
     assert.equal(run.status, 0, run.stderr);
-    const entry = (JSON.parse(run.stdout) as { mcpServers: Record<string, { args: string[] }> }).mcpServers.remote;
+    const entry = (JSON.parse(run.stdout) as { mcpServers: Record<string, { args: string[] }> }).mcpServers
+      .remote;
     assert.deepEqual(entry?.args.slice(3), [
       '--name',
       'remote',

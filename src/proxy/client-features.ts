@@ -7,10 +7,10 @@ import type { HostHello } from './host-hello.js';
 
 const NO_TIMEOUT_MS = 2_147_000_000;
 
-/** The elicitation modes a host can be asked in: only a 2025 session has a request channel to it. */
+/** The elicitation modes the host declared (a 2026 host is asked through input_required rounds). */
 export function hostElicitationModes(hello: HostHello): ElicitationMode[] {
   const declared = hello.capabilities.elicitation;
-  if (hello.era !== 'legacy' || declared === undefined) return [];
+  if (declared === undefined) return [];
   const modes: ElicitationMode[] = [];
   if ('form' in declared || !('url' in declared)) modes.push('form');
   if ('url' in declared) modes.push('url');

@@ -4,6 +4,7 @@
 import type { Client, Progress, ServerCapabilities } from '@modelcontextprotocol/client';
 import type { Server, ServerContext } from '@modelcontextprotocol/server';
 import type { ElicitationSession } from '../mcp/attach.js';
+import type { HostRounds } from './host-rounds.js';
 import { ANY_RESULT, upstreamParams } from './passthrough.js';
 import { toHostError } from './upstream-error.js';
 
@@ -14,6 +15,8 @@ export interface ForwardDeps {
   readonly upstream: Client;
   readonly session: ElicitationSession;
   readonly label: string;
+  /** For a 2026-07-28 host: prompts it answers travel as input_required rounds. */
+  readonly rounds?: HostRounds;
 }
 
 type Forward = (params: Record<string, unknown> | undefined, ctx: ServerContext) => Promise<unknown>;
@@ -24,10 +27,14 @@ export function forwardRequests(server: Server, offered: ServerCapabilities, dep
     (method: string): Forward =>
     (params, ctx) =>
       upstream.request({ method, ...(params && { params }) }, ANY_RESULT, options(ctx));
-  const handle = (method: string, forward: Forward) => {
+  const handle = (method: string, forward: Forward, rounds?: HostRounds) => {
     server.setRequestHandler(method as 'ping', async (request, ctx) => {
       try {
-        return (await forward(upstreamParams(request.params), ctx)) as Record<string, never>;
+        const params = upstreamParams(request.params);
+        const result = rounds
+          ? rounds.handle(ctx, (signal) => forward(params, withSignal(ctx, signal)))
+          : forward(params, ctx);
+        return (await result) as Record<string, never>;
       } catch (error) {
         throw toHostError(error, deps.label);
       }
@@ -44,6 +51,7 @@ export function forwardRequests(server: Server, offered: ServerCapabilities, dep
     handle(
       'tools/call',
       viaSession((p, o) => session.callTool(p, o)),
+      deps.rounds,
     );
   }
   if (offered.prompts) {
@@ -51,6 +59,7 @@ export function forwardRequests(server: Server, offered: ServerCapabilities, dep
     handle(
       'prompts/get',
       viaSession((p, o) => session.getPrompt(p, o)),
+      deps.rounds,
     );
   }
   if (offered.resources) {
@@ -59,6 +68,7 @@ export function forwardRequests(server: Server, offered: ServerCapabilities, dep
     handle(
       'resources/read',
       viaSession((p, o) => session.readResource(p, o)),
+      deps.rounds,
     );
     if (offered.resources.subscribe) {
       handle('resources/subscribe', plain('resources/subscribe'));
@@ -84,4 +94,9 @@ function options(ctx: ServerContext) {
       },
     }),
   };
+}
+
+/** The same context with the job's signal: a round-driven call outlives the host request that began it. */
+function withSignal(ctx: ServerContext, signal: AbortSignal): ServerContext {
+  return { ...ctx, mcpReq: { ...ctx.mcpReq, signal } };
 }

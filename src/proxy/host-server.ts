@@ -5,8 +5,14 @@ import { Server } from '@modelcontextprotocol/server';
 import type { Connection } from '../cli/connect.js';
 import { forwardNotifications } from './forward-notifications.js';
 import { forwardRequests } from './forward-requests.js';
+import type { HostRounds } from './host-rounds.js';
 
-export function createHostServer(upstream: Connection, label: string, log: (line: string) => void): Server {
+export function createHostServer(
+  upstream: Connection,
+  label: string,
+  log: (line: string) => void,
+  rounds: HostRounds | undefined,
+): Server {
   const offered = advertised(upstream.client.getServerCapabilities() ?? {});
   const info = upstream.client.getServerVersion() ?? { name: label, version: '0.0.0' };
   const instructions = upstream.client.getInstructions();
@@ -14,7 +20,12 @@ export function createHostServer(upstream: Connection, label: string, log: (line
     capabilities: offered,
     ...(instructions !== undefined && { instructions }),
   });
-  forwardRequests(server, offered, { upstream: upstream.client, session: upstream.session, label });
+  forwardRequests(server, offered, {
+    upstream: upstream.client,
+    session: upstream.session,
+    label,
+    ...(rounds && { rounds }),
+  });
   forwardNotifications(server, upstream.client, log);
   return server;
 }

@@ -27,7 +27,8 @@ const ENVELOPE_KEYS = [
 /** The host's params for the upstream request: its own envelope and progress token removed. */
 export function upstreamParams(params: unknown): Record<string, unknown> | undefined {
   if (!isRecord(params)) return undefined;
-  const { _meta, ...rest } = params;
+  // A 2026 host's retry fields belong to the proxy's own rounds (host-rounds.ts), never upstream.
+  const { _meta, inputResponses: _i, requestState: _r, ...rest } = params;
   if (!isRecord(_meta)) return rest;
   const meta = { ..._meta };
   delete meta.progressToken;

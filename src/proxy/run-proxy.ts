@@ -14,6 +14,7 @@ import { forwardClientFeatures, hostElicitationModes } from './client-features.j
 import { type ElicitChoice, planRoutes } from './elicit-route.js';
 import { WatchedTransport } from './host-hello.js';
 import { RoutingRenderer } from './host-renderer.js';
+import { HostRounds } from './host-rounds.js';
 import { createHostServer } from './host-server.js';
 
 const NO_TIMEOUT_MS = 2_147_000_000;
@@ -47,6 +48,7 @@ export interface RunningProxy {
 
 export function startProxy(o: ProxyOptions): RunningProxy {
   const watched = new WatchedTransport(new StdioServerTransport(o.stdin, o.stdout));
+  const rounds = new HostRounds();
   let host: Server | undefined;
   let upstream: Promise<Connection> | undefined;
   let renderer: RoutingRenderer | undefined;
@@ -66,7 +68,10 @@ export function startProxy(o: ProxyOptions): RunningProxy {
     const routing = new RoutingRenderer(
       o.self,
       plan,
-      (params, signal) => currentHost().elicitInput(params as never, { signal, timeout: NO_TIMEOUT_MS }),
+      (params, signal) =>
+        hello.era === 'modern'
+          ? rounds.ask(params, signal)
+          : currentHost().elicitInput(params as never, { signal, timeout: NO_TIMEOUT_MS }),
       o.log,
     );
     renderer = routing;
@@ -94,7 +99,7 @@ export function startProxy(o: ProxyOptions): RunningProxy {
   };
 
   const handle = serveStdio(
-    async () => {
+    async ({ era }) => {
       upstream ??= open();
       let connection: Connection;
       try {
@@ -104,7 +109,7 @@ export function startProxy(o: ProxyOptions): RunningProxy {
         void stop(1);
         throw error;
       }
-      host = createHostServer(connection, o.label, o.log);
+      host = createHostServer(connection, o.label, o.log, era === 'modern' ? rounds : undefined);
       return host;
     },
     { transport: watched, onerror: (error) => o.log(`host connection: ${error.message}`) },

@@ -101,14 +101,49 @@ describe('proxy: who answers a form', () => {
     });
   });
 
-  it('a 2026-07-28 host: the proxy drives the rounds and answers itself (the host is not asked)', async () => {
+  for (const upstream of ['auto', 'legacy'] as const) {
+    const era = upstream === 'auto' ? '2026-07-28 server' : '2025-11-25 server';
+    it(`a 2026-07-28 host with form mode answers through input_required rounds (${era})`, async () => {
+      await withHost(
+        {
+          era: 'modern',
+          proxyArgs: ['--protocol', upstream, '--ui', 'scripted', ...SETS, ...demoServer],
+          elicitation: hostForm(GOOD),
+        },
+        async (host) => {
+          assert.equal(host.client.getProtocolEra(), 'modern');
+          const result = await host.client.callTool({ name: 'profile', arguments: {} });
+          assert.match(text(result), /Host Ada/);
+          assert.equal(host.asked.length, 1);
+        },
+      );
+    });
+  }
+
+  it('a 2026-07-28 host without elicitation: the proxy answers itself', async () => {
+    await withHost({ era: 'modern', proxyArgs: ['--ui', 'scripted', ...SETS, ...demoServer] }, async (host) => {
+      assert.match(text(await host.client.callTool({ name: 'profile', arguments: {} })), /Self Ada/);
+    });
+  });
+
+  it('a 2026-07-28 host answers every round of a multi-round tool (signup)', async () => {
     await withHost(
-      { era: 'modern', proxyArgs: ['--ui', 'scripted', ...SETS, ...demoServer], elicitation: hostForm(GOOD) },
+      {
+        era: 'modern',
+        proxyArgs: [...demoServer],
+        elicitation: {
+          modes: ['form'],
+          answer: (params) =>
+            params.message === 'Create your account'
+              ? { action: 'accept', content: { username: 'octocat', plan: 'free' } }
+              : { action: 'decline' },
+        },
+      },
       async (host) => {
-        assert.equal(host.client.getProtocolEra(), 'modern');
-        const result = await host.client.callTool({ name: 'profile', arguments: {} });
-        assert.match(text(result), /Self Ada/);
-        assert.equal(host.asked.length, 0);
+        const result = await host.client.callTool({ name: 'signup', arguments: {} });
+        assert.equal(host.asked.length, 2);
+        assert.match(text(result), /octocat/);
+        assert.match(text(result), /action=decline/);
       },
     );
   });

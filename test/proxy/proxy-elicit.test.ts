@@ -121,9 +121,12 @@ describe('proxy: who answers a form', () => {
   }
 
   it('a 2026-07-28 host without elicitation: the proxy answers itself', async () => {
-    await withHost({ era: 'modern', proxyArgs: ['--ui', 'scripted', ...SETS, ...demoServer] }, async (host) => {
-      assert.match(text(await host.client.callTool({ name: 'profile', arguments: {} })), /Self Ada/);
-    });
+    await withHost(
+      { era: 'modern', proxyArgs: ['--ui', 'scripted', ...SETS, ...demoServer] },
+      async (host) => {
+        assert.match(text(await host.client.callTool({ name: 'profile', arguments: {} })), /Self Ada/);
+      },
+    );
   });
 
   it('a 2026-07-28 host answers every round of a multi-round tool (signup)', async () => {

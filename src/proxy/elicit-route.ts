@@ -11,10 +11,7 @@ export interface RoutePlan {
   readonly route: (mode: ElicitationMode) => Answerer;
 }
 
-/**
- * `hostModes` are the modes the host declared AND can be asked in its era (a 2026-07-28 host has
- * no server-to-client request channel, so the proxy answers for it: see the README's table).
- */
+/** `hostModes` are the modes the host declared (see the README's table for how each era is asked). */
 export function planRoutes(
   choice: ElicitChoice,
   hostModes: readonly ElicitationMode[],

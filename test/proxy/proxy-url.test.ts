@@ -24,8 +24,9 @@ function text(result: unknown): string {
 }
 
 /** A host that declared form and URL mode: consents, then completes the page in the background. */
-function urlHost(proxyArgs: string[]) {
+function urlHost(proxyArgs: string[], era: 'legacy' | 'modern' = 'legacy') {
   return startHost({
+    era,
     proxyArgs,
     elicitation: {
       modes: ['form', 'url'],
@@ -60,6 +61,16 @@ describe('proxy: URL mode', () => {
       });
     });
   }
+
+  it('a 2026-07-28 host with URL mode gets the step as an input_required round (2025 server)', async () => {
+    const host = await urlHost(['--protocol', 'legacy', ...server], 'modern');
+    await closing(host, async () => {
+      const result = await host.client.callTool({ name: 'connect_account', arguments: {} });
+      assert.match(text(result), /connected \(flow/);
+      assert.equal(host.asked[0]?.mode, 'url');
+      assert.equal(host.asked[0]?.elicitationId, undefined, 'no id on the 2026 session');
+    });
+  });
 
   it('-32042 from a 2025 server becomes a URL step for the host, then the call is retried', async () => {
     const host = await urlHost(['--protocol', 'legacy', ...server]);

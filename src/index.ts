@@ -41,7 +41,14 @@ export type {
   Submission,
 } from './core/form-session.js';
 export { FormSession } from './core/form-session.js';
-export type { FieldIssue, FieldIssueCode, SchemaIssue, SchemaIssueCode, Validation } from './core/issues.js';
+export type {
+  FieldIssue,
+  FieldIssueCode,
+  PlainIssue,
+  SchemaIssue,
+  SchemaIssueCode,
+  Validation,
+} from './core/issues.js';
 export type { CancelReason, ElicitOutcome, FormOutcome, UrlOutcome } from './core/outcome.js';
 export { failClosed, toElicitResult } from './core/result.js';
 export { sanitizeText } from './core/sanitize.js';
@@ -64,4 +71,6 @@ export type { AttachOptions, ElicitationSession, SessionRequestOptions } from '.
 export type { ElicitationEvent, ElicitationListener } from './mcp/events.js';
 export { createGuardedStdioTransport, guardStdioTransport } from './mcp/guarded-stdio.js';
 export { PromptQueue } from './mcp/prompt-queue.js';
+export { TaskError, type TaskErrorCode } from './mcp/tasks/task-error.js';
+export type { TaskEvent, TaskListener, TaskPreference, TaskStatus } from './mcp/tasks/task-events.js';
 export { UrlFlowError, type UrlFlowErrorCode } from './mcp/url-required-retry.js';

@@ -1,5 +1,6 @@
 // The library's front door for attachElicitation: the adapter, with the system browser as the
 // default opener. The adapter itself spawns nothing (a proxy or a test injects its own opener).
+import type { Client } from '@modelcontextprotocol/client';
 import { createSystemOpener } from './frontends/open-url.js';
 import {
   type AttachOptions,
@@ -11,9 +12,6 @@ import {
  * Gives an SDK `Client` complete elicitation (see `mcp/attach.ts`). Without an `opener`, consented
  * URL-mode pages open with `BROWSER` or the system browser (C-27).
  */
-export function attachElicitation(
-  client: Parameters<typeof attachAdapter>[0],
-  options: AttachOptions,
-): ElicitationSession {
+export function attachElicitation(client: Client, options: AttachOptions): ElicitationSession {
   return attachAdapter(client, { ...options, opener: options.opener ?? createSystemOpener() });
 }

@@ -1,7 +1,7 @@
 // The README's library example must stay true: it is type-checked against the built package
 // (imported by its own name, as a user would) with the project's strict compiler settings.
 import assert from 'node:assert/strict';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { it } from 'node:test';
 import ts from 'typescript';
@@ -35,4 +35,19 @@ it('the README library example type-checks against the published API', () => {
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
+});
+
+it('the README layout section names only files and folders that exist', () => {
+  const readme = readFileSync(join(root, 'README.md'), 'utf8');
+  const section = /## How the code is laid out\n([\s\S]*?)\n## /.exec(readme)?.[1];
+  assert.ok(section, 'the README has the layout section');
+  // Folders end in `/`, files in `.ts`: `elicitation/create` is a method, not a path.
+  const named = [...section.matchAll(/`((?:[a-z-]+\/)+|(?:[a-z-]+\/)*[a-z0-9-]+\.ts)`/g)].map(
+    (m) => m[1] ?? '',
+  );
+  assert.ok(named.length > 20, 'it names the files to start from');
+  const missing = named.filter(
+    (path) => !existsSync(join(root, 'src', path)) && !existsSync(join(root, path)),
+  );
+  assert.deepEqual(missing, []);
 });

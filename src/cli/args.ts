@@ -1,7 +1,21 @@
 // Command-line parsing with node:util parseArgs. Everything after the first `--` is the stdio
 // server command, taken verbatim.
 import { parseArgs } from 'node:util';
-import { CliError } from './errors.js';
+import { ElicitError } from '../contracts/elicit-error.js';
+import type { ElicitationMode } from '../contracts/protocol.js';
+import {
+  type ProtocolChoice,
+  parseHeaders,
+  parseHttpUrl,
+  parseModes,
+  parseProtocol,
+  parseSets,
+  parseTaskFlags,
+  parseTimeout,
+  parseToolArgs,
+  parseUi,
+  type UiChoice,
+} from './arg-values.js';
 import { type ServerEnvOptions, serverEnvOptions } from './server-env.js';
 
 /** Same shape as the scripted front-end's ScriptedAnswer (kept structural to keep args.ts standalone). */
@@ -11,11 +25,7 @@ export interface ScriptedAnswerLike {
   readonly when?: string;
 }
 
-export type UiChoice = 'auto' | 'terminal' | 'plain' | 'scripted';
-export type ProtocolChoice =
-  | { kind: 'auto' }
-  | { kind: 'legacy'; version?: string }
-  | { kind: 'modern'; version: string };
+export type { ProtocolChoice, UiChoice } from './arg-values.js';
 export type ServerTarget =
   | { kind: 'stdio'; command: string; args: string[] }
   | { kind: 'http'; url: URL; headers: Record<string, string> }
@@ -38,10 +48,12 @@ export interface CliArgs {
   readonly decline: boolean;
   readonly cancel: boolean;
   readonly openUrls: boolean;
-  readonly modes?: ('form' | 'url')[];
+  readonly modes?: ElicitationMode[];
   readonly protocol: ProtocolChoice;
   readonly eraCache: boolean;
   readonly timeoutMs: number;
+  /** Tools whose task support is optional: as the tool asks (auto), as a task (--task), never (--no-task). */
+  readonly task: 'auto' | 'prefer' | 'never';
   readonly json: boolean;
   readonly verbose: boolean;
   /** proxy: who answers elicitations (auto, host, self). */
@@ -70,6 +82,8 @@ const OPTIONS = {
   protocol: { type: 'string' },
   'no-era-cache': { type: 'boolean' },
   timeout: { type: 'string' },
+  task: { type: 'boolean' },
+  'no-task': { type: 'boolean' },
   json: { type: 'boolean' },
   verbose: { type: 'boolean', short: 'v' },
   elicit: { type: 'string' },
@@ -87,7 +101,7 @@ export function parseCliArgs(argv: readonly string[]): CliArgs {
   try {
     parsed = parseArgs({ args: own, options: OPTIONS, allowPositionals: true, strict: true });
   } catch (error) {
-    throw new CliError('usage', (error as Error).message);
+    throw new ElicitError('usage', (error as Error).message);
   }
   const v = parsed.values;
   const positionals = parsed.positionals;
@@ -97,42 +111,42 @@ export function parseCliArgs(argv: readonly string[]): CliArgs {
 
   const [commandWord, ...rest] = positionals;
   if (commandWord === undefined)
-    throw new CliError('usage', 'missing command: use one of tools, call, demo, proxy (see --help)');
+    throw new ElicitError('usage', 'missing command: use one of tools, call, demo, proxy (see --help)');
   if (!['tools', 'call', 'demo', 'proxy', 'help'].includes(commandWord)) {
-    throw new CliError(
+    throw new ElicitError(
       'usage',
       `unknown command "${commandWord}": use one of tools, call, demo, proxy (see --help)`,
     );
   }
   if (commandWord !== 'proxy' && (v.elicit !== undefined || v['print-config']))
-    throw new CliError('usage', '--elicit and --print-config only apply to proxy');
+    throw new ElicitError('usage', '--elicit and --print-config only apply to proxy');
   if (commandWord === 'help') return base('help');
   let tool: string | undefined;
   if (commandWord === 'call') {
     tool = rest.shift();
     if (tool === undefined)
-      throw new CliError('usage', 'call needs a tool name: mcp-elicit call <tool> [--args <json>]');
+      throw new ElicitError('usage', 'call needs a tool name: mcp-elicit call <tool> [--args <json>]');
   }
-  if (rest.length > 0) throw new CliError('usage', `unexpected argument "${rest[0]}"`);
+  if (rest.length > 0) throw new ElicitError('usage', `unexpected argument "${rest[0]}"`);
 
   const toolArgs = parseToolArgs(v.args);
   if (v.args !== undefined && commandWord !== 'call')
-    throw new CliError('usage', '--args only applies to call');
+    throw new ElicitError('usage', '--args only applies to call');
 
   const targets = [serverCommand.length > 0, v.url !== undefined, v.config !== undefined].filter(
     Boolean,
   ).length;
   if (targets > 1)
-    throw new CliError(
+    throw new ElicitError(
       'usage',
       'give one server: either -- <command>, --url <url>, or --config <file> --server <name>',
     );
   if (v.server !== undefined && v.config === undefined)
-    throw new CliError('usage', '--server needs --config <file>');
+    throw new ElicitError('usage', '--server needs --config <file>');
   if (v.config !== undefined && v.server === undefined)
-    throw new CliError('usage', '--config needs --server <name>');
+    throw new ElicitError('usage', '--config needs --server <name>');
   if (v.header !== undefined && v.url === undefined)
-    throw new CliError('usage', '--header only applies with --url');
+    throw new ElicitError('usage', '--header only applies with --url');
   let target: ServerTarget | undefined;
   if (serverCommand.length > 0) {
     const [command, ...args] = serverCommand as [string, ...string[]];
@@ -143,13 +157,13 @@ export function parseCliArgs(argv: readonly string[]): CliArgs {
     target = { kind: 'config', file: v.config, name: v.server };
   }
   if (target === undefined && commandWord !== 'demo') {
-    throw new CliError(
+    throw new ElicitError(
       'usage',
       'no server given: add -- <command> [args...], --url <url>, or --config <file> --server <name>',
     );
   }
   if (target !== undefined && commandWord === 'demo') {
-    throw new CliError('usage', 'demo runs the bundled demo server; it takes no server');
+    throw new ElicitError('usage', 'demo runs the bundled demo server; it takes no server');
   }
 
   const scriptedFlags = [
@@ -161,11 +175,11 @@ export function parseCliArgs(argv: readonly string[]): CliArgs {
     !!v['open-urls'],
   ];
   if ([v.decline, v.cancel, v['accept-defaults']].filter(Boolean).length > 1) {
-    throw new CliError('usage', '--accept-defaults, --decline and --cancel exclude each other');
+    throw new ElicitError('usage', '--accept-defaults, --decline and --cancel exclude each other');
   }
   const ui = parseUi(v.ui);
   if (ui !== undefined && ui !== 'scripted' && scriptedFlags.some(Boolean)) {
-    throw new CliError(
+    throw new ElicitError(
       'usage',
       `--ui ${ui} cannot be combined with --answers, --set, --accept-defaults, --decline, --cancel or --open-urls (they imply --ui scripted)`,
     );
@@ -193,6 +207,7 @@ export function parseCliArgs(argv: readonly string[]): CliArgs {
     protocol: parseProtocol(v.protocol),
     eraCache: !v['no-era-cache'],
     timeoutMs: parseTimeout(v.timeout),
+    task: parseTaskFlags(v.task, v['no-task']),
     json: !!v.json,
     verbose: !!v.verbose,
   };
@@ -212,98 +227,8 @@ function base(command: CliArgs['command']): CliArgs {
     protocol: { kind: 'auto' },
     eraCache: true,
     timeoutMs: 60_000,
+    task: 'auto',
     json: false,
     verbose: false,
   };
-}
-
-function parseToolArgs(text: string | undefined): Record<string, unknown> {
-  if (text === undefined) return {};
-  let value: unknown;
-  try {
-    value = JSON.parse(text);
-  } catch (error) {
-    throw new CliError('usage', `--args is not valid JSON: ${(error as Error).message}`);
-  }
-  if (typeof value !== 'object' || value === null || Array.isArray(value)) {
-    throw new CliError('usage', '--args must be a JSON object, e.g. --args \'{"city":"Paris"}\'');
-  }
-  return value as Record<string, unknown>;
-}
-
-function parseHttpUrl(text: string): URL {
-  let url: URL;
-  try {
-    url = new URL(text);
-  } catch {
-    throw new CliError('usage', `--url "${text}" is not a valid URL`);
-  }
-  if (url.protocol !== 'http:' && url.protocol !== 'https:') {
-    throw new CliError('usage', `--url must be http: or https:, got ${url.protocol}`);
-  }
-  return url;
-}
-
-function parseHeaders(lines: readonly string[]): Record<string, string> {
-  const headers: Record<string, string> = {};
-  for (const line of lines) {
-    const colon = line.indexOf(':');
-    if (colon <= 0) throw new CliError('usage', `--header "${line}" must look like "Name: value"`);
-    headers[line.slice(0, colon).trim()] = line.slice(colon + 1).trim();
-  }
-  return headers;
-}
-
-function parseSets(items: readonly string[]): Record<string, string> {
-  const sets: Record<string, string> = {};
-  for (const item of items) {
-    const eq = item.indexOf('=');
-    if (eq <= 0) throw new CliError('usage', `--set "${item}" must look like field=value`);
-    sets[item.slice(0, eq)] = item.slice(eq + 1);
-  }
-  return sets;
-}
-
-function parseUi(text: string | undefined): UiChoice | undefined {
-  if (text === undefined) return undefined;
-  if (text === 'auto' || text === 'terminal' || text === 'plain' || text === 'scripted') return text;
-  throw new CliError('usage', `--ui must be one of auto, terminal, plain, scripted (got "${text}")`);
-}
-
-function parseModes(text: string): ('form' | 'url')[] {
-  const modes = [
-    ...new Set(
-      text
-        .split(',')
-        .map((m) => m.trim())
-        .filter(Boolean),
-    ),
-  ];
-  for (const mode of modes) {
-    if (mode !== 'form' && mode !== 'url')
-      throw new CliError('usage', `--modes takes form and/or url (got "${mode}")`);
-  }
-  if (modes.length === 0) throw new CliError('usage', '--modes needs at least one of form, url');
-  return modes as ('form' | 'url')[];
-}
-
-function parseProtocol(text: string | undefined): ProtocolChoice {
-  if (text === undefined || text === 'auto') return { kind: 'auto' };
-  if (text === 'legacy') return { kind: 'legacy' };
-  if (text === 'modern') return { kind: 'modern', version: '2026-07-28' };
-  if (/^\d{4}-\d{2}-\d{2}$/.test(text)) {
-    return text >= '2026-01-01' ? { kind: 'modern', version: text } : { kind: 'legacy', version: text };
-  }
-  throw new CliError(
-    'usage',
-    `--protocol must be auto, legacy, modern or a version like 2025-11-25 (got "${text}")`,
-  );
-}
-
-function parseTimeout(text: string | undefined): number {
-  if (text === undefined) return 60_000;
-  const seconds = Number(text);
-  if (!Number.isFinite(seconds) || seconds <= 0)
-    throw new CliError('usage', `--timeout takes a positive number of seconds (got "${text}")`);
-  return Math.round(seconds * 1000);
 }

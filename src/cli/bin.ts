@@ -1,8 +1,7 @@
 #!/usr/bin/env node
-import { runMain } from './main.js';
-
 // The first Ctrl-C (outside a form, which handles its own keys) cancels the request in flight and
-// lets the CLI report and close the server cleanly; a second one exits at once.
+// lets the CLI report and close the server cleanly; a second one exits at once. Installed before
+// the rest of the CLI loads, so a Ctrl-C during a slow start is reported the same way.
 const interrupt = new AbortController();
 process.on('SIGINT', () => {
   if (interrupt.signal.aborted) process.exit(130);
@@ -13,6 +12,7 @@ process.stdout.on('error', (error: NodeJS.ErrnoException) => {
   if (error.code === 'EPIPE') process.exit(0);
 });
 
+const { runMain } = await import('./main.js');
 runMain(process.argv.slice(2), {
   stdin: process.stdin,
   stdout: process.stdout,

@@ -1,7 +1,7 @@
 // Reads the `mcpServers` JSON that Claude Desktop, Cursor and Claude Code users already keep
 // (and VS Code's `servers` / `mcp.servers`), and resolves one entry to a stdio or HTTP target.
 import { readFile } from 'node:fs/promises';
-import { CliError } from './errors.js';
+import { ElicitError } from '../contracts/elicit-error.js';
 
 export type ConfigTarget =
   | { kind: 'stdio'; command: string; args: string[]; env: Record<string, string>; cwd?: string }
@@ -16,7 +16,7 @@ export async function loadServerFromConfig(
   try {
     text = await readFile(file, 'utf8');
   } catch (error) {
-    throw new CliError(
+    throw new ElicitError(
       'config',
       `cannot read config file ${file}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`,
     );
@@ -25,16 +25,16 @@ export async function loadServerFromConfig(
   try {
     json = JSON.parse(text);
   } catch (error) {
-    throw new CliError('config', `config file ${file} is not valid JSON: ${(error as Error).message}`);
+    throw new ElicitError('config', `config file ${file} is not valid JSON: ${(error as Error).message}`);
   }
   const servers = findServers(json);
   if (!servers) {
-    throw new CliError('config', `config file ${file} has no "mcpServers" (or "servers") object`);
+    throw new ElicitError('config', `config file ${file} has no "mcpServers" (or "servers") object`);
   }
   const entry = servers[name];
   if (entry === undefined) {
     const known = Object.keys(servers);
-    throw new CliError(
+    throw new ElicitError(
       'config',
       `no server "${name}" in ${file}; it has: ${known.length > 0 ? known.join(', ') : '(none)'}`,
     );
@@ -51,16 +51,16 @@ export function findServers(json: unknown): Record<string, unknown> | undefined 
 }
 
 function resolveEntry(entry: unknown, where: string, env: NodeJS.ProcessEnv): ConfigTarget {
-  if (!isRecord(entry)) throw new CliError('config', `${where} must be an object`);
+  if (!isRecord(entry)) throw new ElicitError('config', `${where} must be an object`);
   const sub = (value: unknown, field: string): string => {
-    if (typeof value !== 'string') throw new CliError('config', `${where}: "${field}" must be a string`);
+    if (typeof value !== 'string') throw new ElicitError('config', `${where}: "${field}" must be a string`);
     return substitute(value, env, `${where}: "${field}"`);
   };
   const type = entry.type === undefined ? undefined : sub(entry.type, 'type');
   const urlText = entry.url ?? entry.serverUrl;
   if (urlText !== undefined || type === 'http' || type === 'streamable-http' || type === 'sse') {
     if (type === 'sse') {
-      throw new CliError(
+      throw new ElicitError(
         'config',
         `${where}: the legacy HTTP+SSE transport is not supported; use the server's Streamable HTTP endpoint`,
       );
@@ -70,18 +70,18 @@ function resolveEntry(entry: unknown, where: string, env: NodeJS.ProcessEnv): Co
     try {
       url = new URL(raw);
     } catch {
-      throw new CliError('config', `${where}: "url" is not a valid URL`);
+      throw new ElicitError('config', `${where}: "url" is not a valid URL`);
     }
     if (url.protocol !== 'http:' && url.protocol !== 'https:') {
-      throw new CliError('config', `${where}: "url" must be http: or https:`);
+      throw new ElicitError('config', `${where}: "url" must be http: or https:`);
     }
     return { kind: 'http', url, headers: stringMap(entry.headers, 'headers', where, env) };
   }
   if (type !== undefined && type !== 'stdio')
-    throw new CliError('config', `${where}: unknown "type" "${type}"`);
+    throw new ElicitError('config', `${where}: unknown "type" "${type}"`);
   const command = sub(entry.command, 'command');
   const args = entry.args === undefined ? [] : entry.args;
-  if (!Array.isArray(args)) throw new CliError('config', `${where}: "args" must be an array of strings`);
+  if (!Array.isArray(args)) throw new ElicitError('config', `${where}: "args" must be an array of strings`);
   return {
     kind: 'stdio',
     command,
@@ -98,10 +98,11 @@ function stringMap(
   env: NodeJS.ProcessEnv,
 ): Record<string, string> {
   if (value === undefined) return {};
-  if (!isRecord(value)) throw new CliError('config', `${where}: "${field}" must be an object of strings`);
+  if (!isRecord(value)) throw new ElicitError('config', `${where}: "${field}" must be an object of strings`);
   const out: Record<string, string> = {};
   for (const [key, v] of Object.entries(value)) {
-    if (typeof v !== 'string') throw new CliError('config', `${where}: "${field}.${key}" must be a string`);
+    if (typeof v !== 'string')
+      throw new ElicitError('config', `${where}: "${field}.${key}" must be a string`);
     out[key] = substitute(v, env, `${where}: "${field}.${key}"`);
   }
   return out;
@@ -116,7 +117,7 @@ function substitute(text: string, env: NodeJS.ProcessEnv, where: string): string
       const value = env[name];
       if (value !== undefined) return value;
       if (fallback !== undefined) return fallback;
-      throw new CliError('config', `${where} uses \${${name}}, which is not set in the environment`);
+      throw new ElicitError('config', `${where} uses \${${name}}, which is not set in the environment`);
     },
   );
 }

@@ -7,13 +7,13 @@ import {
   type Transport,
   type VersionNegotiationMode,
 } from '@modelcontextprotocol/client';
+import { ElicitError } from '../contracts/elicit-error.js';
 import type { Era } from '../contracts/protocol.js';
 import type { Renderer } from '../contracts/renderer.js';
 import { type AttachOptions, attachElicitation, type ElicitationSession } from '../mcp/attach.js';
 import { createGuardedStdioTransport } from '../mcp/guarded-stdio.js';
 import type { ProtocolChoice } from './args.js';
 import { EraCache, eraCacheKey } from './era-cache.js';
-import { CliError } from './errors.js';
 import { VERSION } from './version.js';
 
 // A stdio target's `env` is all the server gets besides the SDK's safe set (see server-env.ts).
@@ -101,7 +101,7 @@ async function connectOnce(
     await client.connect(transport, prior ? { prior } : {});
   } catch (error) {
     await client.close().catch(() => {});
-    throw new CliError('connect', `cannot connect to ${options.label}: ${(error as Error).message}`, {
+    throw new ElicitError('connect', `cannot connect to ${options.label}: ${(error as Error).message}`, {
       cause: error,
     });
   }

@@ -1,9 +1,9 @@
 // Picks the front-end: scripted when any scripted flag is given, the interactive terminal form
 // when stdin and stdout are TTYs that can show it, the plain line mode otherwise.
 import { readFile } from 'node:fs/promises';
+import { ElicitError } from '../contracts/elicit-error.js';
 import type { Renderer } from '../contracts/renderer.js';
 import type { CliArgs } from './args.js';
-import { CliError } from './errors.js';
 
 export interface Io {
   readonly stdin: NodeJS.ReadStream;
@@ -36,7 +36,7 @@ export async function chooseRenderer(args: CliArgs, io: Io): Promise<Renderer> {
       return plain(io, output);
     case 'terminal':
       if (!io.stdin.isTTY || !output.isTTY) {
-        throw new CliError(
+        throw new ElicitError(
           'usage',
           '--ui terminal needs a terminal on stdin and stdout; use --ui plain or --ui scripted',
         );
@@ -67,7 +67,7 @@ async function readAnswers(file: string) {
   try {
     text = await readFile(file, 'utf8');
   } catch (error) {
-    throw new CliError(
+    throw new ElicitError(
       'usage',
       `cannot read --answers file ${file}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`,
     );
@@ -75,7 +75,10 @@ async function readAnswers(file: string) {
   const { loadAnswersFile } = await import('../frontends/scripted/index.js');
   const loaded = loadAnswersFile(text);
   if (!loaded.ok) {
-    throw new CliError('usage', `--answers file ${file}: ${loaded.issues.map((i) => i.message).join('; ')}`);
+    throw new ElicitError(
+      'usage',
+      `--answers file ${file}: ${loaded.issues.map((i) => i.message).join('; ')}`,
+    );
   }
   return loaded.value;
 }

@@ -40,7 +40,16 @@ Stdio server environment
 Tool call
   --args <json>           Tool arguments as a JSON object.
   --timeout <seconds>     Time a request may take, not counting time spent answering
-                          elicitations (default 60).
+                          elicitations (default 60). A running task is bounded by its own ttl
+                          instead; each of its status requests gets this limit.
+
+Tasks (tools that run as long-running tasks, both protocol eras)
+  --task                  Run a tool as a task when it allows one (2025-11-25 taskSupport
+                          "optional"); tools that require a task always run as one.
+  --no-task               Never use tasks: no task-augmented calls, no 2026 Tasks extension, no
+                          client-hosted elicitation tasks. A tool that needs one fails, saying so.
+                          While a task runs, a terminal shows "working… (12 s) — <status>" on
+                          stderr (elsewhere one line per status change); Ctrl-C cancels the task.
 
 Front-end
   --ui <name>             auto (default: terminal form on a TTY, else plain), terminal, plain, scripted.
@@ -70,7 +79,9 @@ Protocol
 Output
   --json                  Print one JSON object on stdout:
                           {"ok","result","elicitations":[{"server","mode","message","action","content"?,
-                          "reason"?,"url"?,"error"?}],"protocol":{"era","version"},"error"?}
+                          "reason"?,"url"?,"error"?}],"tasks"?:[{"taskId","tool","era","status",
+                          "history":[{"status","statusMessage"?,"elapsedMs"}]}],"protocol":{"era",
+                          "version"},"error"?}
                           (prompts, if any, go to stderr).
   -v, --verbose           Show the server's stderr (cleaned of escape codes, each line prefixed with
                           the server's name), the names of the variables it gets, and each

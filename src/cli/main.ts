@@ -1,6 +1,7 @@
 // The CLI entry: parse, connect, run the command, report. The only place that decides the exit
 // status (bin.ts turns it into process.exit).
 import { basename } from 'node:path';
+import { ElicitError } from '../contracts/elicit-error.js';
 import type { ElicitationEvent } from '../mcp/events.js';
 import { type CliArgs, parseCliArgs } from './args.js';
 import { runCall } from './commands/call.js';
@@ -9,11 +10,11 @@ import { runPrintConfig, runProxyCommand } from './commands/proxy.js';
 import { runTools } from './commands/tools.js';
 import { loadServerFromConfig } from './config.js';
 import type { ResolvedTarget } from './connect.js';
-import { CliError } from './errors.js';
 import type { Io } from './frontend.js';
 import { HELP } from './help.js';
 import type { JsonReport } from './output.js';
 import { describeServerEnv, serverEnvironment } from './server-env.js';
+import type { TaskRecord } from './task-status.js';
 import { VERSION } from './version.js';
 
 export async function runMain(argv: readonly string[], io: Io): Promise<number> {
@@ -32,6 +33,7 @@ export async function runMain(argv: readonly string[], io: Io): Promise<number> 
     return 0;
   }
   const events: ElicitationEvent[] = [];
+  const tasks: TaskRecord[] = [];
   try {
     if (args.command === 'demo') return await runDemo(args, io);
     if (args.command === 'proxy' && args.printConfig) return await runPrintConfig(args, io);
@@ -39,15 +41,15 @@ export async function runMain(argv: readonly string[], io: Io): Promise<number> 
     const label = args.label ?? defaultLabel(args, target);
     const command =
       args.command === 'tools' ? runTools : args.command === 'proxy' ? runProxyCommand : runCall;
-    return await command(args, io, { target, label, events });
+    return await command(args, io, { target, label, events, tasks });
   } catch (error) {
-    return fail(error, io, args.json, events);
+    return fail(error, io, args.json, events, tasks);
   }
 }
 
 async function resolveTarget(args: CliArgs, io: Io): Promise<ResolvedTarget> {
   const target = args.target;
-  if (!target) throw new CliError('usage', 'no server given');
+  if (!target) throw new ElicitError('usage', 'no server given');
   if (target.kind === 'http') return target;
   const resolved =
     target.kind === 'config'
@@ -56,7 +58,7 @@ async function resolveTarget(args: CliArgs, io: Io): Promise<ResolvedTarget> {
   const options = args.serverEnv ?? { set: {}, pass: [] };
   if (resolved.kind === 'http') {
     if (Object.keys(options.set).length > 0 || options.pass.length > 0)
-      throw new CliError('usage', '--env and --pass-env only apply to a stdio server');
+      throw new ElicitError('usage', '--env and --pass-env only apply to a stdio server');
     return resolved;
   }
   const { env, unmatched } = serverEnvironment(io.env, { ...options, configEnv: resolved.env });
@@ -74,16 +76,40 @@ function defaultLabel(args: CliArgs, target: ResolvedTarget): string {
   return label.length > 48 ? `${label.slice(0, 47)}…` : label;
 }
 
-function fail(error: unknown, io: Io, json: boolean, events: ElicitationEvent[]): number {
+type CliErrorCode = 'usage' | 'config' | 'connect' | 'request' | 'tool-error' | 'interrupted';
+
+// The one place a failure becomes an exit status (bin.ts passes it to process.exit).
+const EXIT_STATUS: Record<CliErrorCode, number> = {
+  usage: 2,
+  config: 2,
+  connect: 3,
+  request: 1,
+  'tool-error': 1,
+  // 128 + SIGINT, as shells report a command stopped with Ctrl-C.
+  interrupted: 130,
+};
+
+function isCliFailure(error: unknown): error is ElicitError<CliErrorCode> {
+  return error instanceof ElicitError && Object.hasOwn(EXIT_STATUS, error.code);
+}
+
+function fail(
+  error: unknown,
+  io: Io,
+  json: boolean,
+  events: ElicitationEvent[],
+  tasks: TaskRecord[] = [],
+): number {
   const cliError = io.signal?.aborted
-    ? new CliError('interrupted', 'interrupted (Ctrl-C): the request was cancelled', { cause: error })
-    : error instanceof CliError
+    ? new ElicitError('interrupted', 'interrupted (Ctrl-C): the request was cancelled', { cause: error })
+    : isCliFailure(error)
       ? error
-      : new CliError('request', error instanceof Error ? error.message : String(error), { cause: error });
+      : new ElicitError('request', error instanceof Error ? error.message : String(error), { cause: error });
   if (json) {
     const report: JsonReport = {
       ok: false,
       elicitations: events,
+      ...(tasks.length > 0 && { tasks }),
       error: { code: cliError.code, message: cliError.message },
     };
     io.stdout.write(`${JSON.stringify(report)}\n`);
@@ -91,5 +117,5 @@ function fail(error: unknown, io: Io, json: boolean, events: ElicitationEvent[])
     io.stderr.write(`mcp-elicit: ${cliError.message}\n`);
     if (cliError.code === 'usage') io.stderr.write('Run mcp-elicit --help for usage.\n');
   }
-  return cliError.exitStatus;
+  return EXIT_STATUS[cliError.code];
 }

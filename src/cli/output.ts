@@ -3,11 +3,14 @@ import type { CallToolResult, Tool } from '@modelcontextprotocol/client';
 import type { Era } from '../contracts/protocol.js';
 import { sanitizeText } from '../core/sanitize.js';
 import type { ElicitationEvent } from '../mcp/events.js';
+import type { TaskRecord } from './task-status.js';
 
 export interface JsonReport {
   ok: boolean;
   result?: unknown;
   elicitations: ElicitationEvent[];
+  /** Present when the tool call ran as a task: its id and status history. */
+  tasks?: TaskRecord[];
   protocol?: { era: Era; version: string | undefined };
   error?: { code: string; message: string };
 }

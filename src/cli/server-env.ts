@@ -2,7 +2,7 @@
 // desktop hosts: a small safe set, plus the config entry's `env`, plus what the user names on the
 // command line. The whole environment (tokens for unrelated services included) only on request.
 import { DEFAULT_INHERITED_ENV_VARS } from '@modelcontextprotocol/client/stdio';
-import { CliError } from './errors.js';
+import { ElicitError } from '../contracts/elicit-error.js';
 
 /** `--env` values and `--pass-env` patterns as given on the command line. */
 export interface ServerEnvOptions {
@@ -58,7 +58,7 @@ export function serverEnvOptions(
   const items = values.env ?? [];
   const pass = values['pass-env'] ?? [];
   if ((items.length > 0 || pass.length > 0) && (values.url !== undefined || command === 'demo')) {
-    throw new CliError(
+    throw new ElicitError(
       'usage',
       '--env and --pass-env only apply to a stdio server (-- <command> or --config)',
     );
@@ -66,12 +66,12 @@ export function serverEnvOptions(
   const set: Record<string, string> = {};
   for (const item of items) {
     const eq = item.indexOf('=');
-    if (eq <= 0) throw new CliError('usage', `--env "${item}" must look like NAME=value`);
+    if (eq <= 0) throw new ElicitError('usage', `--env "${item}" must look like NAME=value`);
     set[item.slice(0, eq)] = item.slice(eq + 1);
   }
   for (const pattern of pass) {
     if (pattern === '' || pattern.includes('='))
-      throw new CliError(
+      throw new ElicitError(
         'usage',
         `--pass-env "${pattern}" must be a variable name or a pattern like "AWS_*"; --env NAME=value sets a value`,
       );

@@ -50,6 +50,12 @@ export interface FieldIssue {
   readonly message: string;
 }
 
+/** A problem that is only a sentence for a person (no field, no code). */
+export interface PlainIssue {
+  readonly message: string;
+}
+
+/** The one shape of "parsed (or checked) or not". */
 export type Validation<T, I> =
   | { readonly ok: true; readonly value: T }
   | { readonly ok: false; readonly issues: readonly I[] };

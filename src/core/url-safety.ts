@@ -1,23 +1,11 @@
 // URL-mode safety analysis (spec §8.1, C-23..C-30). Pure: parses with the WHATWG URL parser and
 // never touches the network (C-24: no prefetch, no DNS, no HEAD).
 import { getDomain } from 'tldts';
-import { toUnicode } from 'tr46';
+import { checkIdn, unicodeForm } from './url-idn.js';
+import { checkEncoding, checkSensitiveParams } from './url-query.js';
+import type { UrlWarning } from './url-warning.js';
 
-export type UrlWarningCode =
-  | 'punycode'
-  | 'mixed-script'
-  | 'userinfo'
-  | 'ip-host'
-  | 'long-url'
-  | 'heavily-encoded'
-  | 'different-origin'
-  | 'http-loopback'
-  | 'sensitive-query';
-
-export interface UrlWarning {
-  readonly code: UrlWarningCode;
-  readonly message: string;
-}
+export type { UrlWarning, UrlWarningCode } from './url-warning.js';
 
 export interface UrlAnalysis {
   /** False when the URL must never reach a browser; `refusal` says why. */
@@ -50,99 +38,6 @@ export const LONG_URL_THRESHOLD = 2000;
  * one reviews tens of kilobytes of address. Well above what real sign-in or payment links use.
  */
 export const MAX_URL_LENGTH = 8192;
-
-// Query/fragment parameter names that suggest credentials or secrets in the URL (S-23). Compared
-// after lower-casing and removing `-`, `_` and `.`.
-const SENSITIVE_PARAMS = new Set([
-  'token',
-  'accesstoken',
-  'refreshtoken',
-  'idtoken',
-  'authtoken',
-  'bearer',
-  'jwt',
-  'password',
-  'passwd',
-  'pwd',
-  'pass',
-  'secret',
-  'clientsecret',
-  'apikey',
-  'apisecret',
-  'privatekey',
-  'secretkey',
-  'accesskey',
-  'sessionid',
-  'session',
-  'sid',
-  'auth',
-  'authorization',
-  'credential',
-  'credentials',
-  'otp',
-  'ssn',
-  'creditcard',
-  'cardnumber',
-  'cvv',
-]);
-
-// Scripts that real hostnames mix legitimately within one label (Chromium's IDN policy allows
-// Latin with Han/Kana/Hangul, and the Japanese and Korean script combinations).
-const SCRIPTS: readonly (readonly [string, RegExp])[] = [
-  ['Latin', /\p{Script=Latin}/u],
-  ['Cyrillic', /\p{Script=Cyrillic}/u],
-  ['Greek', /\p{Script=Greek}/u],
-  ['Armenian', /\p{Script=Armenian}/u],
-  ['Hebrew', /\p{Script=Hebrew}/u],
-  ['Arabic', /\p{Script=Arabic}/u],
-  ['Devanagari', /\p{Script=Devanagari}/u],
-  ['Thai', /\p{Script=Thai}/u],
-  ['Georgian', /\p{Script=Georgian}/u],
-  ['Cherokee', /\p{Script=Cherokee}/u],
-  ['Han', /\p{Script=Han}/u],
-  ['Hiragana', /\p{Script=Hiragana}/u],
-  ['Katakana', /\p{Script=Katakana}/u],
-  ['Hangul', /\p{Script=Hangul}/u],
-];
-const CJK = new Set(['Han', 'Hiragana', 'Katakana', 'Hangul']);
-
-// Cyrillic and Greek letters that render like Latin ones (Unicode confusables, lower case).
-const LATIN_LOOKALIKES: Readonly<Record<string, string>> = {
-  а: 'a',
-  в: 'b',
-  с: 'c',
-  ԁ: 'd',
-  е: 'e',
-  һ: 'h',
-  і: 'i',
-  ј: 'j',
-  к: 'k',
-  ӏ: 'l',
-  м: 'm',
-  п: 'n',
-  о: 'o',
-  р: 'p',
-  ԛ: 'q',
-  ѕ: 's',
-  т: 't',
-  ц: 'u',
-  ѵ: 'v',
-  ԝ: 'w',
-  х: 'x',
-  у: 'y',
-  α: 'a',
-  β: 'b',
-  ε: 'e',
-  ι: 'i',
-  κ: 'k',
-  ν: 'v',
-  ο: 'o',
-  ρ: 'p',
-  τ: 't',
-  υ: 'u',
-  χ: 'x',
-  γ: 'y',
-};
 
 /**
  * Decide whether a URL-mode `url` may be offered to a person, and what they should be warned
@@ -248,12 +143,6 @@ function isLoopback(host: string): boolean {
   return host === 'localhost' || host === '[::1]' || /^127(\.\d{1,3}){3}$/.test(host);
 }
 
-function unicodeForm(host: string, ip: boolean): { host: string; invalid: boolean } {
-  if (ip || !/(^|\.)xn--/i.test(host)) return { host, invalid: false };
-  const { domain, error } = toUnicode(host, { ignoreInvalidPunycode: false });
-  return { host: error ? host : domain, invalid: error };
-}
-
 // The host exactly as the server wrote it (before the parser decoded and normalised it), so
 // tricks such as `%65vil.example`, `0x7f.1` or a backslash can be named.
 function rawHostOf(url: string): string | undefined {
@@ -298,94 +187,6 @@ function checkHostSpelling(
     return true;
   }
   return false;
-}
-
-function checkIdn(warnings: UrlWarning[], asciiHost: string, unicodeHost: string, invalid: boolean): void {
-  if (/(^|\.)xn--/i.test(asciiHost)) {
-    warnings.push({
-      code: 'punycode',
-      message: invalid
-        ? `The host ${asciiHost} contains malformed Punycode (xn--) labels.`
-        : `The host uses international characters: it reads as ${unicodeHost} but is really ${asciiHost}. Look-alike letters can imitate another site.`,
-    });
-  }
-  for (const label of unicodeHost.split('.')) {
-    const scripts = scriptsOf(label);
-    if (scripts.length > 1 && !isAllowedMix(scripts)) {
-      warnings.push({
-        code: 'mixed-script',
-        message: `The host label "${label}" mixes ${scripts.join(' and ')} letters, a common look-alike trick.`,
-      });
-      continue;
-    }
-    const skeleton = latinSkeleton(label);
-    if (scripts.length === 1 && scripts[0] !== 'Latin' && skeleton !== undefined) {
-      warnings.push({
-        code: 'mixed-script',
-        message: `The host label "${label}" is written in ${scripts[0]} letters that look like the Latin "${skeleton}".`,
-      });
-    }
-  }
-}
-
-function scriptsOf(label: string): string[] {
-  const found: string[] = [];
-  for (const char of label) {
-    const script = SCRIPTS.find(([, pattern]) => pattern.test(char))?.[0];
-    if (script !== undefined && !found.includes(script)) found.push(script);
-  }
-  return found;
-}
-
-function isAllowedMix(scripts: readonly string[]): boolean {
-  return (
-    scripts.every((s) => s === 'Latin' || CJK.has(s)) &&
-    !(scripts.includes('Hangul') && scripts.includes('Katakana'))
-  );
-}
-
-function latinSkeleton(label: string): string | undefined {
-  let out = '';
-  for (const char of label) {
-    if (/[0-9-]/.test(char)) out += char;
-    else {
-      const latin = LATIN_LOOKALIKES[char];
-      if (latin === undefined) return undefined;
-      out += latin;
-    }
-  }
-  return /[a-z]/.test(out) ? out : undefined;
-}
-
-function checkEncoding(warnings: UrlWarning[], parsed: URL): void {
-  const rest = parsed.pathname + parsed.search + parsed.hash;
-  const escapes = rest.match(/%[0-9a-fA-F]{2}/g)?.length ?? 0;
-  const doubled = /%25[0-9a-fA-F]{2}/.test(rest);
-  if ((escapes >= 12 && (escapes * 3) / rest.length > 0.3) || doubled) {
-    warnings.push({
-      code: 'heavily-encoded',
-      message: doubled
-        ? 'The URL is percent-encoded twice, which can hide where it really leads.'
-        : `Much of the URL is percent-encoded (${escapes} escapes), which can hide what it contains.`,
-    });
-  }
-}
-
-function checkSensitiveParams(warnings: UrlWarning[], parsed: URL): void {
-  const names = new Set<string>();
-  const collect = (params: URLSearchParams) => {
-    for (const name of params.keys()) {
-      if (SENSITIVE_PARAMS.has(name.toLowerCase().replace(/[-_.]/g, ''))) names.add(name);
-    }
-  };
-  collect(parsed.searchParams);
-  if (parsed.hash.includes('=')) collect(new URLSearchParams(parsed.hash.slice(1)));
-  if (names.size === 0) return;
-  const list = [...names].map((n) => `"${n}"`).join(', ');
-  warnings.push({
-    code: 'sensitive-query',
-    message: `The URL carries ${list}, which looks like a secret; servers must not put credentials in URLs, and anyone who sees this link may be able to use it.`,
-  });
 }
 
 function checkOrigin(

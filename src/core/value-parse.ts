@@ -9,6 +9,7 @@ import type {
   SelectOption,
   SingleSelectField,
 } from './form-model.js';
+import type { PlainIssue, Validation } from './issues.js';
 import { sanitizeText } from './sanitize.js';
 
 export type ParsedInput =
@@ -83,8 +84,8 @@ function parseNumber(field: NumberField, text: string): ParsedInput {
 
 function parseSingle(field: SingleSelectField, text: string): ParsedInput {
   const found = findOption(field.options, text);
-  if (found.ok) return { ok: true, value: found.option.value };
-  return fail(field, `${found.problem} Type one of: ${listOptions(field.options)}.`);
+  if (found.ok) return { ok: true, value: found.value.value };
+  return fail(field, `${found.issues[0]?.message} Type one of: ${listOptions(field.options)}.`);
 }
 
 function parseMulti(field: MultiSelectField, text: string): ParsedInput {
@@ -102,7 +103,7 @@ function parseMulti(field: MultiSelectField, text: string): ParsedInput {
   } else {
     // A whole-text match first, so an option whose label contains a comma can still be chosen.
     const whole = findOption(field.options, trimmed);
-    if (whole.ok) return { ok: true, value: [whole.option.value] };
+    if (whole.ok) return { ok: true, value: [whole.value.value] };
     items = trimmed.split(',');
   }
   const values: string[] = [];
@@ -112,31 +113,32 @@ function parseMulti(field: MultiSelectField, text: string): ParsedInput {
     if (!found.ok)
       return fail(
         field,
-        `${found.problem} Type options separated by commas, from: ${listOptions(field.options)}.`,
+        `${found.issues[0]?.message} Type options separated by commas, from: ${listOptions(field.options)}.`,
       );
-    if (!values.includes(found.option.value)) values.push(found.option.value);
+    if (!values.includes(found.value.value)) values.push(found.value.value);
   }
   return { ok: true, value: values };
 }
 
-type OptionMatch =
-  | { readonly ok: true; readonly option: SelectOption }
-  | { readonly ok: false; readonly problem: string };
+type OptionMatch = Validation<SelectOption, PlainIssue>;
 
 // Exact value first; then a case-insensitive match on value or label that picks exactly one option.
 function findOption(options: readonly SelectOption[], text: string): OptionMatch {
   const wanted = text.trim();
   const exact = options.find((option) => option.value === wanted);
-  if (exact) return { ok: true, option: exact };
+  if (exact) return { ok: true, value: exact };
   const lower = wanted.toLowerCase();
   const matches = options.filter(
     (option) => option.value.toLowerCase() === lower || option.label.toLowerCase() === lower,
   );
   const only = matches[0];
-  if (matches.length === 1 && only) return { ok: true, option: only };
+  if (matches.length === 1 && only) return { ok: true, value: only };
   if (matches.length > 1)
-    return { ok: false, problem: `"${clean(wanted)}" matches more than one option; type the exact value.` };
-  return { ok: false, problem: `"${clean(wanted)}" is not one of the options.` };
+    return {
+      ok: false,
+      issues: [{ message: `"${clean(wanted)}" matches more than one option; type the exact value.` }],
+    };
+  return { ok: false, issues: [{ message: `"${clean(wanted)}" is not one of the options.` }] };
 }
 
 function parseJsonStringArray(text: string): string[] | undefined {

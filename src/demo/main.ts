@@ -1,6 +1,7 @@
 // Executable entry for the demo server: `--stdio` (default) or `--http --port N [--host H]`.
 // Over HTTP it prints `listening <url>` on stderr once ready (port 0 picks a free port).
 import { parseArgs } from 'node:util';
+import { ElicitError } from '../contracts/elicit-error.js';
 import { type DemoServerOptions, runDemoServer } from './server.js';
 
 function optionsFromArgv(argv: string[]): DemoServerOptions {
@@ -14,10 +15,11 @@ function optionsFromArgv(argv: string[]): DemoServerOptions {
     },
     strict: true,
   });
-  if (values.stdio && values.http) throw new Error('choose one of --stdio and --http');
+  if (values.stdio && values.http) throw new ElicitError('usage', 'choose one of --stdio and --http');
   if (!values.http) return { transport: 'stdio' };
   const port = Number(values.port);
-  if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`invalid --port ${values.port}`);
+  if (!Number.isInteger(port) || port < 0 || port > 65535)
+    throw new ElicitError('usage', `invalid --port ${values.port}`);
   return { transport: 'http', port, host: values.host };
 }
 

@@ -8,6 +8,7 @@ import type { UrlOpener, UrlWaiter } from '../contracts/url-step.js';
 import type { DraftStore } from '../core/draft-store.js';
 import type { ElicitationListener } from './events.js';
 import type { PromptQueue } from './prompt-queue.js';
+import type { TaskListener, TaskPreference } from './tasks/task-events.js';
 
 export interface AttachOptions {
   /** The front-end that asks the person (or answers for a script). */
@@ -34,6 +35,12 @@ export interface AttachOptions {
   /** Interval of progress notifications while a person answers (X-06); 0 disables. */
   readonly progressIntervalMs?: number;
   readonly onEvent?: ElicitationListener;
+  /** Tools whose task support is optional: as a task (`prefer`), never, or as the tool asks (`auto`, default). */
+  readonly tasks?: TaskPreference;
+  /** Status of each task a tool call became (both eras). */
+  readonly onTaskEvent?: TaskListener;
+  /** 2025-11-25: serve task-augmented elicitation/create (client-hosted tasks); default: interactive renderers. */
+  readonly hostElicitationTasks?: boolean;
 }
 
 export interface ModePlan {

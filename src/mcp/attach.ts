@@ -19,6 +19,7 @@ import { type AttachOptions, planModes } from './attach-options.js';
 import { createElicitationHandler } from './elicitation-handler.js';
 import { createEventLog } from './event-log.js';
 import type { ElicitationEvent } from './events.js';
+import { parseElicitRequest } from './incoming-request.js';
 import { DEFAULT_PROGRESS_INTERVAL_MS } from './progress-heartbeat.js';
 import { PromptQueue } from './prompt-queue.js';
 import { queuedUrlRenderer, queuedWaiter } from './queued-url.js';
@@ -32,6 +33,8 @@ import {
   type RequestRef,
   type SessionRequestOptions,
 } from './session-requests.js';
+import { bindElicitationTasks } from './tasks/client-hosted.js';
+import { createTaskRunner } from './tasks/task-runner.js';
 import { UrlCompletionTracker } from './url-completion.js';
 import { DEFAULT_URL_RETRIES } from './url-required-retry.js';
 
@@ -87,10 +90,11 @@ export function attachElicitation(client: Client, options: AttachOptions): Elici
     era,
     currentRequest: () => (inFlight.size === 1 ? [...inFlight][0] : undefined),
   });
+  const parseSchema = createSchemaCache();
   const handler = createElicitationHandler({
     modes,
     era,
-    parseSchema: createSchemaCache(),
+    parseSchema,
     respond,
     emit: log.emit,
     renderer,
@@ -105,6 +109,20 @@ export function attachElicitation(client: Client, options: AttachOptions): Elici
     // C-12: unknown or already-completed ids are ignored by the tracker.
     client.setNotificationHandler('notifications/elicitation/complete', (notification) => {
       tracker.complete(notification.params.elicitationId);
+    });
+  }
+
+  const tasks = createTaskRunner(client, {
+    preference: options.tasks ?? 'auto',
+    server: label,
+    answer: (entry, _key, signal) => handler.handleEmbedded(entry, signal),
+    ...(options.onTaskEvent && { onTask: options.onTaskEvent }),
+  });
+  // Declared only where a person may outlast a request timeout, unless told otherwise.
+  if (options.hostElicitationTasks ?? renderer.interactive) {
+    bindElicitationTasks(client, {
+      valid: (params) => parseElicitRequest(params, modes, era(), parseSchema).ok,
+      handle: (params, signal) => handler.handle(params, signal),
     });
   }
 
@@ -137,7 +155,7 @@ export function attachElicitation(client: Client, options: AttachOptions): Elici
     callTool: (params, o) =>
       run(
         { method: 'tools/call', name: params.name },
-        (retry, ro) => client.callTool({ ...params, ...retry }, ro),
+        (retry, ro, leg) => tasks.callTool({ ...params, ...retry }, ro, leg),
         o,
       ),
     getPrompt: (params, o) =>

@@ -1,12 +1,13 @@
 // What the adapter reports about each elicitation the server attempted (the CLI's --json
 // `elicitations` array is built from these).
+import type { ElicitationMode } from '../contracts/protocol.js';
 import type { FormContent } from '../core/form-model.js';
 import type { CancelReason } from '../core/outcome.js';
 
 export interface ElicitationEvent {
   /** The server's configured label. */
   readonly server: string;
-  readonly mode: 'form' | 'url' | 'unknown';
+  readonly mode: ElicitationMode | 'unknown';
   readonly message: string;
   /** Absent when the request was rejected with a JSON-RPC error (see `error`). */
   readonly action?: 'accept' | 'decline' | 'cancel';

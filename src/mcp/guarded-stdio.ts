@@ -4,6 +4,8 @@
 // (JSON-RPC 2.0 §5.1), and keeps reading. Everything else is the SDK's own transport.
 import { deserializeMessage, type JSONRPCMessage } from '@modelcontextprotocol/client';
 import { StdioClientTransport, type StdioServerParameters } from '@modelcontextprotocol/client/stdio';
+import { ElicitError } from '../contracts/elicit-error.js';
+import { installedSdkVersion } from './sdk-seam.js';
 
 const INVALID_REQUEST = -32600;
 const DEFAULT_MAX_BUFFER = 10 * 1024 * 1024;
@@ -22,7 +24,7 @@ class GuardedReadBuffer {
   append(chunk: Buffer): void {
     if ((this.#buffer?.length ?? 0) + chunk.length > this.#max) {
       this.clear();
-      throw new Error(`ReadBuffer exceeded maximum size of ${this.#max} bytes`);
+      throw new ElicitError('message-too-large', `ReadBuffer exceeded maximum size of ${this.#max} bytes`);
     }
     this.#buffer = this.#buffer ? Buffer.concat([this.#buffer, chunk]) : chunk;
   }
@@ -89,7 +91,14 @@ export function guardStdioTransport(
       );
   });
   // The SDK keeps its buffer in `_readBuffer`; ours honours the same contract (see above).
-  (transport as unknown as { _readBuffer: GuardedReadBuffer })._readBuffer = buffer;
+  const held = transport as unknown as { _readBuffer?: { append?: unknown } };
+  if (typeof held._readBuffer?.append !== 'function') {
+    throw new ElicitError(
+      'sdk-incompatible',
+      `mcp-elicit cannot guard the stdio transport of @modelcontextprotocol/client ${installedSdkVersion()}: it no longer keeps a _readBuffer. It is tested with 2.4.x.`,
+    );
+  }
+  (held as { _readBuffer: GuardedReadBuffer })._readBuffer = buffer;
   return transport;
 }
 

@@ -5,8 +5,9 @@
 import type { ProgressToken } from '@modelcontextprotocol/client';
 import type { ElicitationMode, Era } from '../contracts/protocol.js';
 import type { FormModel } from '../core/form-model.js';
-import type { SchemaIssue, Validation } from '../core/issues.js';
+import type { PlainIssue, SchemaIssue, Validation } from '../core/issues.js';
 import { parseFormParams } from '../core/schema-parser.js';
+import type { ElicitationEvent } from './events.js';
 
 /** What the adapter keeps of the request's `_meta`. */
 export interface RequestMeta {
@@ -34,12 +35,8 @@ export interface UrlRequest {
 
 export type ElicitRequest = FormRequest | UrlRequest;
 
-/** Why a request was refused: the text of the -32602 error sent back. */
-export interface RequestIssue {
-  readonly message: string;
-}
-
-export type ParsedRequest = Validation<ElicitRequest, RequestIssue>;
+/** Parsed, or why it was refused (the text of the -32602 error sent back). */
+export type ParsedRequest = Validation<ElicitRequest, PlainIssue>;
 
 const RELATED_TASK = 'io.modelcontextprotocol/related-task';
 
@@ -90,11 +87,7 @@ function parseUrlRequest(params: Record<string, unknown>, era: Era, meta: Reques
 }
 
 /** What a refused request looked like, for the event log (the only read of raw params after a refusal). */
-export function describeRefused(params: unknown): {
-  readonly mode: 'form' | 'url' | 'unknown';
-  readonly message: string;
-  readonly url?: string;
-} {
+export function describeRefused(params: unknown): Pick<ElicitationEvent, 'mode' | 'message' | 'url'> {
   const record = isRecord(params) ? params : {};
   const mode =
     record.mode === undefined || record.mode === 'form' ? 'form' : record.mode === 'url' ? 'url' : 'unknown';

@@ -8,7 +8,9 @@
 //      dispatches what the hook returned for both eras (2025 requests and the 2026 entries the SDK
 //      drives itself).
 // An SDK without that shape gets an `ElicitError('sdk-incompatible')` naming its version, never a
-// silent fallback to the SDK's own check.
+// silent fallback to the SDK's own check. Tasks add two more reaches, checked the same way when
+// used: `Client#_outboundMetaEnvelope()` (2026 task requests are framed like the SDK's own) and the
+// `Client#_requestHandlers` table (a check in front of the client-hosted task handler).
 import { readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -51,6 +53,29 @@ export function installElicitationHandler(client: Client, handler: RawHandler): 
     hooked._wrapHandler = sdkWrap;
     throw incompatible('Client#setRequestHandler no longer passes handlers through _wrapHandler');
   }
+}
+
+/** Tasks (2026-07-28): the per-request `_meta` envelope the Client stamps on what it sends. */
+export function outboundEnvelope(client: Client): Record<string, unknown> {
+  const seam = client as unknown as { _outboundMetaEnvelope?: () => Record<string, unknown> | undefined };
+  if (typeof seam._outboundMetaEnvelope !== 'function')
+    throw incompatible('Client#_outboundMetaEnvelope no longer exists');
+  return seam._outboundMetaEnvelope() ?? {};
+}
+
+/**
+ * Tasks (2025-11-25 client-hosted): wraps the registered handler of `method` in place, so a check
+ * can run before it (ext-tasks' receiver keeps its handlers in the same table).
+ */
+export function wrapRegisteredHandler(
+  client: Client,
+  method: string,
+  wrap: (registered: RawHandler) => RawHandler,
+): void {
+  const table = (client as unknown as { _requestHandlers?: unknown })._requestHandlers;
+  if (!(table instanceof Map)) throw incompatible('Client#_requestHandlers is no longer a Map');
+  const registered = table.get(method) as RawHandler | undefined;
+  if (registered) table.set(method, wrap(registered));
 }
 
 function incompatible(problem: string): ElicitError<'sdk-incompatible'> {

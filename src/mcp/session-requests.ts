@@ -1,11 +1,13 @@
 // The requests a session makes on the caller's behalf (tools/call, prompts/get, resources/read):
 // a timeout that does not count time spent answering, our own 2026-07-28 round driver, and the
 // -32042 retry once the browser steps it asked for are done.
-import { ProtocolError, ProtocolErrorCode, type RequestOptions } from '@modelcontextprotocol/client';
+import type { RequestOptions } from '@modelcontextprotocol/client';
 import type { Era } from '../contracts/protocol.js';
 import { HumanDeadline, NO_SDK_TIMEOUT } from './human-deadline.js';
 import { driveInputRequired } from './input-required-driver.js';
 import type { PromptQueue } from './prompt-queue.js';
+import type { TaskLeg } from './tasks/task-runner.js';
+import { isUrlElicitationRequired } from './url-required-error.js';
 import type { UrlRetryDeps } from './url-required-retry.js';
 
 export const DEFAULT_REQUEST_TIMEOUT_MS = 60_000;
@@ -24,7 +26,11 @@ export interface RequestRef {
 }
 
 /** Sends the request once; `retry` carries a 2026 round's answers (or a -32042 retry: nothing). */
-export type Send = (retry: Record<string, unknown> | undefined, options: RequestOptions) => Promise<unknown>;
+export type Send = (
+  retry: Record<string, unknown> | undefined,
+  options: RequestOptions,
+  leg: TaskLeg,
+) => Promise<unknown>;
 
 export interface RequestRunnerDeps {
   readonly era: () => Era;
@@ -46,18 +52,29 @@ export function createRequestRunner(deps: RequestRunnerDeps) {
   ): Promise<T> {
     const { timeoutMs = DEFAULT_REQUEST_TIMEOUT_MS, signal, ...rest } = options;
     const deadline = new HumanDeadline(timeoutMs, deps.queue.active);
-    const stopListening = deps.queue.onActivity((active) => (active ? deadline.pause() : deadline.resume()));
+    // A running task is bounded by its own ttl and the caller's signal, not by the call's timeout.
+    let taskRunning = false;
+    const leg: TaskLeg = {
+      requestTimeoutMs: timeoutMs,
+      onCreated: () => {
+        taskRunning = true;
+        deadline.pause();
+      },
+    };
+    const stopListening = deps.queue.onActivity((active) =>
+      active ? deadline.pause() : taskRunning || deadline.resume(),
+    );
     const entry = { ...request };
     deps.inFlight.add(entry);
     const combined = signal ? AbortSignal.any([signal, deadline.signal]) : deadline.signal;
     const sendOptions: RequestOptions = { ...rest, timeout: NO_SDK_TIMEOUT, signal: combined };
     const once = (): Promise<T> =>
       deps.era() === 'modern'
-        ? driveInputRequired<T>(send, sendOptions, {
+        ? driveInputRequired<T>((retry, o) => send(retry, o, leg), sendOptions, {
             maxInputRounds: deps.maxInputRounds,
             answer: (entry, _key, roundSignal) => deps.answer(entry, roundSignal),
           })
-        : (send(undefined, sendOptions) as Promise<T>);
+        : (send(undefined, sendOptions, leg) as Promise<T>);
     try {
       const urlRetry = deps.urlRetry;
       if (!urlRetry) return await once();
@@ -81,8 +98,7 @@ async function withUrlRetry<T>(
   try {
     return await call();
   } catch (error) {
-    if (!(error instanceof ProtocolError) || error.code !== ProtocolErrorCode.UrlElicitationRequired)
-      throw error;
+    if (!isUrlElicitationRequired(error)) throw error;
     first = error;
   }
   // -32042 on any request (edge case 33): consent, open, wait, then retry the same request.

@@ -3,7 +3,7 @@
 // Each goes through the same URL step as `elicitation/create` (nothing is sent back: it was an
 // error, not a request), then the original request is retried once they completed (notification)
 // or the person says so. The SDK does none of this (2026 digest §2.5).
-import { ProtocolError, ProtocolErrorCode } from '@modelcontextprotocol/client';
+import { type ProtocolError, ProtocolErrorCode } from '@modelcontextprotocol/client';
 import { ElicitError } from '../contracts/elicit-error.js';
 import type { Renderer } from '../contracts/renderer.js';
 import type { ServerIdentity } from '../contracts/server-identity.js';
@@ -11,6 +11,7 @@ import type { UrlOpener, UrlWaitChoice, UrlWaiter } from '../contracts/url-step.
 import { analyzeUrl } from '../core/url-safety.js';
 import type { ElicitationEvent } from './events.js';
 import type { UrlCompletionTracker } from './url-completion.js';
+import { isUrlElicitationRequired } from './url-required-error.js';
 import { runUrlStep } from './url-step.js';
 
 /** Retries of the original request after -32042 (edge case 37). */
@@ -58,8 +59,7 @@ export async function withUrlElicitationRetry<T>(call: () => Promise<T>, deps: U
     try {
       return await call();
     } catch (error) {
-      if (!(error instanceof ProtocolError) || error.code !== ProtocolErrorCode.UrlElicitationRequired)
-        throw error;
+      if (!isUrlElicitationRequired(error)) throw error;
       failure = error;
     }
     // Edge case 35: without URL mode this is an ordinary error; nothing is shown or opened.

@@ -111,4 +111,12 @@ describe('the import graph of src/', () => {
       .filter((file) => reach(graph, file).has('node:child_process'));
     assert.deepEqual(starting, []);
   });
+
+  it('keeps every file under 300 lines', () => {
+    const long = [...graph.keys()].filter((file) => {
+      const text = readFileSync(join(src, file), 'utf8');
+      return text.split('\n').length - (text.endsWith('\n') ? 1 : 0) > 300;
+    });
+    assert.deepEqual(long, []);
+  });
 });

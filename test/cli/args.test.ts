@@ -1,16 +1,15 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { parseCliArgs } from '../../src/cli/args.js';
-import { CliError } from '../../src/cli/errors.js';
 import { HELP } from '../../src/cli/help.js';
+import { ElicitError } from '../../src/contracts/elicit-error.js';
 
 function usageError(argv: string[]): string {
   try {
     parseCliArgs(argv);
   } catch (error: unknown) {
-    assert.ok(error instanceof CliError, 'a usage problem is a CliError');
+    assert.ok(error instanceof ElicitError, 'a usage problem is an ElicitError');
     assert.equal(error.code, 'usage');
-    assert.equal(error.exitStatus, 2);
     return error.message;
   }
   assert.fail(`expected a usage error for ${argv.join(' ')}`);
@@ -118,6 +117,16 @@ describe('command-line parsing', () => {
     assert.match(usageError(['demo', '--', 's']), /takes no server/);
   });
 
+  it('--task prefers a task for optional tools, --no-task never uses one, and they exclude each other', () => {
+    assert.equal(parseCliArgs(['call', 't', '--', 's']).task, 'auto');
+    assert.equal(parseCliArgs(['--task', 'call', 't', '--', 's']).task, 'prefer');
+    assert.equal(parseCliArgs(['--no-task', 'call', 't', '--', 's']).task, 'never');
+    assert.match(
+      usageError(['--task', '--no-task', 'call', 't', '--', 's']),
+      /--task and --no-task exclude each other/,
+    );
+  });
+
   it('documents every option in --help', () => {
     for (const option of [
       '--url',
@@ -137,6 +146,8 @@ describe('command-line parsing', () => {
       '--modes',
       '--protocol',
       '--no-era-cache',
+      '--task',
+      '--no-task',
       '--json',
       '--verbose',
       '--help',

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, it } from 'node:test';
 import { loadServerFromConfig } from '../../src/cli/config.js';
-import { CliError } from '../../src/cli/errors.js';
+import { ElicitError } from '../../src/contracts/elicit-error.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'mcp-elicit-config-'));
 function file(name: string, json: unknown): string {
@@ -17,7 +17,7 @@ async function configError(path: string, name: string, env: NodeJS.ProcessEnv = 
   try {
     await loadServerFromConfig(path, name, env);
   } catch (error: unknown) {
-    assert.ok(error instanceof CliError);
+    assert.ok(error instanceof ElicitError);
     assert.equal(error.code, 'config');
     return error.message;
   }

@@ -7,9 +7,9 @@ import { join } from 'node:path';
 import { describe, it } from 'node:test';
 import { DEFAULT_INHERITED_ENV_VARS } from '@modelcontextprotocol/client/stdio';
 import { parseCliArgs } from '../../src/cli/args.js';
-import { CliError } from '../../src/cli/errors.js';
 import { HELP } from '../../src/cli/help.js';
 import { serverEnvironment } from '../../src/cli/server-env.js';
+import { ElicitError } from '../../src/contracts/elicit-error.js';
 import { type CliRun, jsonReport, resultText, runCli } from '../helpers/cli.js';
 import { envStdioCommand } from '../helpers/servers.js';
 
@@ -43,7 +43,7 @@ function usageError(argv: string[]): string {
   try {
     parseCliArgs(argv);
   } catch (error: unknown) {
-    assert.ok(error instanceof CliError && error.code === 'usage');
+    assert.ok(error instanceof ElicitError && error.code === 'usage');
     return error.message;
   }
   assert.fail(`expected a usage error for ${argv.join(' ')}`);

@@ -80,3 +80,51 @@ export function jsonReport(run: CliRun): {
 export function resultText(report: ReturnType<typeof jsonReport>): string {
   return (report.result?.content ?? []).map((c) => c.text ?? '').join('\n');
 }
+
+/** Runs the CLI until `pattern` shows on its stderr, then presses Ctrl-C (SIGINT) and waits. */
+export async function interruptCliWhen(
+  args: readonly string[],
+  pattern: RegExp,
+  options: { env?: Record<string, string>; timeoutMs?: number } = {},
+): Promise<CliRun> {
+  const child = spawn(process.execPath, [cliBin, ...args], {
+    cwd: root,
+    env: { ...process.env, MCP_ELICIT_CACHE_DIR: freshCacheDir(), ...options.env },
+    stdio: ['pipe', 'pipe', 'pipe'],
+  });
+  let stdout = '';
+  let stderr = '';
+  child.stdout.on('data', (c: Buffer) => {
+    stdout += c.toString('utf8');
+  });
+  const closed = new Promise<number | null>((resolve) => child.on('close', resolve));
+  await new Promise<void>((resolve, reject) => {
+    const timer = setTimeout(() => {
+      child.kill('SIGKILL');
+      reject(new Error(`${String(pattern)} never showed on stderr:\n${stderr}`));
+    }, options.timeoutMs ?? 30_000);
+    child.stderr.on('data', (c: Buffer) => {
+      stderr += c.toString('utf8');
+      if (pattern.test(stderr)) {
+        clearTimeout(timer);
+        resolve();
+      }
+    });
+  });
+  child.kill('SIGINT');
+  const status = await closed;
+  return { status, stdout, stderr };
+}
+
+/** One entry of the --json report's `tasks`. */
+export interface TaskReport {
+  readonly taskId: string;
+  readonly tool: string;
+  readonly era: string;
+  readonly status: string;
+  readonly history: { status: string; statusMessage?: string }[];
+}
+
+export function tasksOf(report: unknown): TaskReport[] {
+  return (report as { tasks?: TaskReport[] }).tasks ?? [];
+}

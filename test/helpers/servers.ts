@@ -48,13 +48,27 @@ export function stderrStdioCommand(): StdioCommand {
   return tsx('test/fixtures/servers/stderr-server.ts');
 }
 
+/** The 2026-07-28 Tasks-extension fixture (test/fixtures/servers/tasks-2026-server.ts). */
+export function tasksStdioCommand(): StdioCommand {
+  return tsx('test/fixtures/servers/tasks-2026-server.ts');
+}
+
+/** The Tasks fixture over Streamable HTTP on a free port. */
+export function startTasksHttp(): Promise<RunningHttpServer> {
+  return startHttp(tasksStdioCommand());
+}
+
 export function everythingStdioCommand(): StdioCommand {
   return { command: process.execPath, args: [everythingMain, 'stdio'] };
 }
 
 /** The demo server over Streamable HTTP (both eras) in a child process on a free port. */
-export async function startDemoHttp(): Promise<RunningHttpServer> {
-  const { command, args } = demoStdioCommand();
+export function startDemoHttp(): Promise<RunningHttpServer> {
+  return startHttp(demoStdioCommand());
+}
+
+/** A server of ours that takes `--http --port 0` and prints `listening <url>` on stderr. */
+async function startHttp({ command, args }: StdioCommand): Promise<RunningHttpServer> {
   const child = track(
     spawn(command, [...args, '--http', '--port', '0'], { stdio: ['ignore', 'ignore', 'pipe'] }),
   );

@@ -4,7 +4,12 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { Client, InMemoryTransport, type JSONRPCMessage } from '@modelcontextprotocol/client';
 import { ElicitError } from '../../src/contracts/elicit-error.js';
-import { installElicitationHandler, installedSdkVersion } from '../../src/mcp/sdk-seam.js';
+import {
+  installElicitationHandler,
+  installedSdkVersion,
+  outboundEnvelope,
+  wrapRegisteredHandler,
+} from '../../src/mcp/sdk-seam.js';
 
 const client = () => {
   const created = new Client({ name: 'seam-test', version: '1' });
@@ -109,5 +114,21 @@ describe('the SDK seam', () => {
 
   it('reads the installed SDK version', () => {
     assert.match(installedSdkVersion(), /^\d+\.\d+\.\d+/);
+  });
+
+  it('reads the outbound _meta envelope (none before a 2026 connection) and wraps a registered handler', async () => {
+    const target = client();
+    assert.deepEqual(outboundEnvelope(target), {});
+    const seen: string[] = [];
+    installElicitationHandler(target, async () => {
+      seen.push('handler');
+      return { action: 'cancel' };
+    });
+    wrapRegisteredHandler(target, 'elicitation/create', (registered) => (request, ctx) => {
+      seen.push('wrapper');
+      return registered(request, ctx);
+    });
+    await deliverMalformedRequest(target);
+    assert.deepEqual(seen, ['wrapper', 'handler']);
   });
 });

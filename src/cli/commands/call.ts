@@ -1,6 +1,6 @@
 import type { CallToolResult } from '@modelcontextprotocol/client';
+import { ElicitError } from '../../contracts/elicit-error.js';
 import type { CliArgs } from '../args.js';
-import { CliError } from '../errors.js';
 import type { Io } from '../frontend.js';
 import { formatToolResult, type JsonReport } from '../output.js';
 import type { CommandContext } from './context.js';
@@ -8,7 +8,7 @@ import { openSession } from './session.js';
 
 export async function runCall(args: CliArgs, io: Io, context: CommandContext): Promise<number> {
   const tool = args.tool;
-  if (tool === undefined) throw new CliError('usage', 'call needs a tool name');
+  if (tool === undefined) throw new ElicitError('usage', 'call needs a tool name');
   const session = await openSession(args, io, context);
   try {
     const { connection } = session;
@@ -19,7 +19,7 @@ export async function runCall(args: CliArgs, io: Io, context: CommandContext): P
         { timeoutMs: args.timeoutMs, ...(io.signal && { signal: io.signal }) },
       );
     } catch (error) {
-      throw new CliError('request', `tools/call ${tool} failed: ${(error as Error).message}`, {
+      throw new ElicitError('request', `tools/call ${tool} failed: ${(error as Error).message}`, {
         cause: error,
       });
     }
@@ -29,6 +29,7 @@ export async function runCall(args: CliArgs, io: Io, context: CommandContext): P
         ok,
         result,
         elicitations: context.events,
+        ...(context.tasks.length > 0 && { tasks: context.tasks }),
         protocol: { era: connection.era, version: connection.version },
         ...(!ok && { error: { code: 'tool-error', message: 'the tool reported an error (isError)' } }),
       };

@@ -65,6 +65,7 @@ export async function runDemo(args: CliArgs, io: Io): Promise<number> {
     target: demoServerTarget(),
     label: 'demo',
     events,
+    tasks: [],
   });
   const results: { tool: string; result: unknown }[] = [];
   try {

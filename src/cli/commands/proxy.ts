@@ -1,6 +1,7 @@
 // `mcp-elicit proxy`: puts the proxy between the host (this process's stdio) and the server, and
 // `--print-config` prints the mcpServers entry that does so.
 import { readFile } from 'node:fs/promises';
+import { ElicitError } from '../../contracts/elicit-error.js';
 import type { Renderer } from '../../contracts/renderer.js';
 import { createSystemOpener } from '../../frontends/open-url.js';
 import type { ElicitChoice } from '../../proxy/elicit-route.js';
@@ -8,7 +9,6 @@ import { proxiedEntry } from '../../proxy/print-config.js';
 import { startProxy } from '../../proxy/run-proxy.js';
 import type { CliArgs } from '../args.js';
 import { findServers } from '../config.js';
-import { CliError } from '../errors.js';
 import { chooseRenderer, type Io } from '../frontend.js';
 import { formatEvent } from '../output.js';
 import { ServerStderr } from '../server-stderr.js';
@@ -61,7 +61,7 @@ async function selfRenderer(args: CliArgs, io: Io): Promise<Renderer> {
     // Until the browser front-end lands, `auto` is the scripted one: no person, answers cancel.
     return chooseRenderer({ ...args, ui: 'scripted' }, io);
   }
-  throw new CliError(
+  throw new ElicitError(
     'usage',
     `proxy cannot use --ui ${args.ui}: the host owns stdin and stdout; use --ui scripted`,
   );
@@ -70,22 +70,22 @@ async function selfRenderer(args: CliArgs, io: Io): Promise<Renderer> {
 function parseElicit(text: string | undefined): ElicitChoice {
   if (text === undefined) return 'auto';
   if (text === 'auto' || text === 'host' || text === 'self') return text;
-  throw new CliError('usage', `--elicit must be auto, host or self (got "${text}")`);
+  throw new ElicitError('usage', `--elicit must be auto, host or self (got "${text}")`);
 }
 
 export async function runPrintConfig(args: CliArgs, io: Io): Promise<number> {
   const target = args.target;
   if (target?.kind !== 'config')
-    throw new CliError('usage', 'proxy --print-config needs --config <file> --server <name>');
+    throw new ElicitError('usage', 'proxy --print-config needs --config <file> --server <name>');
   let json: unknown;
   try {
     json = JSON.parse(await readFile(target.file, 'utf8'));
   } catch (error) {
-    throw new CliError('config', `cannot read config file ${target.file}: ${(error as Error).message}`);
+    throw new ElicitError('config', `cannot read config file ${target.file}: ${(error as Error).message}`);
   }
   const entry = findServers(json)?.[target.name];
   if (typeof entry !== 'object' || entry === null || Array.isArray(entry))
-    throw new CliError('config', `no server "${target.name}" in ${target.file}`);
+    throw new ElicitError('config', `no server "${target.name}" in ${target.file}`);
   const printed = { mcpServers: { [target.name]: proxiedEntry(target.name, entry as never) } };
   io.stdout.write(`${JSON.stringify(printed, null, 2)}\n`);
   return 0;

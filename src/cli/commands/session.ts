@@ -1,11 +1,13 @@
 // Shared by tools and call: choose the front-end, connect, and report elicitations as they end.
 import type { Renderer } from '../../contracts/renderer.js';
 import { createSystemOpener } from '../../frontends/open-url.js';
+import { PromptQueue } from '../../mcp/prompt-queue.js';
 import type { CliArgs } from '../args.js';
 import { type Connection, connect } from '../connect.js';
 import { chooseRenderer, type Io } from '../frontend.js';
 import { formatEvent } from '../output.js';
 import { ServerStderr } from '../server-stderr.js';
+import { createTaskStatus } from '../task-status.js';
 import type { CommandContext } from './context.js';
 
 export interface OpenSession {
@@ -23,6 +25,8 @@ export async function openSession(args: CliArgs, io: Io, context: CommandContext
   });
   // URL mode by default when a person can consent, or when a script was told to open URLs.
   const modes = args.modes ?? (renderer.interactive || args.openUrls ? ['form', 'url'] : ['form']);
+  const queue = new PromptQueue();
+  const status = createTaskStatus(io.stderr, queue, context.tasks);
   let connection: Connection;
   try {
     connection = await connect({
@@ -34,6 +38,11 @@ export async function openSession(args: CliArgs, io: Io, context: CommandContext
       renderer,
       attach: {
         modes,
+        queue,
+        tasks: args.task,
+        // 2025 client-hosted elicitation tasks are served unless tasks are switched off.
+        hostElicitationTasks: args.task !== 'never',
+        onTaskEvent: status.onTask,
         opener: createSystemOpener(io.env),
         onEvent: (event) => {
           context.events.push(event);
@@ -43,6 +52,7 @@ export async function openSession(args: CliArgs, io: Io, context: CommandContext
       onServerStderr: (chunk) => serverStderr.push(chunk),
     });
   } catch (error) {
+    status.close();
     await renderer.close?.();
     serverStderr.showTail();
     throw error;
@@ -56,6 +66,7 @@ export async function openSession(args: CliArgs, io: Io, context: CommandContext
     connection,
     renderer,
     close: async () => {
+      status.close();
       closing = true;
       await connection.close().catch(() => {});
       serverStderr.end();

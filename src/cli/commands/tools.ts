@@ -1,5 +1,5 @@
+import { ElicitError } from '../../contracts/elicit-error.js';
 import type { CliArgs } from '../args.js';
-import { CliError } from '../errors.js';
 import type { Io } from '../frontend.js';
 import { formatTools, type JsonReport } from '../output.js';
 import type { CommandContext } from './context.js';
@@ -16,7 +16,7 @@ export async function runTools(args: CliArgs, io: Io, context: CommandContext): 
         ...(io.signal && { signal: io.signal }),
       });
     } catch (error) {
-      throw new CliError('request', `tools/list failed: ${(error as Error).message}`, { cause: error });
+      throw new ElicitError('request', `tools/list failed: ${(error as Error).message}`, { cause: error });
     }
     if (args.json) {
       const report: JsonReport = {

@@ -125,7 +125,13 @@ export function parseText(ctx: Context, name: string, p: Json, required: boolean
     else {
       const compiled = compilePattern(pattern);
       if (compiled.ok) field = { ...field, pattern };
-      else note(ctx, 'pattern-ignored', name, `"pattern" is not enforced: ${compiled.reason}`);
+      else
+        note(
+          ctx,
+          'pattern-ignored',
+          name,
+          `"pattern" is not enforced: ${compiled.issues.map((i) => i.message).join('; ')}`,
+        );
     }
   }
   if (minLength !== undefined && maxLength !== undefined && minLength > maxLength) {

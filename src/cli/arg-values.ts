@@ -1,0 +1,110 @@
+// The value of each command-line option, from its text; a bad value is a usage error naming the
+// option. args.ts decides which options go together.
+import { ElicitError } from '../contracts/elicit-error.js';
+import type { ElicitationMode } from '../contracts/protocol.js';
+
+export type UiChoice = 'auto' | 'terminal' | 'plain' | 'scripted';
+export type ProtocolChoice =
+  | { kind: 'auto' }
+  | { kind: 'legacy'; version?: string }
+  | { kind: 'modern'; version: string };
+
+export function parseToolArgs(text: string | undefined): Record<string, unknown> {
+  if (text === undefined) return {};
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch (error) {
+    throw new ElicitError('usage', `--args is not valid JSON: ${(error as Error).message}`);
+  }
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) {
+    throw new ElicitError('usage', '--args must be a JSON object, e.g. --args \'{"city":"Paris"}\'');
+  }
+  return value as Record<string, unknown>;
+}
+
+export function parseHttpUrl(text: string): URL {
+  let url: URL;
+  try {
+    url = new URL(text);
+  } catch {
+    throw new ElicitError('usage', `--url "${text}" is not a valid URL`);
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') {
+    throw new ElicitError('usage', `--url must be http: or https:, got ${url.protocol}`);
+  }
+  return url;
+}
+
+export function parseHeaders(lines: readonly string[]): Record<string, string> {
+  const headers: Record<string, string> = {};
+  for (const line of lines) {
+    const colon = line.indexOf(':');
+    if (colon <= 0) throw new ElicitError('usage', `--header "${line}" must look like "Name: value"`);
+    headers[line.slice(0, colon).trim()] = line.slice(colon + 1).trim();
+  }
+  return headers;
+}
+
+export function parseSets(items: readonly string[]): Record<string, string> {
+  const sets: Record<string, string> = {};
+  for (const item of items) {
+    const eq = item.indexOf('=');
+    if (eq <= 0) throw new ElicitError('usage', `--set "${item}" must look like field=value`);
+    sets[item.slice(0, eq)] = item.slice(eq + 1);
+  }
+  return sets;
+}
+
+export function parseUi(text: string | undefined): UiChoice | undefined {
+  if (text === undefined) return undefined;
+  if (text === 'auto' || text === 'terminal' || text === 'plain' || text === 'scripted') return text;
+  throw new ElicitError('usage', `--ui must be one of auto, terminal, plain, scripted (got "${text}")`);
+}
+
+export function parseModes(text: string): ElicitationMode[] {
+  const modes = [
+    ...new Set(
+      text
+        .split(',')
+        .map((m) => m.trim())
+        .filter(Boolean),
+    ),
+  ];
+  for (const mode of modes) {
+    if (mode !== 'form' && mode !== 'url')
+      throw new ElicitError('usage', `--modes takes form and/or url (got "${mode}")`);
+  }
+  if (modes.length === 0) throw new ElicitError('usage', '--modes needs at least one of form, url');
+  return modes as ElicitationMode[];
+}
+
+export function parseProtocol(text: string | undefined): ProtocolChoice {
+  if (text === undefined || text === 'auto') return { kind: 'auto' };
+  if (text === 'legacy') return { kind: 'legacy' };
+  if (text === 'modern') return { kind: 'modern', version: '2026-07-28' };
+  if (/^\d{4}-\d{2}-\d{2}$/.test(text)) {
+    return text >= '2026-01-01' ? { kind: 'modern', version: text } : { kind: 'legacy', version: text };
+  }
+  throw new ElicitError(
+    'usage',
+    `--protocol must be auto, legacy, modern or a version like 2025-11-25 (got "${text}")`,
+  );
+}
+
+export function parseTimeout(text: string | undefined): number {
+  if (text === undefined) return 60_000;
+  const seconds = Number(text);
+  if (!Number.isFinite(seconds) || seconds <= 0)
+    throw new ElicitError('usage', `--timeout takes a positive number of seconds (got "${text}")`);
+  return Math.round(seconds * 1000);
+}
+
+/** --task / --no-task: how tools whose task support is optional are called. */
+export function parseTaskFlags(
+  task: boolean | undefined,
+  noTask: boolean | undefined,
+): 'auto' | 'prefer' | 'never' {
+  if (task && noTask) throw new ElicitError('usage', '--task and --no-task exclude each other');
+  return task ? 'prefer' : noTask ? 'never' : 'auto';
+}

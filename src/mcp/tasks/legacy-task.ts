@@ -1,0 +1,149 @@
+// 2025-11-25 tasks (basic/utilities/tasks): a task-augmented tools/call, polled with tasks/get at
+// the server's pollInterval. At input_required we call tasks/result at once, because that is the
+// stream the server delivers its elicitation/create on (server-everything queues it there); the
+// elicitation is answered by the session's ordinary handler, and tasks/result returns the tool's
+// result. ext-tasks 0.2.2's own V1 driver polls until a terminal status before calling
+// tasks/result, so such a task never leaves input_required: only its schemas and negotiation
+// helpers are used here.
+import {
+  type CallToolRequest,
+  type CallToolResult,
+  type Client,
+  ProtocolError,
+  type RequestOptions,
+} from '@modelcontextprotocol/client';
+import {
+  CallToolResultV1Schema,
+  CancelTaskResultV1Schema,
+  CreateTaskResultV1Schema,
+  GetTaskResultV1Schema,
+  hasTaskCancelCapabilityV1,
+  type ServerTaskCapabilitiesV1,
+  type TaskV1,
+} from '@modelcontextprotocol/ext-tasks/core/v1';
+import { TaskError } from './task-error.js';
+import { createTaskReporter, isTerminal, type TaskListener } from './task-events.js';
+import { pollDelay, sleep } from './task-timing.js';
+
+export interface LegacyTaskOptions {
+  readonly client: Client;
+  readonly server: string;
+  readonly capabilities: ServerTaskCapabilitiesV1;
+  /** Each poll / create request's own time limit (the whole task may run much longer). */
+  readonly requestTimeoutMs: number;
+  readonly signal: AbortSignal;
+  readonly onTask?: TaskListener;
+  /** Called once the task exists: the caller stops counting the call's own timeout. */
+  readonly onCreated?: () => void;
+}
+
+type Schema = Parameters<Client['request']>[1];
+
+export async function runLegacyTask(
+  params: CallToolRequest['params'],
+  options: LegacyTaskOptions,
+): Promise<CallToolResult> {
+  const { client, signal } = options;
+  const request = <T>(method: string, body: Record<string, unknown>, schema: unknown, timeout: number) =>
+    client.request({ method, params: body } as never, schema as Schema, {
+      signal,
+      timeout,
+    } satisfies RequestOptions) as Promise<T>;
+
+  const created = await request<{ task: TaskV1 }>(
+    'tools/call',
+    { ...params, task: {} },
+    CreateTaskResultV1Schema,
+    options.requestTimeoutMs,
+  );
+  let task = created.task;
+  const taskId = task.taskId;
+  options.onCreated?.();
+  const report = createTaskReporter(
+    { server: options.server, taskId, tool: params.name, era: 'legacy' },
+    options.onTask,
+  );
+  report(task.status, task.statusMessage);
+
+  // tasks/result blocks until the task ends; started once, at input_required (or at the end).
+  let result: Promise<CallToolResult> | undefined;
+  let settled = false;
+  const fetchResult = (): Promise<CallToolResult> => {
+    if (result) return result;
+    result = request<CallToolResult>('tasks/result', { taskId }, CallToolResultV1Schema, 2_147_483_647);
+    const done = () => {
+      settled = true;
+    };
+    result.then(done, done);
+    return result;
+  };
+
+  try {
+    while (!isTerminal(task.status) && !settled) {
+      if (task.status === 'input_required') fetchResult();
+      const pause = sleep(pollDelay(task.pollInterval), signal);
+      await (result ? Promise.race([pause, result.catch(() => {})]) : pause);
+      if (settled) break;
+      task = await poll(taskId, () =>
+        request('tasks/get', { taskId }, GetTaskResultV1Schema, options.requestTimeoutMs),
+      );
+      report(task.status, task.statusMessage);
+    }
+    if (task.status === 'failed')
+      throw new TaskError('failed', `the task failed: ${task.statusMessage ?? 'no reason given'}`, {
+        taskId,
+      });
+    if (task.status === 'cancelled')
+      throw new TaskError(
+        'cancelled',
+        `the server cancelled the task${task.statusMessage ? `: ${task.statusMessage}` : ''}`,
+        { taskId },
+      );
+    const final = await fetchResult().catch((error: unknown) => {
+      // tasks/result answers a failed or cancelled task with its JSON-RPC error.
+      if (!(error instanceof ProtocolError)) throw error;
+      throw new TaskError('failed', `the task failed: ${error.message}`, {
+        taskId,
+        rpcCode: error.code,
+        cause: error,
+      });
+    });
+    report('completed', task.status === 'completed' ? task.statusMessage : undefined);
+    return final;
+  } catch (error) {
+    if (signal.aborted) {
+      // A person's Ctrl-C or the library's abort: the server is told to stop the task.
+      if (options.capabilities && hasTaskCancelCapabilityV1(options.capabilities)) {
+        await client
+          .request(
+            { method: 'tasks/cancel', params: { taskId } } as never,
+            CancelTaskResultV1Schema as Schema,
+            {
+              timeout: 5_000,
+            },
+          )
+          .catch(() => {});
+      }
+      report('cancelled', 'cancelled by this client');
+    }
+    throw error;
+  }
+}
+
+async function poll(taskId: string, get: () => Promise<TaskV1>): Promise<TaskV1> {
+  try {
+    return await get();
+  } catch (error) {
+    if (error instanceof ProtocolError)
+      throw new TaskError(
+        'expired',
+        `the server no longer knows task ${taskId} (expired?): ${error.message}`,
+        {
+          taskId,
+          rpcCode: error.code,
+          cause: error,
+        },
+      );
+    throw error;
+  }
+}

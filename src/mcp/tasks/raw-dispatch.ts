@@ -1,0 +1,100 @@
+// A JSON-RPC request path below `Client.request`, for 2026-07-28 task traffic: the SDK's result
+// decoder rejects `resultType: "task"` (UNSUPPORTED_RESULT_TYPE), so these requests go straight
+// to the connected transport and their responses are taken off it before the SDK sees them. The
+// transport still derives the HTTP headers (`Mcp-Method`, `Mcp-Name: <taskId>`) from the body.
+import type { Client, JSONRPCMessage, Transport } from '@modelcontextprotocol/client';
+import type { JsonRpcResponse, RawClientDispatch } from '@modelcontextprotocol/ext-tasks/client';
+
+type Pending = (response: JsonRpcResponse) => void;
+type JsonValue = Parameters<RawClientDispatch>[0];
+
+/** String ids never collide with the SDK's numeric ones. */
+const ID_PREFIX = 'mcp-elicit-task-';
+
+export function createRawDispatch(client: Client): RawClientDispatch {
+  const pending = new Map<string, Pending>();
+  let hooked: Transport | undefined;
+  let next = 0;
+
+  const hook = (): Transport => {
+    const transport = client.transport;
+    if (transport === undefined) throw new Error('Not connected');
+    if (hooked === transport) return transport;
+    const sdkOnMessage = transport.onmessage;
+    transport.onmessage = (message, extra) => {
+      const id = (message as { id?: unknown }).id;
+      const mine = typeof id === 'string' && !('method' in message) ? pending.get(id) : undefined;
+      if (mine === undefined) {
+        sdkOnMessage?.call(transport, message, extra);
+        return;
+      }
+      pending.delete(id as string);
+      const reply = message as {
+        result?: unknown;
+        error?: { code: number; message: string; data?: unknown };
+      };
+      mine(
+        reply.error !== undefined
+          ? { kind: 'error', error: reply.error as never }
+          : { kind: 'result', result: (reply.result ?? {}) as JsonValue },
+      );
+    };
+    hooked = transport;
+    return transport;
+  };
+
+  return (request, options = {}) =>
+    new Promise<JsonRpcResponse>((resolve, reject) => {
+      const transport = hook();
+      const signal = options.signal;
+      if (signal?.aborted) {
+        reject(signal.reason);
+        return;
+      }
+      const id = `${ID_PREFIX}${++next}`;
+      const message = { ...(request as Record<string, unknown>), jsonrpc: '2.0', id } as JSONRPCMessage;
+      // HTTP: aborting closes this request's own stream; stdio: tell the server we gave up.
+      const requestAbort = transport.hasPerRequestStream === true ? new AbortController() : undefined;
+      const timer =
+        options.context?.requestTimeoutMs !== undefined
+          ? setTimeout(
+              () => fail(new Error(`Request timed out after ${options.context?.requestTimeoutMs} ms`)),
+              options.context.requestTimeoutMs,
+            )
+          : undefined;
+      const done = () => {
+        pending.delete(id);
+        if (timer !== undefined) clearTimeout(timer);
+        signal?.removeEventListener('abort', onAbort);
+      };
+      const fail = (reason: unknown) => {
+        if (!pending.has(id)) return;
+        done();
+        if (requestAbort) requestAbort.abort();
+        else
+          void client
+            .notification({
+              method: 'notifications/cancelled',
+              params: { requestId: id, reason: String(reason) },
+            })
+            .catch(() => {});
+        reject(reason);
+      };
+      const onAbort = () => fail(signal?.reason);
+      pending.set(id, (response) => {
+        done();
+        resolve(response);
+      });
+      signal?.addEventListener('abort', onAbort, { once: true });
+      transport
+        .send(message, {
+          ...(options.context?.headers !== undefined && { headers: { ...options.context.headers } }),
+          ...(requestAbort && { requestSignal: requestAbort.signal }),
+        } as Parameters<Transport['send']>[1])
+        .catch((error: unknown) => {
+          if (!pending.has(id)) return;
+          done();
+          reject(error);
+        });
+    });
+}

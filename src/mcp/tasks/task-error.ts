@@ -1,0 +1,34 @@
+// The one error a task-backed tool call ends with when the task itself did not complete.
+export type TaskErrorCode =
+  /** The server reported the task failed (its message or JSON-RPC error is kept). */
+  | 'failed'
+  /** The task was cancelled (by us on Ctrl-C / abort, or by the server). */
+  | 'cancelled'
+  /** The server no longer knows the task (its ttl ran out) or answered a poll with an error. */
+  | 'expired'
+  /** The tool requires a task but this connection cannot run one (--no-task, or no server support). */
+  | 'unsupported'
+  /** -32021: the server needs a client capability (extension) this client did not declare. */
+  | 'missing-capability';
+
+export class TaskError extends Error {
+  readonly code: TaskErrorCode;
+  readonly taskId: string | undefined;
+  /** The JSON-RPC error code behind it, when there was one. */
+  readonly rpcCode: number | undefined;
+
+  constructor(
+    code: TaskErrorCode,
+    message: string,
+    options: { taskId?: string; rpcCode?: number; cause?: unknown } = {},
+  ) {
+    super(message, { cause: options.cause });
+    this.name = 'TaskError';
+    this.code = code;
+    this.taskId = options.taskId;
+    this.rpcCode = options.rpcCode;
+  }
+}
+
+/** -32021 (2026-07-28): the server needs a capability the request did not declare. */
+export const MISSING_REQUIRED_CLIENT_CAPABILITY = -32021;

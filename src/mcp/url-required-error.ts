@@ -1,0 +1,6 @@
+// Recognises the 2025-11-25 -32042 error (URL elicitation required) without loading the retry flow.
+import { ProtocolError, ProtocolErrorCode } from '@modelcontextprotocol/client';
+
+export function isUrlElicitationRequired(error: unknown): error is ProtocolError {
+  return error instanceof ProtocolError && error.code === ProtocolErrorCode.UrlElicitationRequired;
+}

@@ -31,9 +31,13 @@ export function forwardRequests(server: Server, offered: ServerCapabilities, dep
     server.setRequestHandler(method as 'ping', async (request, ctx) => {
       try {
         const params = upstreamParams(request.params);
-        const result = rounds
-          ? rounds.handle(ctx, (signal) => forward(params, withSignal(ctx, signal)))
-          : forward(params, ctx);
+        const run = async (c: ServerContext) => {
+          const value = await forward(params, c);
+          // Progress sent for this request goes out before its result (the host drops it after).
+          await Promise.allSettled(progressSent.get(c) ?? []);
+          return value;
+        };
+        const result = rounds ? rounds.handle(ctx, (signal) => run(withSignal(ctx, signal))) : run(ctx);
         return (await result) as Record<string, never>;
       } catch (error) {
         throw toHostError(error, deps.label);
@@ -79,6 +83,8 @@ export function forwardRequests(server: Server, offered: ServerCapabilities, dep
   if (offered.logging) handle('logging/setLevel', plain('logging/setLevel'));
 }
 
+const progressSent = new WeakMap<ServerContext, Promise<unknown>[]>();
+
 /** The host's cancel becomes an upstream cancel; upstream progress goes out under the host's token. */
 function options(ctx: ServerContext) {
   const token = ctx.mcpReq._meta?.progressToken;
@@ -88,9 +94,12 @@ function options(ctx: ServerContext) {
     ...(token !== undefined && {
       resetTimeoutOnProgress: true,
       onprogress: (progress: Progress) => {
-        void ctx.mcpReq
+        const sent = ctx.mcpReq
           .notify({ method: 'notifications/progress', params: { ...progress, progressToken: token } })
           .catch(() => {});
+        const list = progressSent.get(ctx) ?? [];
+        list.push(sent);
+        progressSent.set(ctx, list);
       },
     }),
   };

@@ -105,3 +105,12 @@ export function childrenOf(pid: number): number[] {
     .map((s) => Number(s.trim()))
     .filter((n) => n > 0);
 }
+
+/** Polls `check` until it holds, failing after `ms` with what was awaited. */
+export async function until(check: () => boolean, what: string, ms = 10_000): Promise<void> {
+  const end = Date.now() + ms;
+  while (!check()) {
+    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 25));
+  }
+}

@@ -6,18 +6,10 @@ import { spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { describe, it } from 'node:test';
 import { liveStdioCommand } from '../helpers/servers.js';
-import { alive, BIN, childrenOf, startHost } from './_host.js';
+import { alive, BIN, childrenOf, startHost, until } from './_host.js';
 
 const live = liveStdioCommand();
 const liveServer = ['--', live.command, ...live.args];
-
-async function until(check: () => boolean, what: string, ms = 10_000): Promise<void> {
-  const end = Date.now() + ms;
-  while (!check()) {
-    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 25));
-  }
-}
 
 describe('proxy failure behaviour', () => {
   it('upstream crash: the pending call fails naming the server, the proxy exits 1', async () => {

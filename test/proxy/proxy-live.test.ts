@@ -4,7 +4,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import type { Notification } from '@modelcontextprotocol/client';
 import { everythingStdioCommand, liveStdioCommand } from '../helpers/servers.js';
-import { startHost, type TestHost } from './_host.js';
+import { startHost, type TestHost, until } from './_host.js';
 
 function collect(host: TestHost): Notification[] {
   const seen: Notification[] = [];
@@ -21,14 +21,6 @@ function collect(host: TestHost): Notification[] {
     });
   }
   return seen;
-}
-
-async function until(check: () => boolean, what: string, ms = 10_000): Promise<void> {
-  const end = Date.now() + ms;
-  while (!check()) {
-    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 25));
-  }
 }
 
 describe('proxy: live traffic against server-everything', () => {

@@ -1,5 +1,7 @@
 // The printed report: what was measured, how, with units, N and ratios.
+import type { BrowserBench } from './browser.js';
 import type { StepTiming } from './engine-steps.js';
+import type { AttackTiming, LargestForm } from './hostile.js';
 import type { RoundTripCase, RoundTripResult } from './in-memory.js';
 import type { ProcessResult } from './process-runs.js';
 import { fixed, formatTable } from './table.js';
@@ -18,7 +20,13 @@ export interface BenchResults {
   };
   readonly roundTrips: readonly RoundTripOutcome[];
   readonly engineSteps: { readonly steps: readonly StepTiming[]; readonly error?: string };
+  readonly hostile: {
+    readonly attacks: readonly AttackTiming[];
+    readonly largest?: LargestForm;
+    readonly error?: string;
+  };
   readonly processes: readonly ProcessResult[];
+  readonly browser: BrowserBench | { readonly error: string };
   readonly tool: string;
   readonly totalSeconds: number;
 }
@@ -33,6 +41,10 @@ export function formatReport(r: BenchResults): string {
     ...stepsSection(r.engineSteps, r.roundTrips, s.stepIterations),
     '',
     ...processSection(r.processes, r.tool, s.runs),
+    '',
+    ...hostileSection(r.hostile),
+    '',
+    ...browserSection(r.browser),
     '',
     `Total bench time ${r.totalSeconds.toFixed(0)} s. Numbers (with every round and run) in .bench/last.json.`,
     '',
@@ -165,6 +177,41 @@ function processSection(processes: readonly ProcessResult[], tool: string, runs:
   return lines;
 }
 
+function hostileSection(hostile: BenchResults['hostile']): string[] {
+  const lines = [
+    '4. Hostile requests (issue 12): how long one request blocks the event loop in the engine or URL analysis',
+    '   Form rows: parseFormParams + initialDraft + validateContent of the defaults, the work one form request',
+    '   does in one turn on the scripted path, on freshly parsed JSON with patterns never compiled before.',
+    '   URL rows: analyzeUrl. Goal: at most 50 ms (reported, not enforced). CPU ms = median CPU time of this',
+    '   process for the same work; on a shared, overloaded machine wall time can be many times larger.',
+    '',
+  ];
+  if (hostile.error !== undefined) lines.push(`   not measured completely: ${hostile.error}`);
+  const rows = hostile.attacks.map((a) => [
+    a.attack,
+    fixed(a.requestKiB, 0),
+    String(a.runs),
+    fixed(a.medianMs, 1),
+    fixed(a.maxMs, 1),
+    fixed(a.medianCpuMs, 1),
+    a.medianMs <= 50 ? 'met' : 'NOT met',
+    a.outcome,
+  ]);
+  lines.push(
+    formatTable(['attack', 'KiB', 'N', 'median ms', 'max ms', '<= 50 ms (median)', 'outcome'], rows),
+  );
+  const largest = hostile.largest;
+  if (largest !== undefined) {
+    lines.push(
+      '',
+      `5. The largest accepted form (${largest.fields} fields x ${largest.options} options, ${fixed(largest.requestKiB, 0)} KiB), end to end`,
+      '   over the SDK in memory (server, attachElicitation, scripted accept of the defaults): one tools/call.',
+      `   First call ${fixed(largest.firstMs, 0)} ms; repeated (schema cached) ${fixed(largest.repeatMs, 0)} ms, median of 3. Goal: well under 1 s.`,
+    );
+  }
+  return lines;
+}
+
 function rssSources(processes: readonly ProcessResult[]): string {
   const sources = new Set(processes.flatMap((p) => [p.cli?.rssSource, p.minimal?.rssSource]));
   const known = [...sources].filter((s): s is string => s !== undefined && s !== '');
@@ -172,4 +219,16 @@ function rssSources(processes: readonly ProcessResult[]): string {
   return known
     .map((s) => (s === 'VmHWM' ? 'VmHWM from /proc/self/status' : 'getrusage maxRSS, may include the parent'))
     .join(' + ');
+}
+
+function browserSection(b: BrowserBench | { readonly error: string }): string[] {
+  const title =
+    'Browser front-end in Chromium (browser start excluded): arrival at the renderer → page ready to type';
+  if ('error' in b) return [title, `  not measured: ${b.error}`];
+  return [
+    title,
+    `  first request (server start, tab opened on the token link): ${fixed(b.coldMs, 0)} ms`,
+    `  next requests, tab open (median of ${b.rounds - 1}): ${fixed(b.warmMs, 0)} ms; the same page from a bare node:http server: ${fixed(b.bareMs, 0)} ms (${fixed(b.warmMs / b.bareMs, 2)}x)`,
+    `  memory added while serving ${b.rounds} pages: RSS ${fixed(b.rssMiB, 1)} MiB, heap ${fixed(b.heapMiB, 1)} MiB (bare server: RSS ${fixed(b.bareRssMiB, 1)} MiB)`,
+  ];
 }

@@ -1,5 +1,6 @@
 // `npm run bench`: what the engine + adapter cost per elicitation against the bare SDK, and what the
-// CLI costs against a minimal SDK client script, measured in the same run. Prints a table and writes
+// CLI costs against a minimal SDK client script, and the browser front-end in Chromium against a
+// bare HTTP server, measured in the same run. Prints a table and writes
 // the numbers to .bench/last.json. It reports; it never fails on a target.
 //
 //   node --import tsx bench/run.ts [--rounds N] [--calls N] [--warmup N] [--runs N]
@@ -9,8 +10,10 @@ import { availableParallelism, cpus } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
+import { type BrowserBench, measureBrowser } from './browser.js';
 import { compileScript } from './compile.js';
 import { measureSteps, type StepTiming } from './engine-steps.js';
+import { type AttackTiming, type LargestForm, measureAttacks, measureLargestForm } from './hostile.js';
 import { measureRoundTrip, type RoundTripCase } from './in-memory.js';
 import {
   cliCommandLine,
@@ -24,6 +27,8 @@ import { type BenchResults, formatReport, type RoundTripOutcome } from './report
 
 const TARGET_RATIO = 1.25;
 const STEP_ITERATIONS = 300;
+const ATTACK_RUNS = 9;
+const BROWSER_ROUNDS = 15;
 const TOOL = 'survey';
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -130,6 +135,15 @@ async function main(): Promise<void> {
     engineSteps.error = message(error);
   }
 
+  log('hostile requests');
+  const hostile: { attacks: AttackTiming[]; largest?: LargestForm; error?: string } = { attacks: [] };
+  try {
+    hostile.attacks = measureAttacks(ATTACK_RUNS);
+    hostile.largest = await measureLargestForm();
+  } catch (error) {
+    hostile.error = message(error);
+  }
+
   const buildDir = join(scratch, 'build');
   const setup: ProcessSetup = {
     root,
@@ -153,6 +167,14 @@ async function main(): Promise<void> {
   }
   await rm(buildDir, { recursive: true, force: true });
 
+  log('browser front-end in Chromium');
+  let browser: BrowserBench | { error: string };
+  try {
+    browser = await measureBrowser(BROWSER_ROUNDS);
+  } catch (error) {
+    browser = { error: message(error) };
+  }
+
   let proxy: ProxyBenchResult | { error: string };
   log('proxy round trip');
   try {
@@ -173,7 +195,9 @@ async function main(): Promise<void> {
     settings,
     roundTrips,
     engineSteps,
+    hostile,
     processes,
+    browser,
     tool: TOOL,
     totalSeconds: (performance.now() - started) / 1000,
   };

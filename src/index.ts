@@ -58,6 +58,7 @@ export type { UrlAnalysis, UrlWarning, UrlWarningCode } from './core/url-safety.
 export { analyzeUrl } from './core/url-safety.js';
 export { validateContent, validateField } from './core/validate.js';
 // Front-ends, and the URL-mode helpers for attachElicitation's `opener` and `waiter` options
+export { BrowserRenderer, type BrowserRendererOptions } from './frontends/browser/index.js';
 export { createSystemOpener } from './frontends/open-url.js';
 export { PlainRenderer } from './frontends/plain/index.js';
 export type { ScriptedAnswer, ScriptedOptions } from './frontends/scripted/index.js';

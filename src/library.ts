@@ -10,8 +10,10 @@ import {
 
 /**
  * Gives an SDK `Client` complete elicitation (see `mcp/attach.ts`). Without an `opener`, consented
- * URL-mode pages open with `BROWSER` or the system browser (C-27).
+ * URL-mode pages open the renderer's own way (the browser front-end: the person's click), else
+ * with `BROWSER` or the system browser (C-27).
  */
 export function attachElicitation(client: Client, options: AttachOptions): ElicitationSession {
-  return attachAdapter(client, { ...options, opener: options.opener ?? createSystemOpener() });
+  const opener = options.opener ?? options.renderer.opener ?? createSystemOpener();
+  return attachAdapter(client, { ...options, opener });
 }

@@ -3,7 +3,8 @@
 import { ElicitError } from '../contracts/elicit-error.js';
 import type { ElicitationMode } from '../contracts/protocol.js';
 
-export type UiChoice = 'auto' | 'terminal' | 'plain' | 'scripted';
+const UI_CHOICES = ['auto', 'terminal', 'plain', 'browser', 'scripted'] as const;
+export type UiChoice = (typeof UI_CHOICES)[number];
 export type ProtocolChoice =
   | { kind: 'auto' }
   | { kind: 'legacy'; version?: string }
@@ -58,8 +59,8 @@ export function parseSets(items: readonly string[]): Record<string, string> {
 
 export function parseUi(text: string | undefined): UiChoice | undefined {
   if (text === undefined) return undefined;
-  if (text === 'auto' || text === 'terminal' || text === 'plain' || text === 'scripted') return text;
-  throw new ElicitError('usage', `--ui must be one of auto, terminal, plain, scripted (got "${text}")`);
+  if ((UI_CHOICES as readonly string[]).includes(text)) return text as UiChoice;
+  throw new ElicitError('usage', `--ui must be one of ${UI_CHOICES.join(', ')} (got "${text}")`);
 }
 
 export function parseModes(text: string): ElicitationMode[] {

@@ -1,5 +1,5 @@
-// Picks the front-end: scripted when any scripted flag is given, the interactive terminal form
-// when stdin and stdout are TTYs that can show it, the plain line mode otherwise.
+// Picks the front-end: scripted when any scripted flag is given, the browser when asked for, the
+// interactive terminal form when stdin and stdout are TTYs that can show it, plain lines otherwise.
 import { readFile } from 'node:fs/promises';
 import { ElicitError } from '../contracts/elicit-error.js';
 import type { Renderer } from '../contracts/renderer.js';
@@ -34,6 +34,17 @@ export async function chooseRenderer(args: CliArgs, io: Io): Promise<Renderer> {
     }
     case 'plain':
       return plain(io, output);
+    case 'browser': {
+      // Pages on a loopback server, opened with the same opener as URL mode (BROWSER or the system's).
+      const [{ BrowserRenderer }, { createSystemOpener }] = await Promise.all([
+        import('../frontends/browser/index.js'),
+        import('../frontends/open-url.js'),
+      ]);
+      return new BrowserRenderer({
+        opener: createSystemOpener(io.env),
+        log: (line) => io.stderr.write(`${line}\n`),
+      });
+    }
     case 'terminal':
       if (!io.stdin.isTTY || !output.isTTY) {
         throw new ElicitError(

@@ -52,7 +52,9 @@ Tasks (tools that run as long-running tasks, both protocol eras)
                           stderr (elsewhere one line per status change); Ctrl-C cancels the task.
 
 Front-end
-  --ui <name>             auto (default: terminal form on a TTY, else plain), terminal, plain, scripted.
+  --ui <name>             auto (default: terminal form on a TTY, else plain), terminal, plain,
+                          browser (pages on 127.0.0.1 opened in BROWSER or the system browser),
+                          scripted.
   --answers <file>        Scripted answers: a JSON array of
                           {"action":"accept"|"decline"|"cancel","content"?:{...},"when"?:"<text in message>"}
                           used in order; accepted content is merged over the defaults.

@@ -6,7 +6,7 @@ import type { UrlOutcome } from '../core/outcome.js';
 import type { UrlAnalysis } from '../core/url-safety.js';
 import type { Era } from './protocol.js';
 import type { ServerIdentity } from './server-identity.js';
-import type { UrlWaitChoice, UrlWaitInfo } from './url-step.js';
+import type { UrlOpener, UrlWaitChoice, UrlWaitInfo } from './url-step.js';
 
 export interface PromptContext {
   readonly server: ServerIdentity;
@@ -55,6 +55,11 @@ export interface Renderer {
   readonly name: string;
   /** True when a person answers (URL mode is then enabled by default). */
   readonly interactive: boolean;
+  /**
+   * How this front-end opens a consented URL itself (the browser front-end: the person's click on
+   * its page's link); used when `attachElicitation` is given no `opener`.
+   */
+  readonly opener?: UrlOpener;
   form(prompt: FormPrompt, ctx: PromptContext): Promise<FormAnswer>;
   /** Consent for a URL-mode elicitation. A renderer without it cannot serve URL mode. */
   url?(prompt: UrlPrompt, ctx: PromptContext): Promise<UrlAnswer>;

@@ -33,7 +33,7 @@ export interface TextField extends FieldBase {
   readonly minLength?: number;
   readonly maxLength?: number;
   readonly format?: StringFormat;
-  /** Tolerated extension (spec §6 point 1); enforced only by a linear-time matcher, see pattern.ts. */
+  /** Tolerated extension (spec §6 point 1); enforced with ECMA-262 semantics in linear time, see pattern.ts. */
   readonly pattern?: string;
   readonly default?: string;
 }
@@ -43,11 +43,17 @@ export interface NumberField extends FieldBase {
   readonly integer: boolean;
   readonly minimum?: number;
   readonly maximum?: number;
+  readonly exclusiveMinimum?: number;
+  readonly exclusiveMaximum?: number;
+  /** The value divided by this must be a whole number (JSON Schema `multipleOf`, > 0). */
+  readonly multipleOf?: number;
   readonly default?: number;
 }
 
 export interface BooleanField extends FieldBase {
   readonly kind: 'boolean';
+  /** The only value allowed (`const`), e.g. a box that must be ticked. */
+  readonly const?: boolean;
   readonly default?: boolean;
 }
 
@@ -91,4 +97,14 @@ export interface FormModel {
    * front-ends then offer only decline and cancel (spec §5 edge case 14).
    */
   readonly satisfiable: boolean;
+  /** Form-wide rules on which fields are sent (top-level `minProperties`, `maxProperties`). */
+  readonly minProperties?: number;
+  readonly maxProperties?: number;
+  /** `dependentRequired` (and array-valued `dependencies`): sending `property` requires `requires`. */
+  readonly dependentRequired?: readonly DependentRequired[];
+}
+
+export interface DependentRequired {
+  readonly property: string;
+  readonly requires: readonly string[];
 }

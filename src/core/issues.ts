@@ -15,6 +15,7 @@ export type SchemaIssueCode =
   | 'composition-not-supported'
   | 'invalid-keyword'
   | 'invalid-options'
+  | 'unsupported-keyword'
   | 'too-large';
 
 export interface SchemaIssue {
@@ -31,6 +32,10 @@ export type FieldIssueCode =
   | 'integer'
   | 'minimum'
   | 'maximum'
+  | 'exclusive-minimum'
+  | 'exclusive-maximum'
+  | 'multiple-of'
+  | 'const'
   | 'min-length'
   | 'max-length'
   | 'format'
@@ -40,6 +45,9 @@ export type FieldIssueCode =
   | 'max-items'
   | 'duplicate-item'
   | 'unknown-field'
+  | 'min-properties'
+  | 'max-properties'
+  | 'dependent-required'
   | 'unsatisfiable';
 
 export interface FieldIssue {

@@ -3,10 +3,11 @@
 // are reported, not only the first. Tolerated oddities become ModelNotes.
 import type { Field, FormModel } from './form-model.js';
 import type { SchemaIssue, Validation } from './issues.js';
+import { patternBudget } from './pattern.js';
 import {
-  ANNOTATIONS,
   COMPOSITION,
   type Context,
+  checkKeywords,
   describe,
   has,
   isObject,
@@ -20,6 +21,7 @@ import {
   tooLong,
 } from './schema/context.js';
 import { parseBoolean, parseNumber, parseText } from './schema/fields.js';
+import { FORM_RULES, parseFormRules, unsatisfiableForm } from './schema/form-rules.js';
 import { parseMultiSelect, parseSingleSelect } from './schema/options.js';
 
 export { SCHEMA_LIMITS } from './schema/context.js';
@@ -90,7 +92,12 @@ function parseProperty(ctx: Context, name: string, p: unknown, required: boolean
     case 'array':
       return parseMultiSelect(ctx, name, p, required);
     case 'string':
-      if (Array.isArray(p.oneOf) || Array.isArray(p.enum)) return parseSingleSelect(ctx, name, p, required);
+      if (
+        Array.isArray(p.oneOf) ||
+        Array.isArray(p.enum) ||
+        (has(p, 'const') && !has(p, 'oneOf') && !has(p, 'enum'))
+      )
+        return parseSingleSelect(ctx, name, p, required);
       if (has(p, 'oneOf') || has(p, 'enum')) {
         issue(ctx, 'invalid-options', name, '"enum"/"oneOf" must be an array of options (spec §2.3)');
         return undefined;
@@ -114,7 +121,8 @@ function parseRequired(ctx: Context, schema: Json, properties: Json): Set<string
   const out = new Set<string>();
   if (!has(schema, 'required')) return out;
   const required = schema.required;
-  if (!Array.isArray(required) || !required.every((name): name is string => typeof name === 'string')) {
+  // Spread first: a sparse array (possible from JS callers, not JSON) has holes that every() skips.
+  if (!Array.isArray(required) || ![...required].every((name): name is string => typeof name === 'string')) {
     issue(ctx, 'invalid-keyword', undefined, '"required" must be an array of property names (spec §2.2)');
     return out;
   }
@@ -123,15 +131,13 @@ function parseRequired(ctx: Context, schema: Json, properties: Json): Set<string
     return out;
   }
   for (const name of required) {
-    // A required name with no property is ignored with a note, not refused (edge case 10): the
-    // form can still be answered, and the server's own schema check decides.
+    // A required name with no property (edge case 10) can never be present in an answer: the form
+    // is unsatisfiable (decline and cancel only) rather than refused, so a person can still say no.
     if (has(properties, name)) out.add(name);
     else
-      note(
+      unsatisfiableForm(
         ctx,
-        'required-unknown-property',
-        undefined,
-        `"required" names ${quote(name)}, which is not a property; ignored`,
+        `"required" names ${quote(name)}, which is not a property, so no answer can include it`,
       );
   }
   return out;
@@ -139,7 +145,7 @@ function parseRequired(ctx: Context, schema: Json, properties: Json): Set<string
 
 /** Turns a `requestedSchema` into the typed form every front-end renders (spec 2025 §2.3). */
 export function parseRequestedSchema(schema: unknown): Validation<FormModel, SchemaIssue> {
-  const ctx: Context = { issues: [], notes: [], unsatisfiable: [] };
+  const ctx: Context = { issues: [], notes: [], unsatisfiable: [], budget: patternBudget() };
   if (!isObject(schema)) {
     issue(
       ctx,
@@ -182,33 +188,20 @@ export function parseRequestedSchema(schema: unknown): Validation<FormModel, Sch
       `${composition.map((key) => quote(key)).join(', ')} is not allowed on the form schema (spec S-08)`,
     );
   }
-  const known = [
+  // Composition and references are refused above with their own codes.
+  checkKeywords(ctx, schema, undefined, 'object', [
+    ...COMPOSITION,
+    ...REFERENCES,
     '$schema',
-    'type',
+    '$defs',
+    'definitions',
     'properties',
     'required',
-    'title',
-    'description',
+    // Content only ever holds declared properties, so these always hold.
     'additionalProperties',
-    '$defs',
-  ];
-  const unknown = Object.keys(schema).filter(
-    (key) =>
-      !known.includes(key) &&
-      !ANNOTATIONS.has(key) &&
-      !COMPOSITION.includes(key) &&
-      !REFERENCES.includes(key),
-  );
-  if (unknown.length > 0)
-    note(
-      ctx,
-      'unknown-keyword',
-      undefined,
-      `keyword(s) ${unknown
-        .slice(0, 10)
-        .map((key) => quote(key))
-        .join(', ')} are ignored`,
-    );
+    'unevaluatedProperties',
+    ...FORM_RULES,
+  ]);
 
   const properties = schema.properties;
   if (!isObject(properties)) {
@@ -234,6 +227,7 @@ export function parseRequestedSchema(schema: unknown): Validation<FormModel, Sch
     const field = parseProperty(ctx, name, properties[name], required.has(name));
     if (field) fields.push(field);
   }
+  const rules = parseFormRules(ctx, schema, fields);
   if (ctx.issues.length > 0) return { ok: false, issues: ctx.issues };
   // Empty properties is a pure confirmation: accept sends `content: {}` (edge case 13).
   if (fields.length === 0)
@@ -243,7 +237,10 @@ export function parseRequestedSchema(schema: unknown): Validation<FormModel, Sch
       undefined,
       'no fields: this is a confirmation (accept sends empty content)',
     );
-  return { ok: true, value: { fields, notes: ctx.notes, satisfiable: ctx.unsatisfiable.length === 0 } };
+  return {
+    ok: true,
+    value: { fields, notes: ctx.notes, satisfiable: ctx.unsatisfiable.length === 0, ...rules },
+  };
 }
 
 /** Checks a form-mode `elicitation/create` params object (S-05, S-07), then parses its schema. */

@@ -38,6 +38,8 @@ export const LONG_URL_THRESHOLD = 2000;
  * one reviews tens of kilobytes of address. Well above what real sign-in or payment links use.
  */
 export const MAX_URL_LENGTH = 8192;
+/** The longest DNS name (RFC 1035 §2.3.4, in its dotted text form). */
+const MAX_HOST_LENGTH = 253;
 
 /**
  * Decide whether a URL-mode `url` may be offered to a person, and what they should be warned
@@ -45,6 +47,16 @@ export const MAX_URL_LENGTH = 8192;
  * string alone.
  */
 export function analyzeUrl(url: string, options: AnalyzeUrlOptions = {}): UrlAnalysis {
+  // The raw length first, before any parsing or pattern: the parser collapses runs of slashes, so a
+  // limit on the parsed href alone let a 147 KiB URL through to quadratic work (issue 12 item 2).
+  if (url.length > MAX_URL_LENGTH) {
+    return refused(
+      url.slice(0, MAX_URL_LENGTH),
+      '',
+      '',
+      `The URL is ${url.length} characters long, too long to review in full (over ${MAX_URL_LENGTH}).`,
+    );
+  }
   let parsed: URL;
   try {
     parsed = new URL(url);
@@ -73,6 +85,15 @@ export function analyzeUrl(url: string, options: AnalyzeUrlOptions = {}): UrlAna
 
   const warnings: UrlWarning[] = [];
   const bareHost = asciiHost.replace(/\.$/, '');
+  // No DNS name is longer (RFC 1035); refusing first also keeps IDN decoding cheap (issue 12 item 2).
+  if (bareHost.length > MAX_HOST_LENGTH) {
+    return refused(
+      parsed.href,
+      scheme,
+      asciiHost,
+      `The host name is ${bareHost.length} characters long; real host names have at most ${MAX_HOST_LENGTH}.`,
+    );
+  }
   const ipHost = isIpLiteral(bareHost);
   const loopback = isLoopback(bareHost);
   if (scheme === 'http') {
@@ -160,7 +181,10 @@ function checkHostSpelling(
   url: string,
   ip: boolean,
 ): boolean {
-  if (/^\s*[a-zA-Z][a-zA-Z0-9+.-]*:[/\\]*[^?#]*\\/.test(url)) {
+  // Backslash before the query or fragment; string search, not a backtracking pattern.
+  const end = url.search(/[?#]/);
+  const beforeQuery = end < 0 ? url : url.slice(0, end);
+  if (/^\s*[a-zA-Z][a-zA-Z0-9+.-]*:/.test(url) && beforeQuery.includes('\\')) {
     warnings.push({
       code: 'heavily-encoded',
       message:

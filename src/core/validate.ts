@@ -1,6 +1,7 @@
 // Everything an answer must satisfy before anything is sent (C-31; edge cases 15-21). Problems are
 // data (house style 4): each FieldIssue names the field, a code, and a sentence using its label.
 import type {
+  BooleanField,
   Draft,
   Field,
   FieldValue,
@@ -10,21 +11,13 @@ import type {
   NumberField,
   SelectOption,
   SingleSelectField,
-  StringFormat,
   TextField,
 } from './form-model.js';
-import { checkFormat } from './formats.js';
 import type { FieldIssue, FieldIssueCode, Validation } from './issues.js';
 import { setOwn } from './own-property.js';
-import { matchesPattern } from './pattern.js';
+import { type PatternBudget, patternBudget } from './pattern.js';
 import { sanitizeText } from './sanitize.js';
-
-const FORMAT_WORDS: Readonly<Record<StringFormat, string>> = {
-  email: 'a valid email address',
-  uri: 'a valid absolute URI (e.g. https://example.com)',
-  date: 'a valid date (YYYY-MM-DD)',
-  'date-time': 'a valid date and time with a time zone (e.g. 2025-01-31T14:30:00Z)',
-};
+import { plural, stringProblems } from './string-rules.js';
 
 // How many option labels a "must be one of" sentence lists before saying "…".
 const LISTED_OPTIONS = 8;
@@ -39,10 +32,6 @@ function make(field: Field, code: FieldIssueCode, sentence: string): FieldIssue 
   return { field: field.name, code, message: `${labelOf(field)} ${sentence}` };
 }
 
-function plural(count: number, word: string): string {
-  return `${count} ${word}${count === 1 ? '' : 's'}`;
-}
-
 function optionList(options: readonly SelectOption[]): string {
   const shown = options
     .slice(0, LISTED_OPTIONS)
@@ -50,32 +39,16 @@ function optionList(options: readonly SelectOption[]): string {
   return `${shown.join(', ')}${options.length > LISTED_OPTIONS ? ', …' : ''}`;
 }
 
-/** Length as JSON Schema counts it: Unicode code points, not UTF-16 units (edge case 16). */
-function codePoints(value: string): number {
-  let count = 0;
-  for (const _ of value) count += 1;
-  return count;
-}
-
-function validateText(field: TextField, value: unknown): FieldIssue[] {
+function validateText(field: TextField, value: unknown, budget: PatternBudget): FieldIssue[] {
   if (typeof value !== 'string') return [make(field, 'type', 'must be text.')];
   if (value === '' && field.required) return [make(field, 'required', 'is required.')];
-  const issues: FieldIssue[] = [];
-  const length = codePoints(value);
-  if (field.minLength !== undefined && length < field.minLength) {
-    issues.push(make(field, 'min-length', `must be at least ${plural(field.minLength, 'character')}.`));
-  }
-  if (field.maxLength !== undefined && length > field.maxLength) {
-    issues.push(make(field, 'max-length', `must be at most ${plural(field.maxLength, 'character')}.`));
-  }
-  if (field.format !== undefined && !checkFormat(field.format, value)) {
-    issues.push(make(field, 'format', `must be ${FORMAT_WORDS[field.format]}.`));
-  }
-  if (field.pattern !== undefined && !matchesPattern(field.pattern, value)) {
-    const shown = sanitizeText(field.pattern, { maxLength: 60 });
-    issues.push(make(field, 'pattern', `must match the pattern ${shown}.`));
-  }
-  return issues;
+  return stringProblems(field, value, budget).map((p) => make(field, p.code, p.sentence));
+}
+
+/** JSON Schema `multipleOf` as Ajv decides it: the quotient must be a whole number (< 1e21). */
+function isMultiple(value: number, divisor: number): boolean {
+  const quotient = value / divisor;
+  return Number.isInteger(quotient) && Math.abs(quotient) < 1e21;
 }
 
 function validateNumber(field: NumberField, value: unknown): FieldIssue[] {
@@ -91,7 +64,24 @@ function validateNumber(field: NumberField, value: unknown): FieldIssue[] {
   if (field.maximum !== undefined && value > field.maximum) {
     issues.push(make(field, 'maximum', `must be at most ${field.maximum}.`));
   }
+  if (field.exclusiveMinimum !== undefined && value <= field.exclusiveMinimum) {
+    issues.push(make(field, 'exclusive-minimum', `must be more than ${field.exclusiveMinimum}.`));
+  }
+  if (field.exclusiveMaximum !== undefined && value >= field.exclusiveMaximum) {
+    issues.push(make(field, 'exclusive-maximum', `must be less than ${field.exclusiveMaximum}.`));
+  }
+  if (field.multipleOf !== undefined && !isMultiple(value, field.multipleOf)) {
+    issues.push(make(field, 'multiple-of', `must be a multiple of ${field.multipleOf}.`));
+  }
   return issues;
+}
+
+function validateBoolean(field: BooleanField, value: unknown): FieldIssue[] {
+  if (typeof value !== 'boolean') return [make(field, 'type', 'must be yes or no (true or false).')];
+  if (field.const !== undefined && value !== field.const) {
+    return [make(field, 'const', `must be ${field.const ? 'yes (true)' : 'no (false)'}.`)];
+  }
+  return [];
 }
 
 function validateSingle(field: SingleSelectField, value: unknown): FieldIssue[] {
@@ -130,18 +120,25 @@ function validateMulti(field: MultiSelectField, value: unknown): FieldIssue[] {
   return issues;
 }
 
-/** Problems with one field's value; `undefined` means the field was left empty. */
-export function validateField(field: Field, value: FieldValue | undefined): FieldIssue[] {
+/**
+ * Problems with one field's value; `undefined` means the field was left empty. Pattern checks are
+ * charged to `budget` (pass one budget for a whole form so a pass stays bounded).
+ */
+export function validateField(
+  field: Field,
+  value: FieldValue | undefined,
+  budget: PatternBudget = patternBudget(),
+): FieldIssue[] {
   if (value === undefined) return field.required ? [make(field, 'required', 'is required.')] : [];
   // Drafts may come from scripts or JSON: check the runtime type, not the static one.
   const actual: unknown = value;
   switch (field.kind) {
     case 'text':
-      return validateText(field, actual);
+      return validateText(field, actual, budget);
     case 'number':
       return validateNumber(field, actual);
     case 'boolean':
-      return typeof actual === 'boolean' ? [] : [make(field, 'type', 'must be yes or no (true or false).')];
+      return validateBoolean(field, actual);
     case 'single-select':
       return validateSingle(field, actual);
     case 'multi-select':
@@ -165,7 +162,9 @@ export function validateContent(model: FormModel, draft: Draft): Validation<Form
     const required = new Set(model.fields.filter((field) => field.required).map((field) => field.name));
     const reasons = model.notes
       .filter(
-        (note) => note.code === 'unsatisfiable-field' && note.field !== undefined && required.has(note.field),
+        (note) =>
+          note.code === 'unsatisfiable-form' ||
+          (note.code === 'unsatisfiable-field' && note.field !== undefined && required.has(note.field)),
       )
       .map((note) => sanitizeText(note.message, { maxLength: 200 }));
     const message = `This form can never be completed as the server defined it${reasons.length > 0 ? `: ${reasons.join('; ')}` : ''}.`;
@@ -186,11 +185,48 @@ export function validateContent(model: FormModel, draft: Draft): Validation<Form
     issues.push({ field: key, code: 'unknown-field', message: `${shown} is not a field of this form.` });
   }
   const content: FormContent = {};
+  const budget = patternBudget();
   for (const field of model.fields) {
     const value = Object.hasOwn(draft, field.name) ? draft[field.name] : undefined;
-    const problems = validateField(field, value);
+    const problems = validateField(field, value, budget);
     issues.push(...problems);
     if (problems.length === 0 && value !== undefined) setOwn(content, field.name, copyValue(value));
   }
+  if (issues.length === 0) issues.push(...formRuleIssues(model, content));
   return issues.length > 0 ? { ok: false, issues } : { ok: true, value: content };
+}
+
+// Top-level object keywords (2020-12 validation §6.5), judged on exactly the content to be sent.
+function formRuleIssues(model: FormModel, content: FormContent): FieldIssue[] {
+  const issues: FieldIssue[] = [];
+  const sent = Object.keys(content).length;
+  if (model.minProperties !== undefined && sent < model.minProperties) {
+    issues.push({
+      code: 'min-properties',
+      message: `Answer at least ${plural(model.minProperties, 'field')} (${sent} answered).`,
+    });
+  }
+  if (model.maxProperties !== undefined && sent > model.maxProperties) {
+    issues.push({
+      code: 'max-properties',
+      message: `Answer at most ${plural(model.maxProperties, 'field')} (${sent} answered); leave the others empty.`,
+    });
+  }
+  const byName = new Map(model.fields.map((field) => [field.name, field]));
+  for (const rule of model.dependentRequired ?? []) {
+    if (!Object.hasOwn(content, rule.property)) continue;
+    const missing = rule.requires.filter((name) => !Object.hasOwn(content, name));
+    if (missing.length === 0) continue;
+    const trigger = byName.get(rule.property);
+    const names = missing.map((name) => {
+      const field = byName.get(name);
+      return field ? labelOf(field) : sanitizeText(JSON.stringify(name), { maxLength: 60 });
+    });
+    issues.push({
+      field: rule.property,
+      code: 'dependent-required',
+      message: `${trigger ? labelOf(trigger) : sanitizeText(rule.property, { maxLength: 60 })} needs ${names.join(', ')} to be answered too.`,
+    });
+  }
+  return issues;
 }

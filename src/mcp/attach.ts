@@ -69,7 +69,7 @@ export function attachElicitation(client: Client, options: AttachOptions): Elici
   const queue = options.queue ?? new PromptQueue();
   const urlRenderer = queuedUrlRenderer(renderer, queue, label);
   const waiter = plainWaiter && queuedWaiter(plainWaiter, queue, label);
-  const opener = options.opener ?? NO_OPENER;
+  const opener = options.opener ?? renderer.opener ?? NO_OPENER;
   const tracker = new UrlCompletionTracker();
   const log = createEventLog(options.onEvent);
   const inFlight = new Set<RequestRef>();

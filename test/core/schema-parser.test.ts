@@ -552,9 +552,12 @@ describe('parseRequestedSchema: decisions on the open points', () => {
   const m = model(fixture('enum-edge-cases.json'));
   const notesFor = (name: string) => m.notes.filter((n) => n.field === name).map((n) => n.code);
 
-  it('ignores a "required" name that is not a property, with a note (edge case 10)', () => {
-    assert.ok(m.notes.some((n) => n.code === 'required-unknown-property' && n.message.includes('"ghost"')));
-    assert.equal(field(m, 'duplicated').required, true);
+  it('makes a form whose "required" names a missing property unsatisfiable, never answerable (edge case 10)', () => {
+    // Ignoring the name would let an accept through that every JSON Schema validator rejects.
+    const parsed = model({ ...fixture('enum-edge-cases.json'), required: ['duplicated', 'ghost'] });
+    assert.ok(parsed.notes.some((n) => n.code === 'unsatisfiable-form' && n.message.includes('"ghost"')));
+    assert.equal(parsed.satisfiable, false);
+    assert.equal(field(parsed, 'duplicated').required, true);
   });
 
   it('collapses duplicate enum values to the first occurrence, with a note (edge case 14)', () => {
@@ -618,16 +621,23 @@ describe('parseRequestedSchema: decisions on the open points', () => {
     assert.match(m.notes.find((n) => n.field === 'withPattern')?.message ?? '', /exclusiveMinimum/);
   });
 
-  it('ignores a pattern the linear-time engine cannot compile, with a note (spec §6 point 1)', () => {
-    for (const pattern of ['(?=a)b', '(a)\\1', 'a{5000}', '[', 'x'.repeat(2000)]) {
-      const parsed = model(schemaOf({ p: { type: 'string', pattern } }));
-      const f = field(parsed, 'p');
-      assert.ok(f.kind === 'text');
-      assert.equal(f.pattern, undefined, pattern);
+  it('refuses, naming "pattern", a pattern it cannot enforce exactly in linear time (issue 12 item 5)', () => {
+    for (const pattern of [
+      '^(?=.*\\d).{8,}$',
+      '(?<!a)b',
+      '(a)\\1',
+      'a{5000}',
+      '[',
+      '\\p{L}',
+      'x'.repeat(2000),
+    ]) {
+      const list = issues(schemaOf({ p: { type: 'string', pattern } }));
       assert.deepEqual(
-        parsed.notes.map((n) => n.code),
-        ['pattern-ignored'],
+        list.map((i) => i.code),
+        ['unsupported-keyword'],
+        pattern,
       );
+      assert.match(list[0]?.message ?? '', /"pattern"/);
     }
   });
 

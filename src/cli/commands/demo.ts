@@ -56,6 +56,7 @@ export async function runDemo(args: CliArgs, io: Io): Promise<number> {
   const interactive =
     args.ui === 'terminal' ||
     args.ui === 'plain' ||
+    args.ui === 'browser' ||
     (args.ui === 'auto' && io.stdin.isTTY === true && io.stdout.isTTY === true);
   const demoArgs: CliArgs = interactive || args.ui === 'scripted' ? args : { ...args, ui: 'scripted' };
   const scriptedHere = demoArgs.ui === 'scripted' && !args.uiExplicit;

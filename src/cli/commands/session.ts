@@ -43,7 +43,7 @@ export async function openSession(args: CliArgs, io: Io, context: CommandContext
         // 2025 client-hosted elicitation tasks are served unless tasks are switched off.
         hostElicitationTasks: args.task !== 'never',
         onTaskEvent: status.onTask,
-        opener: createSystemOpener(io.env),
+        opener: renderer.opener ?? createSystemOpener(io.env),
         onEvent: (event) => {
           context.events.push(event);
           if (args.verbose) io.stderr.write(`${formatEvent(event)}\n`);

@@ -2,6 +2,7 @@
 // text is quoted in messages, keyword readers, and the limits that bound a hostile schema.
 import type { ModelNote } from '../form-model.js';
 import type { SchemaIssue, SchemaIssueCode } from '../issues.js';
+import type { PatternBudget } from '../pattern.js';
 import { sanitizeText } from '../sanitize.js';
 
 /** Work bounds against hostile servers; beyond them the request is refused with code 'too-large'. */
@@ -40,6 +41,8 @@ export interface Context {
   readonly notes: ModelNote[];
   /** Why each required field can never be answered (edge case 14). */
   readonly unsatisfiable: string[];
+  /** Pattern checks of defaults and options share one budget per request (see pattern.ts). */
+  readonly budget: PatternBudget;
 }
 
 export function isObject(value: unknown): value is Json {
@@ -96,7 +99,12 @@ export function optionalString(ctx: Context, p: Json, key: string, field: string
   return value;
 }
 
-export function nonNegativeInteger(ctx: Context, p: Json, key: string, field: string): number | undefined {
+export function nonNegativeInteger(
+  ctx: Context,
+  p: Json,
+  key: string,
+  field: string | undefined,
+): number | undefined {
   if (!has(p, key)) return undefined;
   const value = p[key];
   if (typeof value !== 'number' || !Number.isSafeInteger(value) || value < 0) {
@@ -121,20 +129,86 @@ export function finiteNumber(ctx: Context, p: Json, key: string, field: string):
   return value;
 }
 
-/** Notes keywords the variant does not know; they are tolerated and ignored (edge case 11). */
-export function noteUnknownKeywords(ctx: Context, p: Json, field: string, known: readonly string[]): void {
-  const unknown = Object.keys(p).filter((key) => !known.includes(key) && !ANNOTATIONS.has(key));
-  if (unknown.length === 0) return;
-  const list = unknown
+// JSON Schema 2020-12 keywords that constrain an instance (plus draft-07's `dependencies` and
+// `additionalItems`, which Ajv still honours). Where one of these applies and the form does not
+// enforce it, the request is refused: ignoring it could send an accept the server's check rejects.
+const ANY_TYPE = ['type', 'const', 'enum', ...COMPOSITION, ...REFERENCES];
+const BY_TYPE: Readonly<Record<Instance, readonly string[]>> = {
+  string: ['minLength', 'maxLength', 'pattern', 'format'],
+  number: ['minimum', 'maximum', 'exclusiveMinimum', 'exclusiveMaximum', 'multipleOf'],
+  boolean: [],
+  array: [
+    'items',
+    'prefixItems',
+    'additionalItems',
+    'contains',
+    'minContains',
+    'maxContains',
+    'minItems',
+    'maxItems',
+    'uniqueItems',
+    'unevaluatedItems',
+  ],
+  object: [
+    'properties',
+    'patternProperties',
+    'additionalProperties',
+    'unevaluatedProperties',
+    'propertyNames',
+    'minProperties',
+    'maxProperties',
+    'required',
+    'dependentRequired',
+    'dependentSchemas',
+    'dependencies',
+  ],
+};
+
+/** The JSON type of the instances a schema location constrains. */
+export type Instance = 'string' | 'number' | 'boolean' | 'array' | 'object';
+
+/**
+ * Every keyword at this location is enforced (`enforced`), an annotation, or refused: a constraint
+ * the form cannot enforce becomes an 'unsupported-keyword' issue naming it. Keywords that cannot
+ * apply to this instance type (e.g. `minimum` on a string) or that are not JSON Schema keywords at
+ * all have no effect on validity, so they are noted and ignored (edge case 11).
+ */
+export function checkKeywords(
+  ctx: Context,
+  p: Json,
+  field: string | undefined,
+  instance: Instance,
+  enforced: readonly string[],
+  where = '',
+): void {
+  const keys = Object.keys(p).filter(
+    (key) => !enforced.includes(key) && !ANNOTATIONS.has(key) && !COMMON.includes(key),
+  );
+  const refused = keys.filter((key) => ANY_TYPE.includes(key) || BY_TYPE[instance].includes(key));
+  if (refused.length > 0) {
+    const list = refused
+      .slice(0, 10)
+      .map((key) => quote(key))
+      .join(', ');
+    issue(
+      ctx,
+      'unsupported-keyword',
+      field,
+      `${where}${list} cannot be enforced in an elicitation form and is not supported (answers could break the schema)`,
+    );
+  }
+  const ignored = keys.filter((key) => !refused.includes(key));
+  if (ignored.length === 0) return;
+  const list = ignored
     .slice(0, 10)
     .map((key) => quote(key))
     .join(', ');
-  const more = unknown.length > 10 ? ` and ${unknown.length - 10} more` : '';
+  const more = ignored.length > 10 ? ` and ${ignored.length - 10} more` : '';
   note(
     ctx,
     'unknown-keyword',
     field,
-    `keyword(s) ${list}${more} are not part of the elicitation schema and are ignored`,
+    `${where}keyword(s) ${list}${more} have no effect here and are ignored`,
   );
 }
 

@@ -3,10 +3,11 @@
 import type { BooleanField, Field, NumberField, TextField } from '../form-model.js';
 import { isStringFormat, STRING_FORMATS } from '../formats.js';
 import { compilePattern } from '../pattern.js';
+import type { StringRules } from '../string-rules.js';
 import { validateField } from '../validate.js';
 import {
-  COMMON,
   type Context,
+  checkKeywords,
   describe,
   finiteNumber,
   has,
@@ -15,11 +16,13 @@ import {
   label,
   nonNegativeInteger,
   note,
-  noteUnknownKeywords,
   optionalString,
   SCHEMA_LIMITS,
   tooLong,
 } from './context.js';
+
+/** The string keywords enforced wherever a string value is constrained. */
+export const STRING_RULES = ['minLength', 'maxLength', 'format', 'pattern'];
 
 export interface Base {
   readonly name: string;
@@ -68,7 +71,7 @@ export function withDefault<F extends Field>(ctx: Context, field: F, p: Json): F
     candidate = kept;
   }
   // Judge the default as an optional answer: "required" is about the person, not the default.
-  const problems = validateField({ ...field, required: false }, candidate as never);
+  const problems = validateField({ ...field, required: false }, candidate as never, ctx.budget);
   if (problems.length > 0) {
     // A default of the wrong type, outside the options or out of bounds is ignored (edge case 14).
     const why = problems.map((p) => p.message).join(' ');
@@ -93,47 +96,66 @@ export function markUnsatisfiable(ctx: Context, field: Base, reason: string): vo
   }
 }
 
-export function parseText(ctx: Context, name: string, p: Json, required: boolean): TextField {
-  noteUnknownKeywords(ctx, p, name, [...COMMON, 'minLength', 'maxLength', 'format', 'pattern']);
-  let field: TextField = { ...base(ctx, name, p, required), kind: 'text' };
+/** The string keywords (minLength, maxLength, format, pattern) at one location; bad ones are issues. */
+export function parseStringRules(ctx: Context, p: Json, name: string, where = ''): StringRules {
+  let rules: StringRules = {};
   const minLength = nonNegativeInteger(ctx, p, 'minLength', name);
   const maxLength = nonNegativeInteger(ctx, p, 'maxLength', name);
-  if (minLength !== undefined) field = { ...field, minLength };
-  if (maxLength !== undefined) field = { ...field, maxLength };
+  if (minLength !== undefined) rules = { ...rules, minLength };
+  if (maxLength !== undefined) rules = { ...rules, maxLength };
   if (has(p, 'format')) {
     const format = p.format;
-    if (isStringFormat(format)) field = { ...field, format };
+    if (isStringFormat(format)) rules = { ...rules, format };
     else if (typeof format !== 'string') {
-      issue(ctx, 'invalid-keyword', name, `"format" must be a string, got ${describe(format)} (spec §2.3)`);
+      issue(
+        ctx,
+        'invalid-keyword',
+        name,
+        `${where}"format" must be a string, got ${describe(format)} (spec §2.3)`,
+      );
     } else {
       // format is an annotation in 2020-12; an unknown one is ignored rather than refused.
       note(
         ctx,
         'format-ignored',
         name,
-        `format ${describe(format)} is not one of ${STRING_FORMATS.join(', ')} and is ignored`,
+        `${where}format ${describe(format)} is not one of ${STRING_FORMATS.join(', ')} and is ignored`,
       );
     }
   }
   if (has(p, 'pattern')) {
     const pattern = p.pattern;
-    // Tolerated extension (spec §6 point 1): enforced with a linear-time engine or ignored with a note.
+    // Tolerated extension (spec §6 point 1): enforced exactly, or the request is refused.
     if (typeof pattern !== 'string')
-      note(ctx, 'pattern-ignored', name, `"pattern" is not a string and is ignored`);
+      issue(ctx, 'invalid-keyword', name, `${where}"pattern" must be a string, got ${describe(pattern)}`);
     else if (tooLong(pattern))
-      issue(ctx, 'too-large', name, `"pattern" is longer than ${SCHEMA_LIMITS.maxStringLength} characters`);
+      issue(
+        ctx,
+        'too-large',
+        name,
+        `${where}"pattern" is longer than ${SCHEMA_LIMITS.maxStringLength} characters`,
+      );
     else {
-      const compiled = compilePattern(pattern);
-      if (compiled.ok) field = { ...field, pattern };
-      else
-        note(
-          ctx,
-          'pattern-ignored',
-          name,
-          `"pattern" is not enforced: ${compiled.issues.map((i) => i.message).join('; ')}`,
-        );
+      const compiled = compilePattern(pattern, ctx.budget);
+      if (compiled.ok) rules = { ...rules, pattern };
+      else {
+        const code = compiled.issues.some((i) => i.overBudget) ? 'too-large' : 'unsupported-keyword';
+        const why = compiled.issues.map((i) => i.message).join('; ');
+        issue(ctx, code, name, `${where}"pattern" cannot be enforced: ${why}`);
+      }
     }
   }
+  return rules;
+}
+
+export function parseText(ctx: Context, name: string, p: Json, required: boolean): TextField {
+  checkKeywords(ctx, p, name, 'string', STRING_RULES);
+  const field: TextField = {
+    ...base(ctx, name, p, required),
+    kind: 'text',
+    ...parseStringRules(ctx, p, name),
+  };
+  const { minLength, maxLength } = field;
   if (minLength !== undefined && maxLength !== undefined && minLength > maxLength) {
     markUnsatisfiable(ctx, field, `minLength ${minLength} is greater than maxLength ${maxLength}`);
   } else if (required && maxLength === 0) {
@@ -146,6 +168,13 @@ export function parseText(ctx: Context, name: string, p: Json, required: boolean
   return withDefault(ctx, field, p);
 }
 
+function positiveNumber(ctx: Context, p: Json, key: string, field: string): number | undefined {
+  const value = finiteNumber(ctx, p, key, field);
+  if (value === undefined || value > 0) return value;
+  issue(ctx, 'invalid-keyword', field, `"${key}" must be greater than 0, got ${value}`);
+  return undefined;
+}
+
 export function parseNumber(
   ctx: Context,
   name: string,
@@ -153,26 +182,55 @@ export function parseNumber(
   required: boolean,
   integer: boolean,
 ): NumberField {
-  noteUnknownKeywords(ctx, p, name, [...COMMON, 'minimum', 'maximum']);
+  checkKeywords(ctx, p, name, 'number', [
+    'minimum',
+    'maximum',
+    'exclusiveMinimum',
+    'exclusiveMaximum',
+    'multipleOf',
+    'const',
+  ]);
   let field: NumberField = { ...base(ctx, name, p, required), kind: 'number', integer };
-  const minimum = finiteNumber(ctx, p, 'minimum', name);
-  const maximum = finiteNumber(ctx, p, 'maximum', name);
+  let minimum = finiteNumber(ctx, p, 'minimum', name);
+  let maximum = finiteNumber(ctx, p, 'maximum', name);
+  const exclusiveMinimum = finiteNumber(ctx, p, 'exclusiveMinimum', name);
+  const exclusiveMaximum = finiteNumber(ctx, p, 'exclusiveMaximum', name);
+  const multipleOf = positiveNumber(ctx, p, 'multipleOf', name);
+  if (has(p, 'const')) {
+    // `const` pins the value: both inclusive bounds become it (a non-number const allows nothing).
+    const pinned = p.const;
+    if (typeof pinned !== 'number' || !Number.isFinite(pinned)) {
+      issue(ctx, 'invalid-keyword', name, `"const" must be a number here, got ${describe(pinned)}`);
+    } else {
+      minimum = Math.max(minimum ?? pinned, pinned);
+      maximum = Math.min(maximum ?? pinned, pinned);
+    }
+  }
   if (minimum !== undefined) field = { ...field, minimum };
   if (maximum !== undefined) field = { ...field, maximum };
-  if (minimum !== undefined && maximum !== undefined && minimum > maximum) {
-    markUnsatisfiable(ctx, field, `minimum ${minimum} is greater than maximum ${maximum}`);
-  } else if (
-    integer &&
-    minimum !== undefined &&
-    maximum !== undefined &&
-    Math.ceil(minimum) > Math.floor(maximum)
-  ) {
-    markUnsatisfiable(ctx, field, `no integer lies between ${minimum} and ${maximum}`);
+  if (exclusiveMinimum !== undefined) field = { ...field, exclusiveMinimum };
+  if (exclusiveMaximum !== undefined) field = { ...field, exclusiveMaximum };
+  if (multipleOf !== undefined) field = { ...field, multipleOf };
+  const low = Math.max(minimum ?? Number.NEGATIVE_INFINITY, exclusiveMinimum ?? Number.NEGATIVE_INFINITY);
+  const high = Math.min(maximum ?? Number.POSITIVE_INFINITY, exclusiveMaximum ?? Number.POSITIVE_INFINITY);
+  const open =
+    (exclusiveMinimum !== undefined && low === exclusiveMinimum) ||
+    (exclusiveMaximum !== undefined && high === exclusiveMaximum);
+  if (low > high || (low === high && open)) {
+    markUnsatisfiable(ctx, field, `no number lies within the bounds (${low} to ${high})`);
+  } else if (integer && Math.ceil(low) > Math.floor(high)) {
+    markUnsatisfiable(ctx, field, `no integer lies between ${low} and ${high}`);
   }
   return withDefault(ctx, field, p);
 }
 
 export function parseBoolean(ctx: Context, name: string, p: Json, required: boolean): BooleanField {
-  noteUnknownKeywords(ctx, p, name, COMMON);
-  return withDefault(ctx, { ...base(ctx, name, p, required), kind: 'boolean' }, p);
+  checkKeywords(ctx, p, name, 'boolean', ['const']);
+  const field: BooleanField = { ...base(ctx, name, p, required), kind: 'boolean' };
+  if (!has(p, 'const')) return withDefault(ctx, field, p);
+  if (typeof p.const !== 'boolean') {
+    issue(ctx, 'invalid-keyword', name, `"const" must be true or false here, got ${describe(p.const)}`);
+    return field;
+  }
+  return withDefault(ctx, { ...field, const: p.const }, p);
 }

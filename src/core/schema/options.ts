@@ -2,8 +2,8 @@
 // multi-select (`items.enum`, `items.anyOf`) with their options, deduplicated and bounded.
 import type { MultiSelectField, SelectOption, SingleSelectField } from '../form-model.js';
 import {
-  COMMON,
   type Context,
+  checkKeywords,
   describe,
   has,
   isObject,
@@ -12,12 +12,12 @@ import {
   label,
   nonNegativeInteger,
   note,
-  noteUnknownKeywords,
   REFERENCES,
   SCHEMA_LIMITS,
   tooLong,
 } from './context.js';
-import { base, markUnsatisfiable, withDefault } from './fields.js';
+import { base, markUnsatisfiable, parseStringRules, STRING_RULES, withDefault } from './fields.js';
+import { dedupe, dropAmbiguous, keepValid } from './option-filters.js';
 
 function tooManyOptions(ctx: Context, name: string, list: readonly unknown[], key: string): boolean {
   if (list.length <= SCHEMA_LIMITS.maxOptions) return false;
@@ -78,6 +78,12 @@ function titledOptions(
       );
       return undefined;
     }
+    if (has(entry, 'type') && entry.type !== 'string') {
+      issue(ctx, 'invalid-options', name, `"${key}" entry ${index} must be of type "string" (spec §2.3)`);
+      return undefined;
+    }
+    // An option is {const, title}: any other constraint in it would change which answers are valid.
+    checkKeywords(ctx, entry, name, 'string', ['const'], `"${key}" entry ${index}: `);
     const title = typeof entry.title === 'string' ? entry.title : undefined;
     if (tooLong(entry.const) || (title !== undefined && tooLong(title))) {
       issue(
@@ -102,21 +108,6 @@ function titledOptions(
   return options;
 }
 
-/** Duplicate option values collapse to the first occurrence (edge case 14). */
-function dedupe(ctx: Context, name: string, options: readonly SelectOption[]): SelectOption[] {
-  const seen = new Set<string>();
-  const out = options.filter((option) => !seen.has(option.value) && seen.add(option.value));
-  if (out.length !== options.length) {
-    note(
-      ctx,
-      'duplicate-option',
-      name,
-      `${options.length - out.length} duplicate option value(s) were removed`,
-    );
-  }
-  return out;
-}
-
 export function parseSingleSelect(
   ctx: Context,
   name: string,
@@ -125,16 +116,21 @@ export function parseSingleSelect(
 ): SingleSelectField | undefined {
   let variant: SingleSelectField['variant'];
   let options: SelectOption[] | undefined;
+  checkKeywords(ctx, p, name, 'string', [...STRING_RULES, 'oneOf', 'enum', 'const', 'enumNames']);
   if (Array.isArray(p.oneOf)) {
     variant = 'titled';
-    noteUnknownKeywords(ctx, p, name, [...COMMON, 'oneOf']);
     options = titledOptions(ctx, name, p.oneOf, 'oneOf');
+    // A value listed by two entries matches both, so it fails `oneOf` (exactly one): never valid.
+    if (options) options = dropAmbiguous(ctx, name, options);
+  } else if (!Array.isArray(p.enum)) {
+    // `const` alone: a choice of one.
+    variant = 'untitled';
+    options = enumOptions(ctx, name, [p.const], 'const');
   } else {
     const list = p.enum as unknown[];
     options = enumOptions(ctx, name, list, 'enum');
     if (has(p, 'enumNames')) {
       variant = 'legacy';
-      noteUnknownKeywords(ctx, p, name, [...COMMON, 'enum', 'enumNames']);
       const names = p.enumNames;
       if (
         options &&
@@ -165,11 +161,11 @@ export function parseSingleSelect(
       }
     } else {
       variant = 'untitled';
-      noteUnknownKeywords(ctx, p, name, [...COMMON, 'enum']);
     }
   }
+  const rules = parseStringRules(ctx, p, name);
   if (options === undefined) return undefined;
-  options = dedupe(ctx, name, options);
+  options = dedupe(ctx, name, keepValid(ctx, name, options, p, rules));
   const field: SingleSelectField = {
     ...base(ctx, name, p, required),
     kind: 'single-select',
@@ -217,13 +213,12 @@ export function parseMultiSelect(
   }
   let variant: MultiSelectField['variant'];
   let options: SelectOption[] | undefined;
+  checkKeywords(ctx, items, name, 'string', [...STRING_RULES, 'anyOf', 'enum', 'const'], '"items": ');
   if (Array.isArray(items.anyOf)) {
     variant = 'titled';
-    noteUnknownKeywords(ctx, items, name, ['type', 'anyOf']);
     options = titledOptions(ctx, name, items.anyOf, 'items.anyOf');
   } else if (Array.isArray(items.enum)) {
     variant = 'untitled';
-    noteUnknownKeywords(ctx, items, name, ['type', 'enum']);
     options = enumOptions(ctx, name, items.enum, 'items.enum');
   } else {
     issue(
@@ -234,12 +229,21 @@ export function parseMultiSelect(
     );
     return undefined;
   }
+  const rules = parseStringRules(ctx, items, name, '"items": ');
   // uniqueItems is implied: answers never repeat a choice.
-  noteUnknownKeywords(ctx, p, name, [...COMMON, 'items', 'minItems', 'maxItems', 'uniqueItems']);
+  checkKeywords(ctx, p, name, 'array', ['items', 'minItems', 'maxItems', 'uniqueItems']);
+  if (has(p, 'uniqueItems') && typeof p.uniqueItems !== 'boolean') {
+    issue(
+      ctx,
+      'invalid-keyword',
+      name,
+      `"uniqueItems" must be true or false, got ${describe(p.uniqueItems)}`,
+    );
+  }
   const minItems = nonNegativeInteger(ctx, p, 'minItems', name);
   const maxItems = nonNegativeInteger(ctx, p, 'maxItems', name);
   if (options === undefined) return undefined;
-  options = dedupe(ctx, name, options);
+  options = dedupe(ctx, name, keepValid(ctx, name, options, items, rules));
   let field: MultiSelectField = { ...base(ctx, name, p, required), kind: 'multi-select', variant, options };
   if (minItems !== undefined) field = { ...field, minItems };
   if (maxItems !== undefined) field = { ...field, maxItems };

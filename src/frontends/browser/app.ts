@@ -1,0 +1,96 @@
+// The HTTP app (no socket here, so tests drive it with app.request()): the current request's page,
+// form posts (post/redirect/get), live checks for the script, a state stream, our two assets.
+import { Hono } from 'hono';
+import { HTTPException } from 'hono/http-exception';
+import { streamSSE } from 'hono/streaming';
+import type { Desk } from './desk.js';
+import { alreadyAnsweredPage, idlePage, refusedPage } from './pages/status-pages.js';
+import { type GuardConfig, guard, headers } from './security.js';
+
+export interface AppDeps {
+  readonly desk: Desk;
+  readonly guard: GuardConfig;
+  readonly assets: { readonly js: string; readonly css: string };
+  /** A page's state stream opened (true) or closed (false): how a closed tab is noticed. */
+  readonly onStream?: (open: boolean, entry: string) => void;
+  /** A page was loaded (a tab without script is noticed by its reloads). */
+  readonly onSeen?: () => void;
+}
+
+const HEARTBEAT_MS = 15_000;
+/** The adapter's queue does not tell the desk when it grows: its count is polled this often. */
+const QUEUE_POLL_MS = 1000;
+
+export function createApp(deps: AppDeps): Hono {
+  const { desk } = deps;
+  const app = new Hono();
+  app.use('*', headers());
+  app.use('*', ...guard(deps.guard));
+  app.get('/', (c) => {
+    deps.onSeen?.();
+    const slot = desk.current();
+    const page = slot
+      ? slot.entry.page({ nonce: slot.nonce, alsoWaiting: desk.alsoWaiting, entry: slot.id })
+      : idlePage(desk.last);
+    return c.html(page.toString());
+  });
+  app.get('/app.js', (c) =>
+    c.body(deps.assets.js, 200, { 'Content-Type': 'text/javascript; charset=utf-8' }),
+  );
+  app.get('/app.css', (c) => c.body(deps.assets.css, 200, { 'Content-Type': 'text/css; charset=utf-8' }));
+
+  app.post('/answer', async (c) => {
+    const body = new URLSearchParams(await c.req.text());
+    const result = desk.post(body.get('nonce') ?? '', body.get('action') ?? '', body);
+    if (result.kind === 'answered') return c.html(alreadyAnsweredPage(result.summary).toString(), 409);
+    if (result.kind === 'unknown')
+      return c.html(refusedPage('This form is not valid any more. Reload the page.').toString(), 403);
+    return c.redirect('/', 303);
+  });
+
+  app.post('/check', async (c) => {
+    const body = new URLSearchParams(await c.req.text());
+    const result = desk.check(body.get('nonce') ?? '', body);
+    return result === undefined ? c.json({ gone: true }, 409) : c.json(result);
+  });
+
+  app.get('/events', (c) =>
+    streamSSE(c, async (stream) => {
+      // The entry the page shows: if its tab goes away, that is the request to cancel.
+      const shown = c.req.query('entry') ?? '';
+      deps.onStream?.(true, shown);
+      let sent = '';
+      const send = async () => {
+        const state = JSON.stringify(desk.state());
+        if (state === sent || stream.aborted) return;
+        sent = state;
+        await stream.writeSSE({ event: 'state', data: state });
+      };
+      const off = desk.onChange(() => void send());
+      const poll = setInterval(() => void send(), QUEUE_POLL_MS);
+      const beat = setInterval(() => void stream.write(': beat\n\n'), HEARTBEAT_MS);
+      await new Promise<void>((resolve) => {
+        stream.onAbort(() => {
+          off();
+          clearInterval(poll);
+          clearInterval(beat);
+          deps.onStream?.(false, shown);
+          resolve();
+        });
+        void send();
+      });
+    }),
+  );
+
+  app.notFound((c) => c.text('Not found', 404));
+  app.onError((error, c) => {
+    if (error instanceof HTTPException) {
+      return c.html(
+        refusedPage('This request did not come from the page mcp-elicit opened.').toString(),
+        error.status,
+      );
+    }
+    return c.text('Internal error', 500);
+  });
+  return app;
+}

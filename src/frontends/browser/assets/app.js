@@ -1,0 +1,154 @@
+// mcp-elicit browser front-end: optional live feedback on top of pages that work without it.
+// Server text is never turned into markup here: only textContent is written.
+(() => {
+  const body = document.body;
+  const entry = body.dataset.entry ?? '';
+  const form = document.getElementById('form');
+  const nonce = form?.querySelector('input[name="nonce"]')?.value ?? '';
+
+  // Follow the desk: another request on the page means reload; the queue count is updated in place.
+  let failures = 0;
+  const events = new EventSource(`/events?entry=${encodeURIComponent(entry)}`);
+  events.addEventListener('state', (event) => {
+    failures = 0;
+    const state = JSON.parse(event.data);
+    if (state.entry !== entry) {
+      window.location.replace('/');
+      return;
+    }
+    const queue = document.getElementById('queue');
+    if (queue) queue.textContent = queueText(state.waiting);
+  });
+  events.addEventListener('error', () => {
+    failures += 1;
+    if (events.readyState === EventSource.CLOSED || failures >= 3) {
+      events.close();
+      banner('This session has ended: you can close this tab. A new one opens if a server asks again.');
+    }
+  });
+
+  function queueText(waiting) {
+    if (waiting <= 0) return '';
+    return waiting === 1
+      ? '1 more request waiting after this one.'
+      : `${waiting} more requests waiting after this one.`;
+  }
+
+  function banner(text) {
+    if (document.getElementById('ended')) return;
+    const p = document.createElement('p');
+    p.id = 'ended';
+    p.className = 'notice';
+    p.setAttribute('role', 'status');
+    p.textContent = text;
+    document.getElementById('main')?.prepend(p);
+  }
+
+  function post(path, params) {
+    return fetch(path, {
+      method: 'POST',
+      body: params,
+      credentials: 'same-origin',
+      headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+    });
+  }
+
+  // URL consent: the link opens the page in a new tab (the person's click); tell the server.
+  const consent = document.querySelector('a[data-consent]');
+  consent?.addEventListener('click', () => {
+    const params = new URLSearchParams({ nonce, action: 'open', step: 'consent' });
+    post('/answer', params).finally(() => window.location.replace('/'));
+  });
+
+  // A date-time left empty starts in the browser's own time zone (never over a value).
+  for (const select of document.querySelectorAll('select[data-auto-zone]')) {
+    const minutes = -new Date().getTimezoneOffset();
+    const sign = minutes < 0 ? '-' : '+';
+    const abs = Math.abs(minutes);
+    const zone =
+      minutes === 0
+        ? 'Z'
+        : `${sign}${String(Math.floor(abs / 60)).padStart(2, '0')}:${String(abs % 60).padStart(2, '0')}`;
+    if ([...select.options].some((o) => o.value === zone)) select.value = zone;
+  }
+
+  if (!form?.dataset.check) return;
+
+  // Live feedback: the server's engine checks what is typed; only touched fields show problems.
+  const touched = new Set();
+  let timer;
+  const baseName = (name) => name.replace(/_tz$/, '');
+
+  function limitChoices() {
+    for (const group of form.querySelectorAll('[data-max-items]')) {
+      const max = Number(group.dataset.maxItems);
+      const boxes = [...group.querySelectorAll('input[type="checkbox"]')];
+      const ticked = boxes.filter((b) => b.checked).length;
+      for (const box of boxes) box.disabled = !box.checked && ticked >= max;
+    }
+  }
+
+  function counters() {
+    for (const input of form.querySelectorAll('input[data-max]')) {
+      let count = document.getElementById(`${input.id}-count`);
+      if (!count) {
+        count = document.createElement('span');
+        count.id = `${input.id}-count`;
+        count.className = 'count';
+        input.after(count);
+      }
+      count.textContent = `${[...input.value].length}/${input.dataset.max} characters`;
+    }
+  }
+
+  function show(result) {
+    for (const box of form.querySelectorAll('.error[id$="-err"]')) {
+      const name = box.id.slice(0, -4);
+      if (!touched.has(name)) continue;
+      const control = document.getElementById(name);
+      let messages = result.issues?.[name] ?? [];
+      if (control?.validity?.badInput) messages = ['This is not a valid value for this field.'];
+      box.replaceChildren(
+        ...messages.map((m) => {
+          const p = document.createElement('p');
+          p.textContent = m;
+          return p;
+        }),
+      );
+      const field = box.closest('.field');
+      field?.classList.toggle('has-error', messages.length > 0);
+      const target = field?.matches('fieldset') ? field : control;
+      if (messages.length > 0) target?.setAttribute('aria-invalid', 'true');
+      else target?.removeAttribute('aria-invalid');
+    }
+  }
+
+  function check() {
+    clearTimeout(timer);
+    timer = undefined;
+    const params = new URLSearchParams(new FormData(form));
+    post('/check', params)
+      .then((response) => (response.ok ? response.json() : undefined))
+      .then((result) => result && show(result))
+      .catch(() => {});
+  }
+
+  form.addEventListener('input', (event) => {
+    if (event.target?.name) touched.add(baseName(event.target.name));
+    limitChoices();
+    counters();
+    clearTimeout(timer);
+    timer = setTimeout(check, 250);
+  });
+  form.addEventListener('change', (event) => {
+    if (event.target?.name) touched.add(baseName(event.target.name));
+  });
+  // Leaving with a check still pending (the tab closes): send it anyway, so nothing typed is lost.
+  window.addEventListener('pagehide', () => {
+    if (timer === undefined) return;
+    clearTimeout(timer);
+    navigator.sendBeacon('/check', new URLSearchParams(new FormData(form)));
+  });
+  limitChoices();
+  counters();
+})();

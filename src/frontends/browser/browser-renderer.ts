@@ -1,0 +1,132 @@
+// The browser front-end: each elicitation is a page on a loopback HTTP server that starts with the
+// first request, opens the person's browser on a single-use link, and stops after the last answer.
+
+import type {
+  FormAnswer,
+  FormPrompt,
+  PromptContext,
+  Renderer,
+  RendererNotice,
+  UrlAnswer,
+  UrlPrompt,
+} from '../../contracts/renderer.js';
+import type { UrlOpener, UrlWaitChoice, UrlWaitInfo } from '../../contracts/url-step.js';
+import { createSystemOpener } from '../open-url.js';
+import { loadAssets } from './assets.js';
+import { Desk } from './desk.js';
+import type { Asker, Entry } from './entry.js';
+import { serverText } from './escape.js';
+import { FormEntry } from './form-entry.js';
+import { PageServer } from './page-server.js';
+import { ConsentEntry, WaitEntry } from './url-entries.js';
+
+export interface BrowserRendererOptions {
+  /** Opens our own loopback page (never anything else). Default: `BROWSER`, else the system browser. */
+  readonly opener?: UrlOpener;
+  /** Port on 127.0.0.1; default 0 (the system picks a free one). */
+  readonly port?: number;
+  /** Host names accepted besides 127.0.0.1 in the Host header (always with our port), e.g. `localhost`. */
+  readonly extraHostnames?: readonly string[];
+  /** A page left unanswered this long is cancelled (`timeout`). Default 15 minutes. */
+  readonly timeoutMs?: number;
+  /** The server stays up this long after the last answer, so a next request reuses the tab. Default 3 s. */
+  readonly lingerMs?: number;
+  /** A tab whose page stream is gone this long counts as closed (its request is cancelled). Default 3 s. */
+  readonly tabClosedGraceMs?: number;
+  /** Largest form post read, in bytes (larger: 413). Default 64 KiB. */
+  readonly maxBodyBytes?: number;
+  /** Where "open this address by hand" goes when no browser starts. Default: stderr. */
+  readonly log?: (line: string) => void;
+}
+
+const DEFAULTS = {
+  timeoutMs: 15 * 60_000,
+  lingerMs: 3000,
+  tabClosedGraceMs: 3000,
+  maxBodyBytes: 64 * 1024,
+};
+
+export class BrowserRenderer implements Renderer {
+  readonly name = 'browser';
+  readonly interactive = true;
+  /**
+   * URL-mode targets are opened by the person's own click on the consent page's link, never by
+   * us: consent is the click, so this opener has nothing left to do.
+   */
+  readonly opener: UrlOpener = { open: async () => ({ ok: true }) };
+  readonly #desk = new Desk();
+  readonly #pages: PageServer;
+  readonly #timeoutMs: number;
+
+  constructor(options: BrowserRendererOptions = {}) {
+    this.#timeoutMs = options.timeoutMs ?? DEFAULTS.timeoutMs;
+    const log = options.log ?? ((line: string) => process.stderr.write(`${line}\n`));
+    this.#pages = new PageServer({
+      desk: this.#desk,
+      assets: loadAssets(),
+      opener: options.opener ?? createSystemOpener(),
+      port: options.port ?? 0,
+      extraHostnames: options.extraHostnames ?? [],
+      lingerMs: options.lingerMs ?? DEFAULTS.lingerMs,
+      tabClosedGraceMs: options.tabClosedGraceMs ?? DEFAULTS.tabClosedGraceMs,
+      maxBodyBytes: options.maxBodyBytes ?? DEFAULTS.maxBodyBytes,
+      log,
+    });
+  }
+
+  /** `http://127.0.0.1:<port>/` while the server runs (no token: it only works with the cookie). */
+  get address(): string | undefined {
+    return this.#pages.address;
+  }
+
+  form(prompt: FormPrompt, ctx: PromptContext): Promise<FormAnswer> {
+    if (ctx.signal.aborted)
+      return Promise.resolve({ outcome: { action: 'cancel', reason: 'server-cancelled' } });
+    return this.#show(ctx.signal, (done) => new FormEntry(prompt, askerOf(ctx), done));
+  }
+
+  url(prompt: UrlPrompt, ctx: PromptContext): Promise<UrlAnswer> {
+    if (ctx.signal.aborted)
+      return Promise.resolve({ outcome: { action: 'cancel', reason: 'server-cancelled' } });
+    return this.#show(ctx.signal, (done) => new ConsentEntry(prompt, askerOf(ctx), done));
+  }
+
+  waitForUrl(info: UrlWaitInfo, signal: AbortSignal): Promise<UrlWaitChoice> {
+    if (signal.aborted) return Promise.resolve('cancel');
+    return this.#show(signal, (done) => new WaitEntry(info, { server: info.server, waiting: () => 0 }, done));
+  }
+
+  notice(notice: RendererNotice): void {
+    // Withdrawn requests say so on their page; other notices appear on the page between requests.
+    if (notice.kind !== 'server-cancelled') {
+      this.#desk.note(`${serverText(notice.server.label, 60)}: ${serverText(notice.message, 300)}`);
+    }
+  }
+
+  async close(): Promise<void> {
+    this.#desk.endAll('closed');
+    await this.#pages.stop();
+  }
+
+  #show<T>(signal: AbortSignal, make: (done: (answer: T) => void) => Entry): Promise<T> {
+    return new Promise<T>((resolve) => {
+      let end: ((reason: 'server-cancelled') => void) | undefined;
+      const onAbort = () => end?.('server-cancelled');
+      const entry = make((answer) => {
+        signal.removeEventListener('abort', onAbort);
+        resolve(answer);
+      });
+      end = this.#desk.add(entry, this.#timeoutMs);
+      signal.addEventListener('abort', onAbort, { once: true });
+      this.#pages.show();
+    });
+  }
+}
+
+function askerOf(ctx: PromptContext): Asker {
+  return {
+    server: ctx.server,
+    ...(ctx.request && { request: ctx.request }),
+    waiting: () => ctx.waiting,
+  };
+}

@@ -1,0 +1,1 @@
+export { BrowserRenderer, type BrowserRendererOptions } from './browser-renderer.js';

@@ -1,0 +1,170 @@
+// The loopback server's life: started for the first request, the browser opened on a single-use
+// link only when no tab shows our page, stopped a moment after the last answer (and on close).
+import type { UrlOpener } from '../../contracts/url-step.js';
+import { createApp } from './app.js';
+import type { Desk } from './desk.js';
+import { freshSecret } from './desk.js';
+import { sameSecret } from './security.js';
+import { type Listening, LOOPBACK, listen } from './server.js';
+
+export interface PageServerOptions {
+  readonly desk: Desk;
+  readonly assets: { readonly js: string; readonly css: string };
+  readonly opener: UrlOpener;
+  readonly port: number;
+  readonly extraHostnames: readonly string[];
+  readonly lingerMs: number;
+  readonly tabClosedGraceMs: number;
+  readonly maxBodyBytes: number;
+  readonly log: (line: string) => void;
+}
+
+/** A page without script reloads every 2 s while idle: seen this recently means a tab is open. */
+const RECENTLY_SEEN_MS = 5000;
+/** How long a new request waits for a navigating page to reconnect before a tab is opened. */
+const RECONNECT_MS = 1500;
+/** Unused links kept valid (each browser start mints one). */
+const MAX_TOKENS = 8;
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+export class PageServer {
+  readonly #o: PageServerOptions;
+  #running: Promise<Listening | undefined> | undefined;
+  #port: number | undefined;
+  #tokens: string[] = [];
+  #streams = 0;
+  #lastSeen = 0;
+  /** Whether the page loaded last opened a state stream (it runs our script). */
+  #scripted = false;
+  #linger: NodeJS.Timeout | undefined;
+  #opening = false;
+  /** Counts servers started: callbacks of a stopped server's connections are ignored. */
+  #generation = 0;
+
+  constructor(options: PageServerOptions) {
+    this.#o = options;
+    options.desk.onChange(() => {
+      if (options.desk.size > 0) {
+        clearTimeout(this.#linger);
+        return;
+      }
+      clearTimeout(this.#linger);
+      this.#linger = setTimeout(() => void this.stop(), options.lingerMs);
+    });
+  }
+
+  get address(): string | undefined {
+    return this.#port === undefined ? undefined : `http://${LOOPBACK}:${this.#port}/`;
+  }
+
+  /** A request was added: make sure the server runs and a tab shows it. */
+  show(): void {
+    void this.#start().then((server) => {
+      if (server) void this.#openTab(server.port);
+    });
+  }
+
+  async stop(): Promise<void> {
+    clearTimeout(this.#linger);
+    const running = this.#running;
+    this.#running = undefined;
+    this.#generation++;
+    this.#port = undefined;
+    this.#tokens = [];
+    this.#streams = 0;
+    this.#lastSeen = 0;
+    this.#scripted = false;
+    await (await running)?.close();
+  }
+
+  #start(): Promise<Listening | undefined> {
+    this.#running ??= listen((port) => this.#app(port), this.#o.port).then(
+      (server) => {
+        this.#port = server.port;
+        return server;
+      },
+      (error: unknown) => {
+        this.#running = undefined;
+        this.#o.log(`mcp-elicit: could not start the browser front-end: ${(error as Error).message}`);
+        this.#o.desk.endAll('closed');
+        return undefined;
+      },
+    );
+    return this.#running;
+  }
+
+  #app(port: number) {
+    const hostnames = [LOOPBACK, ...this.#o.extraHostnames];
+    const session = freshSecret(32);
+    const generation = ++this.#generation;
+    const current = () => generation === this.#generation;
+    return createApp({
+      desk: this.#o.desk,
+      assets: this.#o.assets,
+      guard: {
+        hosts: hostnames.map((name) => `${name}:${port}`),
+        origins: hostnames.map((name) => `http://${name}:${port}`),
+        cookieName: `mcp-elicit-${port}`,
+        session,
+        maxBodyBytes: this.#o.maxBodyBytes,
+        takeToken: (token) => {
+          const at = this.#tokens.findIndex((known) => sameSecret(known, token));
+          if (at < 0) return false;
+          this.#tokens.splice(at, 1); // single use
+          return true;
+        },
+      },
+      onSeen: () => {
+        if (!current()) return;
+        this.#lastSeen = Date.now();
+        this.#scripted = false;
+      },
+      onStream: (open, entry) => {
+        if (current()) this.#stream(open, entry);
+      },
+    });
+  }
+
+  // A tab shows our page when it holds a state stream, or (without script) reloaded recently.
+  #watched(): boolean {
+    return this.#streams > 0 || (!this.#scripted && Date.now() - this.#lastSeen < RECENTLY_SEEN_MS);
+  }
+
+  async #openTab(port: number): Promise<void> {
+    if (this.#watched() || this.#opening) return;
+    this.#opening = true;
+    try {
+      // A page of this server that is navigating (a form post) reconnects in a moment: give it one.
+      const known = this.#lastSeen > 0;
+      for (let waited = 0; known && waited < RECONNECT_MS && !this.#watched(); waited += 100)
+        await sleep(100);
+      if (this.#watched() || this.#port !== port) return;
+      const token = freshSecret(32); // 256 bits
+      this.#tokens.push(token);
+      if (this.#tokens.length > MAX_TOKENS) this.#tokens.shift();
+      const url = `http://${LOOPBACK}:${port}/?t=${token}`;
+      const opened = await this.#o.opener.open(url).catch((error: unknown) => ({
+        ok: false as const,
+        error: error instanceof Error ? error.message : String(error),
+      }));
+      if (!opened.ok) {
+        this.#o.log(
+          `mcp-elicit: could not open a browser (${opened.error}). Open this address to answer:\n  ${url}`,
+        );
+      }
+    } finally {
+      this.#opening = false;
+    }
+  }
+
+  // A tab's page stream closed and none came back in time: the tab was closed; cancel what it showed.
+  #stream(open: boolean, entry: string): void {
+    this.#streams += open ? 1 : -1;
+    if (open) this.#scripted = true;
+    if (open || this.#streams > 0 || entry === '') return;
+    setTimeout(() => {
+      if (this.#streams === 0 && this.#o.desk.current()?.id === entry) this.#o.desk.endCurrent('tab-closed');
+    }, this.#o.tabClosedGraceMs).unref();
+  }
+}

@@ -1,0 +1,24 @@
+// Pages without a request on them: between requests (reloads itself until the next one comes),
+// "already answered" for a second submit of the same form, and refusals.
+import { type Html, html } from '../escape.js';
+import { layout } from './layout.js';
+
+/** Shown when nothing waits for an answer; `last` says how the previous request ended. */
+export function idlePage(last: string | undefined): Html {
+  const body = html`<h1>Nothing to answer right now</h1>
+${last ? html`<p class="notice" role="status">${last}</p>` : ''}
+<p>This page shows the next request as soon as a server asks. You can close the tab; a new one opens when needed.</p>`;
+  return layout({ title: 'Waiting for requests', body, refresh: true });
+}
+
+export function alreadyAnsweredPage(summary: string): Html {
+  const body = html`<h1>Already answered</h1>
+<p role="alert">This form was already answered, so nothing more was sent. ${summary}</p>
+<p><a href="/">Go to the current request</a></p>`;
+  return layout({ title: 'Already answered', body });
+}
+
+export function refusedPage(reason: string): Html {
+  const body = html`<h1>Not allowed</h1><p>${reason}</p>`;
+  return layout({ title: 'Not allowed', body });
+}

@@ -1,0 +1,117 @@
+// URL mode on the page: consent (Open / Decline / Cancel / cancel all) and the waiting state
+// after the page was opened (Done / Retry now / Cancel).
+
+import type { UrlAnswer, UrlPrompt } from '../../contracts/renderer.js';
+import type { UrlWaitChoice, UrlWaitInfo } from '../../contracts/url-step.js';
+import { sanitizeText } from '../../core/sanitize.js';
+import { analyzeUrl, type UrlAnalysis } from '../../core/url-safety.js';
+import type { Asker, EndReason, Entry, PageView, PostResult } from './entry.js';
+import type { Html } from './escape.js';
+import { endSentence } from './form-entry.js';
+import { consentPage, linkable, waitPage } from './pages/url-pages.js';
+
+export class ConsentEntry implements Entry {
+  readonly title: string;
+
+  constructor(
+    readonly prompt: UrlPrompt,
+    readonly asker: Asker,
+    private readonly resolve: (answer: UrlAnswer) => void,
+  ) {
+    this.title = `Web page request from ${sanitizeText(asker.server.label, { maxLength: 60 })}`;
+  }
+
+  page(view: PageView): Html {
+    const { message, analysis } = this.prompt;
+    return consentPage({ ...view, title: this.title, asker: this.asker, message, analysis });
+  }
+
+  post(action: string): PostResult {
+    switch (action) {
+      case 'open':
+        // The person clicked the link (the script tells us) or says they opened it (no script).
+        if (!linkable(this.prompt.analysis)) return { kind: 'stay' };
+        return this.#finish({ outcome: { action: 'accept' } }, 'You opened the page.');
+      case 'decline':
+        return this.#finish({ outcome: { action: 'decline' } }, 'You declined to open the page.');
+      case 'cancel':
+        return this.#finish(
+          { outcome: { action: 'cancel', reason: 'dismissed' } },
+          'You cancelled the request.',
+        );
+      case 'mute':
+        return this.#finish(
+          { outcome: { action: 'cancel', reason: 'muted' }, muteServer: true },
+          'You cancelled this request and every further one from this server for this session.',
+        );
+      default:
+        return { kind: 'stay' };
+    }
+  }
+
+  end(reason: EndReason): string {
+    this.resolve({
+      outcome:
+        reason === 'timeout'
+          ? { action: 'cancel', reason: 'timeout', detail: 'the page was left unanswered' }
+          : reason === 'server-cancelled'
+            ? { action: 'cancel', reason: 'server-cancelled' }
+            : {
+                action: 'cancel',
+                reason: 'dismissed',
+                detail: reason === 'tab-closed' ? 'the browser tab was closed' : 'closed',
+              },
+    });
+    return endSentence(reason);
+  }
+
+  #finish(answer: UrlAnswer, summary: string): PostResult {
+    this.resolve(answer);
+    return { kind: 'finished', summary };
+  }
+}
+
+export class WaitEntry implements Entry {
+  readonly title: string;
+  readonly #analysis: UrlAnalysis;
+
+  constructor(
+    readonly info: UrlWaitInfo,
+    readonly asker: Asker,
+    private readonly resolve: (choice: UrlWaitChoice) => void,
+  ) {
+    this.title = `Waiting for a web page of ${sanitizeText(asker.server.label, { maxLength: 60 })}`;
+    this.#analysis = analyzeUrl(info.url, info.server.origin ? { serverOrigin: info.server.origin } : {});
+  }
+
+  page(view: PageView): Html {
+    const { message, reason } = this.info;
+    return waitPage({
+      ...view,
+      title: this.title,
+      asker: this.asker,
+      message,
+      analysis: this.#analysis,
+      reason,
+    });
+  }
+
+  post(action: string): PostResult {
+    if (action === 'done') return this.#finish('done', 'You said the web page step is done.');
+    if (action === 'retry') return this.#finish('retry', 'Asked the server again.');
+    if (action === 'cancel') return this.#finish('cancel', 'You stopped waiting for the web page.');
+    return { kind: 'stay' };
+  }
+
+  end(reason: EndReason): string {
+    this.resolve('cancel');
+    return reason === 'server-cancelled'
+      ? 'The web page step finished or was withdrawn by the server.'
+      : endSentence(reason);
+  }
+
+  #finish(choice: UrlWaitChoice, summary: string): PostResult {
+    this.resolve(choice);
+    return { kind: 'finished', summary };
+  }
+}

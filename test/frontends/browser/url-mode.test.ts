@@ -1,0 +1,94 @@
+// URL mode in real Chromium against the url-flow fixture server: the consent page, the target
+// opened only by the person's click on a plain link (in a new tab, no opener, no referrer), then
+// the waiting page; on both eras.
+import assert from 'node:assert/strict';
+import { join } from 'node:path';
+import { after, before, describe, it } from 'node:test';
+import { Client } from '@modelcontextprotocol/client';
+import type { BrowserContext, Page } from 'playwright-core';
+import { BrowserRenderer } from '../../../src/frontends/browser/index.js';
+import { attachElicitation, type ElicitationSession } from '../../../src/mcp/attach.js';
+import { createGuardedStdioTransport } from '../../../src/mcp/guarded-stdio.js';
+import { launchChromium, pageOpener, type TestChromium } from '../../helpers/chromium.js';
+import { root } from '../../helpers/cli.js';
+
+function text(result: { content?: unknown }): string {
+  return ((result.content ?? []) as { text?: string }[]).map((c) => c.text ?? '').join('\n');
+}
+
+for (const era of ['legacy', 'modern'] as const) {
+  describe(`browser URL mode on ${era === 'legacy' ? '2025-11-25' : '2026-07-28'}`, () => {
+    let chrome: TestChromium;
+    let context: BrowserContext;
+    let page: Page;
+    let client: Client;
+    let session: ElicitationSession;
+    let renderer: BrowserRenderer;
+    before(async () => {
+      chrome = await launchChromium();
+      context = await chrome.browser.newContext();
+      page = await context.newPage();
+      renderer = new BrowserRenderer({ opener: pageOpener(() => page) });
+      client = new Client(
+        { name: 'browser-url-test', version: '1' },
+        { versionNegotiation: { mode: era === 'modern' ? { pin: '2026-07-28' } : 'legacy' } },
+      );
+      session = attachElicitation(client, { renderer, server: 'accounts' });
+      await client.connect(
+        createGuardedStdioTransport({
+          command: process.execPath,
+          args: ['--import', 'tsx', join(root, 'test/fixtures/servers/url-flow-server.ts')],
+        }),
+      );
+    });
+    after(async () => {
+      await client.close();
+      await renderer.close();
+      await chrome.close();
+    });
+
+    it('shows who asks, the full URL and its site, fetches nothing before consent; Open is a plain noopener/noreferrer link; the flow completes', async () => {
+      const call = session.callTool({ name: 'connect_account', arguments: {} }, { timeoutMs: 30_000 });
+      await page.waitForSelector('a[data-consent]');
+      const link = page.locator('a[data-consent]');
+      const href = (await link.getAttribute('href')) ?? '';
+      assert.match(href, /^http:\/\/127\.0\.0\.1:\d+\/connect\?flow=/);
+      assert.equal(await link.getAttribute('rel'), 'noopener noreferrer');
+      assert.equal(await link.getAttribute('target'), '_blank');
+      const main = (await page.textContent('main')) ?? '';
+      assert.ok(main.includes(href), 'the full URL is shown');
+      assert.match(main, /From accounts/);
+      assert.equal(await page.textContent('.domain'), '127.0.0.1', 'the site is set apart');
+      assert.ok((await page.locator('.warnings li').count()) > 0, 'the http-loopback warning is listed');
+      const hits = JSON.parse(text(await client.callTool({ name: 'page_hits', arguments: {} }))) as unknown[];
+      assert.deepEqual(hits, [], 'nothing was fetched before consent');
+
+      const [target] = await Promise.all([context.waitForEvent('page'), link.click()]);
+      await target.waitForLoadState();
+      assert.equal(await target.evaluate(() => window.opener), null, 'the target cannot reach our page');
+      assert.equal(await target.evaluate(() => document.referrer), '', 'no referrer is sent');
+      await target.click('button');
+      await target.close();
+      if (era === 'modern') {
+        // The server learns the outcome only from the retry: the person says Done.
+        await page.waitForSelector('button[value="done"]');
+        assert.match((await page.textContent('main')) ?? '', /Finish in the tab that opened/);
+        await page.click('button[value="done"]');
+      }
+      assert.match(text(await call), /connected|url step: accept/);
+    });
+
+    it('Decline on the consent page is decline, and the target is never opened', async () => {
+      const pages = context.pages().length;
+      const call = session.callTool(
+        { name: 'ask_url', arguments: { url: 'https://example.com/pay', message: 'Pay <b>now</b>' } },
+        { timeoutMs: 30_000 },
+      );
+      await page.waitForSelector('a[data-consent]');
+      assert.match((await page.textContent('#message')) ?? '', /Pay <b>now<\/b>/);
+      await page.click('button[value="decline"]');
+      assert.equal(text(await call), 'url step: decline');
+      assert.equal(context.pages().length, pages);
+    });
+  });
+}

@@ -1,0 +1,56 @@
+// Debian's chromium driven by playwright-core (Playwright's own browser downloads are unreachable
+// here): one headless instance per test file, a fresh profile, and a HOME inside a temp folder so
+// nothing is written to the real one.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { type Browser, chromium, type Page } from 'playwright-core';
+import type { OpenResult, UrlOpener } from '../../src/contracts/url-step.js';
+
+export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+
+export interface TestChromium {
+  readonly browser: Browser;
+  close(): Promise<void>;
+}
+
+export async function launchChromium(): Promise<TestChromium> {
+  const home = mkdtempSync(join(tmpdir(), 'chromium-home-'));
+  const browser = await chromium.launch({
+    executablePath: CHROMIUM,
+    headless: true,
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
+    env: { ...process.env, HOME: home, XDG_CONFIG_HOME: home, XDG_CACHE_HOME: home },
+  });
+  return {
+    browser,
+    close: async () => {
+      await browser.close();
+      rmSync(home, { recursive: true, force: true });
+    },
+  };
+}
+
+/**
+ * An opener that shows our loopback page in `page` (as the system browser would in a tab) and
+ * records every URL it was given.
+ */
+export function pageOpener(page: () => Page): UrlOpener & { readonly opened: string[] } {
+  const opened: string[] = [];
+  return {
+    opened,
+    async open(url: string): Promise<OpenResult> {
+      opened.push(url);
+      await page().goto(url);
+      return { ok: true };
+    },
+  };
+}

@@ -18,7 +18,8 @@ Commands
   proxy                   Be that server for an MCP host (on stdin/stdout), forwarding everything
                           and giving the host complete elicitation (see README "The proxy").
   --elicit <who>          proxy: auto (default: the host answers the modes it declared, the proxy
-                          the rest), host, or self (the proxy's own front-end, --ui scripted).
+                          the rest), host, or self (the proxy's own front-end: --ui browser, the
+                          default, or --ui scripted).
   --print-config          proxy: print the mcpServers entry that puts --config/--server behind it.
 
 Server (exactly one, except for demo)

@@ -55,15 +55,13 @@ export async function runProxyCommand(args: CliArgs, io: Io, context: CommandCon
   }
 }
 
-/** The host owns stdin and stdout, so the proxy's own front-end is never the terminal. */
+/** The host owns stdin and stdout, so the proxy's own front-end is the browser (or scripted). */
 async function selfRenderer(args: CliArgs, io: Io): Promise<Renderer> {
-  if (args.ui === 'scripted' || args.ui === 'auto') {
-    // Until the browser front-end lands, `auto` is the scripted one: no person, answers cancel.
-    return chooseRenderer({ ...args, ui: 'scripted' }, io);
-  }
+  if (args.ui === 'scripted' || args.ui === 'browser') return chooseRenderer(args, io);
+  if (args.ui === 'auto') return chooseRenderer({ ...args, ui: 'browser' }, io);
   throw new ElicitError(
     'usage',
-    `proxy cannot use --ui ${args.ui}: the host owns stdin and stdout; use --ui scripted`,
+    `proxy cannot use --ui ${args.ui}: the host owns stdin and stdout; use --ui browser or --ui scripted`,
   );
 }
 

@@ -24,7 +24,7 @@ it('exits 2 with a message naming the problem on a usage error, and --json repor
     elicitations: [],
     error: {
       code: 'usage',
-      message: 'unknown command "frobnicate": use one of tools, call, demo (see --help)',
+      message: 'unknown command "frobnicate": use one of tools, call, demo, proxy (see --help)',
     },
   });
 });

@@ -8,7 +8,7 @@ import type { ElicitChoice } from '../../proxy/elicit-route.js';
 import { proxiedEntry } from '../../proxy/print-config.js';
 import { startProxy } from '../../proxy/run-proxy.js';
 import type { CliArgs } from '../args.js';
-import { findServers } from '../config.js';
+import { findServers, onlyServerName } from '../config.js';
 import { chooseRenderer, type Io } from '../frontend.js';
 import { formatEvent } from '../output.js';
 import { ServerStderr } from '../server-stderr.js';
@@ -81,10 +81,12 @@ export async function runPrintConfig(args: CliArgs, io: Io): Promise<number> {
   } catch (error) {
     throw new ElicitError('config', `cannot read config file ${target.file}: ${(error as Error).message}`);
   }
-  const entry = findServers(json)?.[target.name];
+  // Without --server, a file with one server means that one (as for every other command).
+  const name = target.name ?? (await onlyServerName(target.file));
+  const entry = findServers(json)?.[name];
   if (typeof entry !== 'object' || entry === null || Array.isArray(entry))
-    throw new ElicitError('config', `no server "${target.name}" in ${target.file}`);
-  const printed = { mcpServers: { [target.name]: proxiedEntry(target.name, entry as never) } };
+    throw new ElicitError('config', `no server "${name}" in ${target.file}`);
+  const printed = { mcpServers: { [name]: proxiedEntry(name, entry as never) } };
   io.stdout.write(`${JSON.stringify(printed, null, 2)}\n`);
   return 0;
 }

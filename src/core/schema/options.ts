@@ -167,6 +167,9 @@ export function parseSingleSelect(
   return withDefault(ctx, field, p);
 }
 
+// S-08: the only arrays a form may hold.
+const NOT_A_MULTI_SELECT = 'arrays are allowed only as multi-select with "items.enum" or "items.anyOf"';
+
 export function parseMultiSelect(
   ctx: Context,
   name: string,
@@ -175,12 +178,7 @@ export function parseMultiSelect(
 ): MultiSelectField | undefined {
   const items = p.items;
   if (!isObject(items)) {
-    issue(
-      ctx,
-      'unsupported-array',
-      name,
-      'arrays are allowed only as multi-select with "items.enum" or "items.anyOf"', // S-08
-    );
+    issue(ctx, 'unsupported-array', name, NOT_A_MULTI_SELECT);
     return undefined;
   }
   if (REFERENCES.some((key) => has(items, key))) {
@@ -211,12 +209,7 @@ export function parseMultiSelect(
     variant = 'untitled';
     options = enumOptions(ctx, name, items.enum, 'items.enum');
   } else {
-    issue(
-      ctx,
-      'unsupported-array',
-      name,
-      'arrays are allowed only as multi-select with "items.enum" or "items.anyOf"', // S-08
-    );
+    issue(ctx, 'unsupported-array', name, NOT_A_MULTI_SELECT);
     return undefined;
   }
   const rules = parseStringRules(ctx, items, name, '"items": ');

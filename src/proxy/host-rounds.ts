@@ -5,7 +5,7 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { randomUUID } from 'node:crypto';
 import { type ElicitResult, ProtocolError, ProtocolErrorCode } from '@modelcontextprotocol/client';
-import { inputRequired, type ServerContext } from '@modelcontextprotocol/server';
+import { type InputRequest, inputRequired, type ServerContext } from '@modelcontextprotocol/server';
 import { isRecord } from './passthrough.js';
 
 const STATE_PREFIX = 'mcp-elicit-proxy:';
@@ -14,8 +14,8 @@ const ABANDONED_MS = 10 * 60_000;
 
 interface Ask {
   readonly key: string;
-  readonly params: Record<string, unknown>;
-  readonly answer: (result: ElicitResult) => void;
+  readonly request: InputRequest;
+  readonly answer: (result: unknown) => void;
 }
 
 class Job {
@@ -47,9 +47,7 @@ class Job {
     }
     this.timer = setTimeout(() => this.abort.abort(new Error('the host did not retry')), ABANDONED_MS);
     this.timer.unref();
-    const inputRequests = Object.fromEntries(
-      [...this.asks.values()].map((ask) => [ask.key, toInputRequest(ask.params)]),
-    );
+    const inputRequests = Object.fromEntries([...this.asks.values()].map((ask) => [ask.key, ask.request]));
     return inputRequired({ inputRequests, requestState: `${STATE_PREFIX}${this.id}` });
   }
 }
@@ -73,7 +71,7 @@ export class HostRounds {
         const ask = job.asks.get(key);
         if (!ask) continue;
         job.asks.delete(key);
-        ask.answer(response as ElicitResult);
+        ask.answer(response);
       }
     } else {
       job = this.begin(start);
@@ -88,13 +86,21 @@ export class HostRounds {
     }
   }
 
-  /** Asks the host through the job this prompt belongs to (the only one running, when unknown). */
+  /** Asks the host for an elicitation through the job this prompt belongs to. */
   ask(params: Record<string, unknown>, signal: AbortSignal): Promise<ElicitResult> {
+    return this.askInput(toInputRequest(params), 'elicit', signal) as Promise<ElicitResult>;
+  }
+
+  /**
+   * Sends one embedded request (an elicitation, sampling, roots) to the host in the next round of
+   * the job it belongs to (the only one running, when unknown); settles with the host's response.
+   */
+  askInput(request: InputRequest, kind: string, signal: AbortSignal): Promise<unknown> {
     const running = [...this.jobs.values()].filter((j) => !j.done);
     const job = this.current.getStore() ?? (running.length === 1 ? running[0] : undefined);
     if (!job) return Promise.reject(new Error('cannot tell which host request this prompt belongs to'));
     return new Promise((resolve, reject) => {
-      const key = `elicit-${randomUUID().slice(0, 8)}`;
+      const key = `${kind}-${randomUUID().slice(0, 8)}`;
       const onAbort = () => {
         job.asks.delete(key);
         reject(new Error('withdrawn'));
@@ -102,7 +108,7 @@ export class HostRounds {
       signal.addEventListener('abort', onAbort, { once: true });
       job.asks.set(key, {
         key,
-        params,
+        request,
         answer: (result) => {
           signal.removeEventListener('abort', onAbort);
           resolve(result);

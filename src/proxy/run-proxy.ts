@@ -89,7 +89,7 @@ export function startProxy(o: ProxyOptions): RunningProxy {
         ...(o.onEvent && { onEvent: o.onEvent }),
       },
       onServerStderr: o.onServerStderr,
-      configure: (client) => forwardClientFeatures(client, hello, currentHost),
+      configure: (client) => forwardClientFeatures(client, hello, currentHost, rounds),
     });
     if (hello.era === 'legacy')
       relayUrlCompletions(connection.client, (id) => routing.takeHostCompletion(id), currentHost, o.log);

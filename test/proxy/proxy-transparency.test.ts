@@ -121,3 +121,43 @@ describe('proxy transparency against server-everything over stdio', () => {
     assert.deepEqual(await failure(proxied.client), await failure(direct));
   });
 });
+
+describe('proxy: a 2026-07-28 host gets sampling and roots as input_required rounds', () => {
+  let proxied: TestHost;
+  before(async () => {
+    proxied = await startHost({
+      era: 'modern',
+      proxyArgs: ['--ui', 'scripted', '--protocol', 'legacy', '--', everything.command, ...everything.args],
+      roots: true,
+      sampling: true,
+    });
+  });
+  after(() => proxied.close());
+
+  it("the 2025 server's sampling and roots requests are answered by the host's own handlers", async () => {
+    const sampled = await proxied.client.callTool({
+      name: 'trigger-sampling-request',
+      arguments: TOOL_ARGS['trigger-sampling-request'],
+    });
+    assert.match(JSON.stringify(sampled), /sampled by the host/);
+    const roots = await proxied.client.callTool({ name: 'get-roots-list', arguments: {} });
+    assert.match(JSON.stringify(roots), /file:\/\/\/work\/project/);
+  });
+});
+
+describe('proxy: what the host did not declare is not declared upstream', () => {
+  it('a host without sampling or roots: the server is told neither (it offers no tools needing them)', async () => {
+    const proxied = await startHost({
+      proxyArgs: ['--ui', 'scripted', '--', everything.command, ...everything.args],
+    });
+    try {
+      // server-everything registers these two tools only for a client that declared the feature.
+      const tools = (await proxied.client.listTools()).tools.map((t) => t.name);
+      assert.ok(tools.includes('echo'));
+      assert.ok(!tools.includes('trigger-sampling-request'), 'sampling was not declared upstream');
+      assert.ok(!tools.includes('get-roots-list'), 'roots were not declared upstream');
+    } finally {
+      await proxied.close();
+    }
+  });
+});

@@ -1,0 +1,41 @@
+// Tools that run as tasks, through the proxy: the proxy runs the task upstream (polling, the
+// elicitation inside it answered by its own front-end) and answers the host's plain tools/call with
+// the task's final result, so a host without task support can use them.
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import type { CallToolResult } from '@modelcontextprotocol/client';
+import { everythingStdioCommand } from '../helpers/servers.js';
+import { startHost } from './_host.js';
+
+describe('proxy: tools that run as tasks (server-everything, 2025-11-25)', () => {
+  for (const era of ['legacy', 'modern'] as const) {
+    it(`simulate-research-query (taskSupport "required") answers a plain call of a ${era === 'legacy' ? '2025-11-25' : '2026-07-28'} host, its question answered by the proxy`, async () => {
+      const everything = everythingStdioCommand();
+      const host = await startHost({
+        era,
+        proxyArgs: [
+          '--ui',
+          'scripted',
+          '--set',
+          'interpretation=comedy',
+          '--protocol',
+          'legacy',
+          '--',
+          everything.command,
+          ...everything.args,
+        ],
+      });
+      try {
+        const result = (await host.client.callTool({
+          name: 'simulate-research-query',
+          arguments: { topic: 'python', ambiguous: true },
+        })) as CallToolResult;
+        const text = (result.content as { text?: string }[]).map((c) => c.text ?? '').join('\n');
+        assert.match(text, /# Research Report: python \(comedy\)/);
+        assert.equal(host.client.getServerCapabilities()?.tasks, undefined, 'the host is not offered tasks');
+      } finally {
+        await host.close();
+      }
+    });
+  }
+});

@@ -15,14 +15,45 @@ export type CancelReason =
   | 'muted' // the person chose "cancel all from this server"
   | 'rate-limited'; // too many elicitations waiting from one server (C-21)
 
+/** How a form elicitation ended: accept with valid content, an explicit decline, or a cancel with its reason. */
 export type FormOutcome =
-  | { readonly action: 'accept'; readonly content: FormContent }
-  | { readonly action: 'decline' }
-  | { readonly action: 'cancel'; readonly reason: CancelReason; readonly detail?: string };
+  | {
+      /** The person submitted the form. */
+      readonly action: 'accept';
+      /** The answers, valid against the requested schema. */
+      readonly content: FormContent;
+    }
+  | {
+      /** The person explicitly said no. */
+      readonly action: 'decline';
+    }
+  | {
+      /** Dismissed without a choice, or no one could answer. */
+      readonly action: 'cancel';
+      /** Why, for the user and the logs; never sent to the server. */
+      readonly reason: CancelReason;
+      /** More about why, in words (never sent to the server). */
+      readonly detail?: string;
+    };
 
+/** How a URL-mode elicitation ended: consent to open the page, an explicit decline, or a cancel. */
 export type UrlOutcome =
-  | { readonly action: 'accept' }
-  | { readonly action: 'decline' }
-  | { readonly action: 'cancel'; readonly reason: CancelReason; readonly detail?: string };
+  | {
+      /** The person consented to open the page. */
+      readonly action: 'accept';
+    }
+  | {
+      /** The person explicitly said no. */
+      readonly action: 'decline';
+    }
+  | {
+      /** Dismissed without a choice, refused as unsafe, or no one could answer. */
+      readonly action: 'cancel';
+      /** Why, for the user and the logs; never sent to the server. */
+      readonly reason: CancelReason;
+      /** More about why, in words (never sent to the server). */
+      readonly detail?: string;
+    };
 
+/** How any elicitation ended. */
 export type ElicitOutcome = FormOutcome | UrlOutcome;

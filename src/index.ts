@@ -58,7 +58,14 @@ export type {
   SchemaIssueCode,
   Validation,
 } from './core/issues.js';
-export type { CancelReason, ElicitOutcome, FormOutcome, UrlOutcome } from './core/outcome.js';
+export type {
+  CancelOutcome,
+  CancelReason,
+  DeclineOutcome,
+  ElicitOutcome,
+  FormOutcome,
+  UrlOutcome,
+} from './core/outcome.js';
 export type { PatternBudget } from './core/pattern.js';
 export { type ElicitResultWire, failClosed, toElicitResult } from './core/result.js';
 export { safeJsonStringify } from './core/safe-json.js';

@@ -15,6 +15,7 @@ import {
   type Renderer,
   type RendererNotice,
   ScriptedRenderer,
+  sanitizeText,
   type UrlPrompt,
   type UrlWaitInfo,
 } from 'mcp-elicit';
@@ -78,6 +79,7 @@ const client = new Client({ name: 'agent', version: '1.0.0' }, { versionNegotiat
 const session = attachElicitation(client, { renderer, server: 'demo' });
 await client.connect(new StdioClientTransport(serverFromArgv()));
 const result = await session.callTool({ name: 'signup', arguments: {} }, { timeoutMs: 120_000 });
-for (const item of result.content) if (item.type === 'text') console.log(item.text);
+for (const item of result.content)
+  if (item.type === 'text') console.log(sanitizeText(item.text, { multiline: true }));
 await client.close();
 await renderer.close();

@@ -35,7 +35,8 @@ class PolicyRenderer implements Renderer {
     }
     const submission = session.submit();
     if (submission.kind === 'accepted') {
-      console.error(`[policy] ${ctx.server.label}: filled ${Object.keys(submission.content).join(', ')}`);
+      const names = sanitizeText(Object.keys(submission.content).join(', '));
+      console.error(`[policy] ${ctx.server.label}: filled ${names}`);
       return submission.ending;
     }
     const missing = submission.kind === 'refused' ? submission.issues.map((issue) => issue.message) : [];
@@ -59,6 +60,8 @@ const session = attachElicitation(client, {
 await client.connect(new StdioClientTransport(serverFromArgv()));
 for (const name of ['profile', 'confirm']) {
   const result = await session.callTool({ name, arguments: {} });
-  for (const item of result.content) if (item.type === 'text') console.log(`${name}: ${item.text}`);
+  // Tool output is server text too: shown without escape sequences or control characters.
+  for (const item of result.content)
+    if (item.type === 'text') console.log(`${name}: ${sanitizeText(item.text, { multiline: true })}`);
 }
 await client.close();

@@ -3,7 +3,7 @@
 // Run: npx tsx examples/two-servers.ts [server command...]   (default: the bundled demo server, twice)
 import { Client } from '@modelcontextprotocol/client';
 import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
-import { attachElicitation, PlainRenderer, PromptQueue } from 'mcp-elicit';
+import { attachElicitation, PlainRenderer, PromptQueue, sanitizeText } from 'mcp-elicit';
 import { serverFromArgv } from './_server.js';
 
 // The plain front-end asks one question per line: it works on any terminal, pipe or screen reader.
@@ -26,9 +26,10 @@ const servers = await Promise.all([connect('work'), connect('home')]);
 const results = await Promise.all(
   servers.map(({ session }) => session.callTool({ name: 'confirm', arguments: {} })),
 );
-results.forEach((result, i) => {
-  const text = result.content.map((item) => (item.type === 'text' ? item.text : '')).join(' ');
-  console.log(`${servers[i]?.label}: ${text.split('\n').at(-1)}`);
-});
+for (const [i, result] of results.entries()) {
+  // The demo's last line of output says what it received; server text, so sanitized before printing.
+  const text = result.content.map((item) => (item.type === 'text' ? item.text : '')).join('\n');
+  console.log(`${servers[i]?.label}: ${sanitizeText(text.split('\n').at(-1) ?? '')}`);
+}
 await Promise.all(servers.map(({ client }) => client.close()));
 await renderer.close();

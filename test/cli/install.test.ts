@@ -61,7 +61,10 @@ describe('installing from a packed tarball', () => {
     ])
       assert.ok(files.includes(file), `${file} is in the tarball`);
     assert.deepEqual(
-      files.filter((f) => !f.startsWith('dist/') && !['package.json', 'README.md', 'CHANGELOG.md', 'LICENSE'].includes(f)),
+      files.filter(
+        (f) =>
+          !f.startsWith('dist/') && !['package.json', 'README.md', 'CHANGELOG.md', 'LICENSE'].includes(f),
+      ),
       [],
       'nothing but dist/ and the package metadata',
     );

@@ -26,13 +26,21 @@ export type {
 export { initialDraft, mergeOverDefaults } from './core/defaults.js';
 export { DraftStore } from './core/draft-store.js';
 export type {
+  BooleanField,
+  DependentRequired,
   Draft,
   Field,
   FieldKind,
   FieldValue,
   FormContent,
   FormModel,
+  ModelNote,
+  MultiSelectField,
+  NumberField,
   SelectOption,
+  SingleSelectField,
+  StringFormat,
+  TextField,
 } from './core/form-model.js';
 export type {
   FormEnding,
@@ -50,25 +58,49 @@ export type {
   SchemaIssueCode,
   Validation,
 } from './core/issues.js';
-export type { CancelReason, ElicitOutcome, FormOutcome, UrlOutcome } from './core/outcome.js';
-export { failClosed, toElicitResult } from './core/result.js';
+export type {
+  CancelOutcome,
+  CancelReason,
+  DeclineOutcome,
+  ElicitOutcome,
+  FormOutcome,
+  UrlOutcome,
+} from './core/outcome.js';
+export type { PatternBudget } from './core/pattern.js';
+export { type ElicitResultWire, failClosed, toElicitResult } from './core/result.js';
 export { safeJsonStringify } from './core/safe-json.js';
-export { sanitizeText } from './core/sanitize.js';
+export { type SanitizeOptions, sanitizeText } from './core/sanitize.js';
 export { parseFormParams, parseRequestedSchema } from './core/schema-parser.js';
 export { looksSensitive } from './core/sensitive.js';
 export { DECEPTIVE_URL_WARNINGS, deceptiveWarnings } from './core/url-deception.js';
-export type { UrlAnalysis, UrlWarning, UrlWarningCode } from './core/url-safety.js';
+export type {
+  AnalyzeUrlOptions,
+  UrlAnalysis,
+  UrlWarning,
+  UrlWarningCode,
+} from './core/url-safety.js';
 export { analyzeUrl } from './core/url-safety.js';
 export { validateContent, validateField } from './core/validate.js';
 // Front-ends, and the URL-mode helpers for attachElicitation's `opener` and `waiter` options
 export { BrowserRenderer, type BrowserRendererOptions } from './frontends/browser/index.js';
-export { createSystemOpener } from './frontends/open-url.js';
-export { PlainRenderer } from './frontends/plain/index.js';
-export type { ScriptedAnswer, ScriptedOptions } from './frontends/scripted/index.js';
+export { createSystemOpener, type SystemOpenerOptions } from './frontends/open-url.js';
+export { type PlainOptions, PlainRenderer } from './frontends/plain/index.js';
+export type { AnswersFileIssue, ScriptedAnswer, ScriptedOptions } from './frontends/scripted/index.js';
 export { loadAnswersFile, ScriptedRenderer } from './frontends/scripted/index.js';
-export { TerminalRenderer, terminalSupported } from './frontends/terminal/index.js';
-export { createAutoWaiter } from './frontends/url-wait/auto-waiter.js';
-export { createLineWaiter } from './frontends/url-wait/line-waiter.js';
+export {
+  type Env as TerminalEnv,
+  TerminalRenderer,
+  type TerminalRendererOptions,
+  type TerminalStreams,
+  terminalSupported,
+} from './frontends/terminal/index.js';
+export { type AutoWaiterOptions, createAutoWaiter } from './frontends/url-wait/auto-waiter.js';
+export {
+  createLineWaiter,
+  type LineRead,
+  type LineSource,
+  type LineWaiterOptions,
+} from './frontends/url-wait/line-waiter.js';
 // SDK adapter (attachElicitation with the system browser as its default opener)
 export { attachElicitation } from './library.js';
 export type { AttachOptions, ElicitationSession, SessionRequestOptions } from './mcp/attach.js';

@@ -1,6 +1,7 @@
 // The one class for local failures (never sent on the wire: that is the SDK's ProtocolError). A
 // string code says what went wrong; only the CLI entry point maps codes to exit statuses.
 
+/** What went wrong locally; the CLI maps each code to its exit status. */
 export type ElicitErrorCode =
   /** attachElicitation was given options that cannot work together. */
   | 'invalid-options'
@@ -24,7 +25,9 @@ export type ElicitErrorCode =
   /** A transport received more than it is willing to buffer. */
   | 'message-too-large';
 
+/** The one error class for failures of the client's own making; errors from a server stay the SDK's `ProtocolError`. */
 export class ElicitError<Code extends ElicitErrorCode = ElicitErrorCode> extends Error {
+  /** What went wrong, as a stable string to branch on (the message is for people). */
   readonly code: Code;
 
   constructor(code: Code, message: string, options?: { cause?: unknown }) {

@@ -9,10 +9,18 @@ import type { Era } from './protocol.js';
 import type { ServerIdentity } from './server-identity.js';
 import type { UrlOpener, UrlWaitChoice, UrlWaitInfo } from './url-step.js';
 
+/** What every prompt is told besides its content: who asks, for which request, and when to close. */
 export interface PromptContext {
+  /** The server that asks; show its label first. */
   readonly server: ServerIdentity;
   /** The tool call (or prompt/resource request) this elicitation belongs to, when known. */
-  readonly request?: { readonly method: string; readonly name?: string };
+  readonly request?: {
+    /** `tools/call`, `prompts/get` or `resources/read`. */
+    readonly method: string;
+    /** The tool or prompt name, or the resource URI. */
+    readonly name?: string;
+  };
+  /** The protocol era of the connection. */
   readonly era: Era;
   /** Aborted when the server cancels the request or the connection closes: close the prompt. */
   readonly signal: AbortSignal;
@@ -22,6 +30,7 @@ export interface PromptContext {
 
 /** A form to ask: what a FormSession starts from (model, pre-filled values, checker), and more. */
 export interface FormPrompt extends FormStart {
+  /** Tells a form prompt from a URL prompt. */
   readonly kind: 'form';
   /** The server's `message` (untrusted; sanitize before display). */
   readonly message: string;
@@ -29,10 +38,15 @@ export interface FormPrompt extends FormStart {
   readonly restored: boolean;
 }
 
+/** A URL-mode request: ask the person whether to open `url`, showing what its analysis found. */
 export interface UrlPrompt {
+  /** Tells a URL prompt from a form prompt. */
   readonly kind: 'url';
+  /** The server's `message` (untrusted; sanitize before display). */
   readonly message: string;
+  /** The address as the server sent it (untrusted); show `analysis.href`. */
   readonly url: string;
+  /** What the URL safety check found: the site, warnings, and whether it may be opened at all. */
   readonly analysis: UrlAnalysis;
   /** 2025-11-25 era only; opaque (C-11). */
   readonly elicitationId?: string;
@@ -41,16 +55,42 @@ export interface UrlPrompt {
 /** How a form prompt ended; the shape a FormSession produces (outcome, kept draft, mute). */
 export type FormAnswer = FormEnding;
 
+/** How a URL prompt ended. */
 export interface UrlAnswer {
+  /** `accept` means the person consented to open the page. */
   readonly outcome: UrlOutcome;
+  /** The person asked to cancel every further elicitation from this server for the session. */
   readonly muteServer?: boolean;
 }
 
+/** A one-line notice for the person, outside any prompt. */
 export type RendererNotice =
-  | { readonly kind: 'server-cancelled'; readonly server: ServerIdentity; readonly message: string }
-  | { readonly kind: 'rejected'; readonly server: ServerIdentity; readonly message: string }
-  | { readonly kind: 'info'; readonly server: ServerIdentity; readonly message: string };
+  | {
+      /** The server withdrew a request that was on screen. */
+      readonly kind: 'server-cancelled';
+      /** The server concerned. */
+      readonly server: ServerIdentity;
+      /** What to say (may hold server text: sanitize). */
+      readonly message: string;
+    }
+  | {
+      /** A malformed request was refused with a JSON-RPC error, never shown as a prompt. */
+      readonly kind: 'rejected';
+      /** The server concerned. */
+      readonly server: ServerIdentity;
+      /** What to say (may hold server text: sanitize). */
+      readonly message: string;
+    }
+  | {
+      /** Anything else worth a line. */
+      readonly kind: 'info';
+      /** The server concerned. */
+      readonly server: ServerIdentity;
+      /** What to say (may hold server text: sanitize). */
+      readonly message: string;
+    };
 
+/** The one interface every front-end implements: it asks a person (or answers for a script) and reports the choice. */
 export interface Renderer {
   /** Stable name used by `--ui` and in transcripts. */
   readonly name: string;
@@ -61,6 +101,7 @@ export interface Renderer {
    * its page's link); used when `attachElicitation` is given no `opener`.
    */
   readonly opener?: UrlOpener;
+  /** Asks one form; resolves with how it ended (drive a `FormSession` to get one). */
   form(prompt: FormPrompt, ctx: PromptContext): Promise<FormAnswer>;
   /** Consent for a URL-mode elicitation. A renderer without it cannot serve URL mode. */
   url?(prompt: UrlPrompt, ctx: PromptContext): Promise<UrlAnswer>;
@@ -74,5 +115,6 @@ export interface Renderer {
   overRate?(info: OverRateInfo, ctx: PromptContext): Promise<OverRateChoice>;
   /** One-line notices (a request withdrawn by the server, a rejected malformed request, ...). */
   notice?(notice: RendererNotice): void;
+  /** Releases what the front-end holds (streams, a raw-mode terminal, an HTTP server). */
   close?(): Promise<void>;
 }

@@ -3,13 +3,26 @@
 // be signalled, so the person always has manual controls.
 import type { ServerIdentity } from './server-identity.js';
 
-export type OpenResult = { readonly ok: true } | { readonly ok: false; readonly error: string };
+/** Whether a page could be handed to the browser; the error is shown beside the URL to copy. */
+export type OpenResult =
+  | {
+      /** The browser (or the opener command) started. */
+      readonly ok: true;
+    }
+  | {
+      /** The page could not be opened: the person may open the URL by hand. */
+      readonly ok: false;
+      /** Why, in words for the person. */
+      readonly error: string;
+    };
 
 /** Opens a consented URL-mode page (C-27: in a context the client cannot inspect). */
 export interface UrlOpener {
+  /** Hands `url` to the browser; never fetches it itself. */
   open(url: string): Promise<OpenResult>;
 }
 
+/** Why the person is waiting on a URL step, which decides what the waiting screen says. */
 export type UrlWaitReason =
   /** The browser could not be started: show the URL to copy; `done` = opened it by hand. */
   | 'browser-failed'
@@ -18,16 +31,22 @@ export type UrlWaitReason =
   /** The server asked again for a URL the person already opened: not finished yet. */
   | 'retry-pending';
 
+/** The person finished in the browser, wants the request retried now, or gives up (`cancel`). */
 export type UrlWaitChoice = 'done' | 'retry' | 'cancel';
 
+/** What the waiting state of a URL step shows. */
 export interface UrlWaitInfo {
+  /** The server whose page is open. */
   readonly server: ServerIdentity;
   /** Untrusted (from the server); sanitize before display. */
   readonly url: string;
+  /** The server's message for the step (untrusted). */
   readonly message: string;
+  /** Why the person is waiting. */
   readonly reason: UrlWaitReason;
 }
 
+/** The waiting state after a URL was opened: completion may never be signalled, so the person decides. */
 export interface UrlWaiter {
   /**
    * Resolves with the person's choice. When `signal` aborts (the completion notification came,

@@ -17,7 +17,12 @@ function copy(value: FieldValue | readonly string[]): FieldValue {
  * `false` (decision for E-18; a front-end that shows a checkbox may record `false` once the
  * person has seen it).
  */
-export function initialDraft(model: FormModel): { draft: Draft; defaulted: Set<string> } {
+export function initialDraft(model: FormModel): {
+  /** The pre-filled values, keyed by field name. */
+  draft: Draft;
+  /** Names of the fields that start with their schema default. */
+  defaulted: Set<string>;
+} {
   const draft: Draft = {};
   const defaulted = new Set<string>();
   for (const field of model.fields) {

@@ -55,6 +55,7 @@ function stillFits(field: Field, value: unknown): value is FieldValue {
   }
 }
 
+/** Unfinished answers kept in memory per server and form, offered again when the same form returns; share one between sessions. */
 export class DraftStore {
   readonly #drafts = new Map<string, Draft>();
 
@@ -90,6 +91,7 @@ export class DraftStore {
     return Object.keys(out).length > 0 ? out : undefined;
   }
 
+  /** Drops the draft of this form for `server` (after it was answered). */
   forget(server: string, model: FormModel): void {
     if (this.#drafts.size === 0) return;
     this.#drafts.delete(keyOf(server, model));

@@ -6,6 +6,7 @@ import type { FormOutcome } from './outcome.js';
 
 /** What a session starts from; a renderer's `FormPrompt` is one. */
 export interface FormStart {
+  /** The form to ask. */
   readonly model: FormModel;
   /** Pre-filled values: defaults (SEP-1034), overlaid with what the person typed earlier. */
   readonly initial: Draft;
@@ -17,6 +18,7 @@ export interface FormStart {
   readonly validate: (draft: Draft) => Validation<FormContent, FieldIssue>;
 }
 
+/** How a front-end uses a `FormSession`. */
 export interface FormSessionOptions {
   /**
    * The front-end draws widgets (terminal, browser): a text or number box holds text, and blank
@@ -28,6 +30,7 @@ export interface FormSessionOptions {
 
 /** How a form prompt ended, as the adapter takes it (a renderer's `FormAnswer`). */
 export interface FormEnding {
+  /** What the server is told (`accept` content is valid against the form). */
   readonly outcome: FormOutcome;
   /** What the person had typed when the prompt ended without accept; kept for the session. */
   readonly draft?: Draft;
@@ -37,16 +40,33 @@ export interface FormEnding {
 
 /** The review as opened: every issue, and the first field (in form order) that has one. */
 export interface Review {
+  /** Every problem that stops a submit (empty when it would be sent). */
   readonly issues: readonly FieldIssue[];
+  /** Index in `fields` of the first field with a problem, to move the focus there. */
   readonly firstProblem: number | undefined;
 }
 
+/** What `FormSession.submit` did: accepted the valid answers, refused them with reasons, or nothing (already ended). */
 export type Submission =
-  | { readonly kind: 'accepted'; readonly content: FormContent; readonly ending: FormEnding }
   | {
+      /** The answers were valid and the prompt ended with accept. */
+      readonly kind: 'accepted';
+      /** Exactly what is sent. */
+      readonly content: FormContent;
+      /** The ending to return from `Renderer.form`. */
+      readonly ending: FormEnding;
+    }
+  | {
+      /** Something is wrong: nothing was sent and the prompt goes on. */
       readonly kind: 'refused';
+      /** Every problem, to show under its field. */
       readonly issues: readonly FieldIssue[];
+      /** Index in `fields` of the first field with a problem. */
       readonly firstProblem: number | undefined;
     }
-  /** The prompt had already ended (a second submit): nothing changes. */
-  | { readonly kind: 'ended'; readonly ending: FormEnding };
+  | {
+      /** The prompt had already ended (a second submit): nothing changes. */
+      readonly kind: 'ended';
+      /** The ending it had. */
+      readonly ending: FormEnding;
+    };

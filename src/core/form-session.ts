@@ -11,7 +11,9 @@ import { setOwn } from './own-property.js';
 
 export type { FormEnding, FormSessionOptions, FormStart, Review, Submission } from './form-session-types.js';
 
+/** One form being answered, without any UI: holds the answers and their issues, and produces the ending a front-end returns. */
 export class FormSession {
+  /** The form's fields, in order. */
   readonly fields: readonly Field[];
   readonly #start: FormStart;
   readonly #widgets: boolean;
@@ -51,6 +53,7 @@ export class FormSession {
     return this.fields.length === 0;
   }
 
+  /** Whether the person is filling in fields or looking at the review. */
   get stage(): 'editing' | 'review' {
     return this.#stage;
   }
@@ -70,10 +73,12 @@ export class FormSession {
     return this.#ending;
   }
 
+  /** The field called `name`, if the form has one. */
   field(name: string): Field | undefined {
     return this.fields.find((field) => field.name === name);
   }
 
+  /** The field's current value (undefined: empty, or text that does not parse). */
   value(name: string): FieldValue | undefined {
     return this.#entries.get(name)?.value;
   }
@@ -93,6 +98,7 @@ export class FormSession {
     return sameValue(this.value(name), this.#start.initial[name]);
   }
 
+  /** True once the person visited or edited the field: its issue is shown from then on. */
   isTouched(name: string): boolean {
     return this.#touched.has(name);
   }
@@ -114,6 +120,7 @@ export class FormSession {
     return this.#issues;
   }
 
+  /** The current issues of one field. */
   fieldIssues(name: string): readonly FieldIssue[] {
     return this.issues().filter((issue) => issue.field === name);
   }

@@ -15,14 +15,41 @@ export type CancelReason =
   | 'muted' // the person chose "cancel all from this server"
   | 'rate-limited'; // too many elicitations waiting from one server (C-21)
 
+/** An explicit "no" from a person; a machine never answers this on a person's behalf. */
+export interface DeclineOutcome {
+  /** The person explicitly said no. */
+  readonly action: 'decline';
+}
+
+/** Everything that is neither accept nor a person's "no": dismissed, withdrawn, timed out, refused, no one to ask. */
+export interface CancelOutcome {
+  /** Ended without a choice. */
+  readonly action: 'cancel';
+  /** Why, for the user and the logs; never sent to the server. */
+  readonly reason: CancelReason;
+  /** More about why, in words (never sent to the server). */
+  readonly detail?: string;
+}
+
+/** How a form elicitation ended: accept with valid content, an explicit decline, or a cancel with its reason. */
 export type FormOutcome =
-  | { readonly action: 'accept'; readonly content: FormContent }
-  | { readonly action: 'decline' }
-  | { readonly action: 'cancel'; readonly reason: CancelReason; readonly detail?: string };
+  | {
+      /** The person submitted the form. */
+      readonly action: 'accept';
+      /** The answers, valid against the requested schema. */
+      readonly content: FormContent;
+    }
+  | DeclineOutcome
+  | CancelOutcome;
 
+/** How a URL-mode elicitation ended: consent to open the page, an explicit decline, or a cancel. */
 export type UrlOutcome =
-  | { readonly action: 'accept' }
-  | { readonly action: 'decline' }
-  | { readonly action: 'cancel'; readonly reason: CancelReason; readonly detail?: string };
+  | {
+      /** The person consented to open the page. */
+      readonly action: 'accept';
+    }
+  | DeclineOutcome
+  | CancelOutcome;
 
+/** How any elicitation ended. */
 export type ElicitOutcome = FormOutcome | UrlOutcome;

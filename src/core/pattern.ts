@@ -30,7 +30,9 @@ const TRANSLATE_COST = 8;
 
 /** What a pass may still spend on patterns; shared by every field it checks. */
 export interface PatternBudget {
+  /** Matching steps (program size x input length) still allowed. */
   steps: number;
+  /** Pattern source characters still allowed to compile. */
   source: number;
 }
 

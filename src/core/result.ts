@@ -4,10 +4,22 @@ import type { FormOutcome, UrlOutcome } from './outcome.js';
 import { setOwn } from './own-property.js';
 import { validateContent } from './validate.js';
 
+/** The `ElicitResult` as it goes on the wire: the action, and content only on a form-mode accept. */
 export type ElicitResultWire =
-  | { action: 'accept'; content?: FormContent }
-  | { action: 'decline' }
-  | { action: 'cancel' };
+  | {
+      /** The person accepted (form submitted, or consent to open a URL). */
+      action: 'accept';
+      /** The validated answers; absent in URL mode. */
+      content?: FormContent;
+    }
+  | {
+      /** The person explicitly said no. */
+      action: 'decline';
+    }
+  | {
+      /** Anything else: dismissed, withdrawn, timed out, no one to ask. */
+      action: 'cancel';
+    };
 
 function copyContent(content: FormContent): FormContent {
   const out: FormContent = {};

@@ -16,6 +16,7 @@ const CONTROL =
   // biome-ignore lint/suspicious/noControlCharactersInRegex: matching control characters is the point
   /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u061c\u200b\u200e\u200f\u202a-\u202e\u2060-\u2064\u2066-\u2069\ufeff]/g;
 
+/** How `sanitizeText` shapes the text it cleans. */
 export interface SanitizeOptions {
   /** Keep line breaks (messages, descriptions); otherwise they become spaces (titles, labels). */
   readonly multiline?: boolean;

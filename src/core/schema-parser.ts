@@ -247,7 +247,15 @@ export function parseRequestedSchema(schema: unknown): Validation<FormModel, Sch
 export function parseFormParams(
   params: unknown,
   parseSchema: (schema: unknown) => Validation<FormModel, SchemaIssue> = parseRequestedSchema,
-): Validation<{ message: string; model: FormModel }, SchemaIssue> {
+): Validation<
+  {
+    /** The request's `message` (untrusted text). */
+    message: string;
+    /** The parsed form. */
+    model: FormModel;
+  },
+  SchemaIssue
+> {
   // Routing on `mode` (C-08, C-17) is the adapter's job; this only sees form-mode params.
   const object = isObject(params) ? params : {};
   const issues: SchemaIssue[] = [];

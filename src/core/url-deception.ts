@@ -4,6 +4,7 @@
 // script (pàypal.com) from a genuine international name, so no IDN host is opened unattended.
 import type { UrlAnalysis, UrlWarning, UrlWarningCode } from './url-safety.js';
 
+/** Warnings that may hide where a link really goes: a script never opens such a URL unattended. */
 export const DECEPTIVE_URL_WARNINGS: ReadonlySet<UrlWarningCode> = new Set<UrlWarningCode>([
   'userinfo',
   'punycode',

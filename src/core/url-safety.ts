@@ -7,12 +7,15 @@ import type { UrlWarning } from './url-warning.js';
 
 export type { UrlWarning, UrlWarningCode } from './url-warning.js';
 
+/** What the URL safety check found; front-ends show it before asking for consent. */
 export interface UrlAnalysis {
   /** False when the URL must never reach a browser; `refusal` says why. */
   readonly allowed: boolean;
+  /** Why the URL is refused, in words for the person; present when `allowed` is false. */
   readonly refusal?: string;
   /** The URL as the WHATWG parser serialises it (what would be opened). */
   readonly href: string;
+  /** The scheme without its colon (`https`, `http`, ...). */
   readonly scheme: string;
   /** Host as sent on the wire (`xn--` form for IDNs). */
   readonly asciiHost: string;
@@ -23,9 +26,11 @@ export interface UrlAnalysis {
    * (Unicode) form as `unicodeHost`, of which it is a suffix, so front-ends can highlight it.
    */
   readonly registrableDomain?: string;
+  /** Everything suspicious about the URL, to show before consent (empty when nothing is). */
   readonly warnings: readonly UrlWarning[];
 }
 
+/** Context for `analyzeUrl`. */
 export interface AnalyzeUrlOptions {
   /** Origin of the requesting server (HTTP transports); a URL on another site is flagged. */
   readonly serverOrigin?: string;

@@ -3,6 +3,7 @@
 import { spawn } from 'node:child_process';
 import type { OpenResult, UrlOpener } from '../contracts/url-step.js';
 
+/** Options of `createSystemOpener`. */
 export interface SystemOpenerOptions {
   /**
    * A launcher still running after this long is taken as started (some browsers stay in the

@@ -11,6 +11,7 @@ import type { ElicitationListener } from './events.js';
 import type { PromptQueue } from './prompt-queue.js';
 import type { TaskListener, TaskPreference } from './tasks/task-events.js';
 
+/** How `attachElicitation` serves a client: the front-end and server name are required, the rest has defaults. */
 export interface AttachOptions {
   /** The front-end that asks the person (or answers for a script). */
   readonly renderer: Renderer;
@@ -35,6 +36,7 @@ export interface AttachOptions {
   readonly maxInputRounds?: number;
   /** Interval of progress notifications while a person answers (X-06); 0 disables. */
   readonly progressIntervalMs?: number;
+  /** Told about every elicitation the server attempts, rejected ones included. */
   readonly onEvent?: ElicitationListener;
   /** The audit trail: one entry per elicitation (field names, never values); see `AuditEntry`. */
   readonly audit?: AuditListener;

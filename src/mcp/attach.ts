@@ -43,13 +43,19 @@ export type { AttachOptions } from './attach-options.js';
 export { MAX_KEPT_EVENTS } from './event-log.js';
 export { DEFAULT_REQUEST_TIMEOUT_MS, type SessionRequestOptions } from './session-requests.js';
 
+/** What `attachElicitation` returns: the requests that may elicit, with human-aware timeouts, and what happened. */
 export interface ElicitationSession {
+  /** The elicitation modes declared to the server. */
   readonly modes: readonly ElicitationMode[];
   /** The most recent elicitations (up to 256), including rejected ones; `onEvent` sees them all. */
   readonly events: readonly ElicitationEvent[];
+  /** The queue this session's prompts wait in (the one passed in, or its own). */
   readonly queue: PromptQueue;
+  /** `tools/call`, run to its end (input rounds, -32042 retries, tasks) with a timeout that excludes answering time. */
   callTool(params: CallToolRequest['params'], options?: SessionRequestOptions): Promise<CallToolResult>;
+  /** `prompts/get`, with the same handling as `callTool`. */
   getPrompt(params: GetPromptRequest['params'], options?: SessionRequestOptions): Promise<GetPromptResult>;
+  /** `resources/read`, with the same handling as `callTool`. */
   readResource(
     params: ReadResourceRequest['params'],
     options?: SessionRequestOptions,

@@ -8,24 +8,48 @@ import { sanitizeText } from '../core/sanitize.js';
 import type { UrlWarning } from '../core/url-safety.js';
 import type { ElicitationEvent, ElicitationListener } from './events.js';
 
+/** One line of the audit trail: who asked what, and what was answered (field names, never values). */
 export interface AuditEntry {
   /** When the elicitation ended (ISO 8601, UTC). */
   readonly time: string;
   /** The user's label for the server, and what the server says it is (self-asserted). */
-  readonly server: { readonly label: string; readonly selfName?: string; readonly selfVersion?: string };
+  readonly server: {
+    /** The name the user gave the server. */
+    readonly label: string;
+    /** `serverInfo.name` (self-asserted). */
+    readonly selfName?: string;
+    /** `serverInfo.version` (self-asserted). */
+    readonly selfVersion?: string;
+  };
+  /** Form or URL mode (`unknown` for a request too malformed to tell). */
   readonly mode: ElicitationEvent['mode'];
   /** The server's message, sanitised (no control or bidi characters), at most 2000 characters. */
   readonly message: string;
   /** URL mode: the address, the site (registrable domain) and every warning of the analysis. */
-  readonly url?: { readonly href: string; readonly site?: string; readonly warnings: readonly UrlWarning[] };
+  readonly url?: {
+    /** The address, sanitised. */
+    readonly href: string;
+    /** Its registrable domain, when it has one. */
+    readonly site?: string;
+    /** Every warning of the URL analysis. */
+    readonly warnings: readonly UrlWarning[];
+  };
   /** Absent when the request was rejected with an error. */
   readonly action?: 'accept' | 'decline' | 'cancel';
+  /** Why it ended as cancel. */
   readonly reason?: CancelReason;
   /** Form accept: the names of the fields sent (never their values). */
   readonly fields?: readonly string[];
-  readonly error?: { readonly code: number; readonly message: string };
+  /** The JSON-RPC error a malformed request got. */
+  readonly error?: {
+    /** The JSON-RPC error code (-32602 for a malformed request). */
+    readonly code: number;
+    /** The error message, naming the problem. */
+    readonly message: string;
+  };
 }
 
+/** Receives each audit entry as its elicitation ends (the CLI appends it to the audit log). */
 export type AuditListener = (entry: AuditEntry) => void;
 
 const MESSAGE_MAX = 2000;

@@ -5,10 +5,13 @@ import type { FormContent } from '../core/form-model.js';
 import type { CancelReason } from '../core/outcome.js';
 import type { UrlAnalysis, UrlWarning } from '../core/url-safety.js';
 
+/** One elicitation the server attempted and how it ended; the CLI's `--json` `elicitations` are these. */
 export interface ElicitationEvent {
   /** The server's configured label. */
   readonly server: string;
+  /** Form or URL mode (`unknown` for a request too malformed to tell). */
   readonly mode: ElicitationMode | 'unknown';
+  /** The server's message (untrusted; sanitize before display). */
   readonly message: string;
   /** Absent when the request was rejected with a JSON-RPC error (see `error`). */
   readonly action?: 'accept' | 'decline' | 'cancel';
@@ -16,15 +19,22 @@ export interface ElicitationEvent {
   readonly content?: FormContent;
   /** Why it ended as cancel (never sent on the wire). */
   readonly reason?: CancelReason;
+  /** URL mode: the address the server asked to open (untrusted). */
   readonly url?: string;
   /** URL mode: the registrable domain of `url` (the site a person would deal with), if it has one. */
   readonly site?: string;
   /** URL mode: every warning of the URL analysis, whether the URL was opened or not. */
   readonly warnings?: readonly UrlWarning[];
   /** The JSON-RPC error sent to the server (2025 era) or raised locally (2026 era). */
-  readonly error?: { readonly code: number; readonly message: string };
+  readonly error?: {
+    /** The JSON-RPC error code (-32602 for a malformed request). */
+    readonly code: number;
+    /** The error message, naming the problem. */
+    readonly message: string;
+  };
 }
 
+/** Receives each elicitation event as it ends. */
 export type ElicitationListener = (event: ElicitationEvent) => void;
 
 /** The URL analysis as events report it: the site and every warning (code and message). */

@@ -4,6 +4,7 @@
 // prompts and a per-server rate over time (C-21).
 import { DEFAULT_RATE_LIMIT, type RateLimit, type RateLimitChoice, RateLimiter } from './rate-limit.js';
 
+/** Limits of a `PromptQueue`. */
 export interface QueueOptions {
   /** Elicitations that may wait per server before new ones are cancelled (rate limit, C-21). */
   readonly maxWaitingPerServer?: number;
@@ -28,6 +29,7 @@ export function skipReason(reason: SkipReason): 'server-cancelled' | 'muted' | '
   return reason === 'aborted' ? 'server-cancelled' : reason;
 }
 
+/** One prompt on screen at a time across every session that shares the queue, with per-server mute and rate limits. */
 export class PromptQueue {
   readonly #entries: Entry[] = [];
   readonly #muted = new Set<string>();
@@ -48,10 +50,12 @@ export class PromptQueue {
     return this.#limiter?.limit;
   }
 
+  /** Cancels every further prompt from `server` (by label) for the queue's lifetime. */
   mute(server: string): void {
     this.#muted.add(server);
   }
 
+  /** True once `server` was muted. */
   isMuted(server: string): boolean {
     return this.#muted.has(server);
   }
@@ -61,10 +65,12 @@ export class PromptQueue {
     return this.#entries.length;
   }
 
+  /** True while a prompt is on screen or waiting. */
   get active(): boolean {
     return this.#busy || this.#entries.length > 0;
   }
 
+  /** Calls `listener` when `active` changes; returns the unsubscribe function. */
   onActivity(listener: (active: boolean) => void): () => void {
     this.#activity.add(listener);
     return () => this.#activity.delete(listener);
@@ -75,6 +81,7 @@ export class PromptQueue {
    * never shown; a muted server's prompts are never shown. A server over its rate is cancelled
    * (`rate-limited`), unless `overRate` lets a person choose to see it, cancel it, or mute;
    * `'exempt'` prompts (the waiting state of a URL step already shown) do not count.
+   * @internal The adapter's entry point; a caller shares the queue between sessions, never runs it.
    */
   async run<T>(
     server: string,

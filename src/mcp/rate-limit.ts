@@ -4,6 +4,7 @@
 import type { OverRateChoice } from '../contracts/over-rate.js';
 import type { PromptContext, Renderer } from '../contracts/renderer.js';
 
+/** A per-server rate of prompts (token bucket): `burst` at once, then `perMinute` a minute. */
 export interface RateLimit {
   /** Prompts a server may show in quick succession. */
   readonly burst: number;

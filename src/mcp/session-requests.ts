@@ -14,6 +14,7 @@ export const DEFAULT_REQUEST_TIMEOUT_MS = 60_000;
 /** 2026-07-28 rounds that ask for input, at most (as the SDK). */
 export const DEFAULT_MAX_INPUT_ROUNDS = 10;
 
+/** The SDK's request options, with a timeout that does not count the time a person spends answering. */
 export interface SessionRequestOptions extends Omit<RequestOptions, 'timeout'> {
   /** Time the request may take, NOT counting time spent answering elicitations. Default 60 s. */
   readonly timeoutMs?: number;

@@ -57,10 +57,14 @@ describe('installing from a packed tarball', () => {
       'dist/index.d.ts',
       'dist/demo/main.js',
       'README.md',
+      'CHANGELOG.md',
     ])
       assert.ok(files.includes(file), `${file} is in the tarball`);
     assert.deepEqual(
-      files.filter((f) => !f.startsWith('dist/') && !['package.json', 'README.md', 'LICENSE'].includes(f)),
+      files.filter(
+        (f) =>
+          !f.startsWith('dist/') && !['package.json', 'README.md', 'CHANGELOG.md', 'LICENSE'].includes(f),
+      ),
       [],
       'nothing but dist/ and the package metadata',
     );

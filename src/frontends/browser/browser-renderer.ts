@@ -20,6 +20,7 @@ import { FormEntry } from './form-entry.js';
 import { PageServer } from './page-server.js';
 import { ConsentEntry, WaitEntry } from './url-entries.js';
 
+/** Options of the browser front-end; every one has a safe default. */
 export interface BrowserRendererOptions {
   /** Opens our own loopback page (never anything else). Default: `BROWSER`, else the system browser. */
   readonly opener?: UrlOpener;
@@ -49,6 +50,7 @@ const DEFAULTS = {
   maxBodyBytes: 64 * 1024,
 };
 
+/** The browser front-end: each request as a page on a loopback HTTP server, opened in the person's browser. */
 export class BrowserRenderer implements Renderer {
   readonly name = 'browser';
   readonly interactive = true;

@@ -19,8 +19,11 @@ import { LineQueue } from './line-queue.js';
 import { runOverRateDialog } from './over-rate-dialog.js';
 import { runUrlDialog } from './url-dialog.js';
 
+/** The streams the plain front-end reads answers from and writes questions to. */
 export interface PlainOptions {
+  /** Where typed lines come from (stdin, a pipe, a socket). */
   readonly input: NodeJS.ReadableStream;
+  /** Where questions go; plain text only, no escape sequences. */
   readonly output: NodeJS.WritableStream;
 }
 
@@ -30,6 +33,7 @@ const NOTICE_PREFIX: Record<RendererNotice['kind'], string> = {
   info: 'Note',
 };
 
+/** The plain front-end: one question per line on any stream, for pipes, dumb terminals and screen readers. */
 export class PlainRenderer implements Renderer {
   readonly name = 'plain';
   readonly interactive = true;

@@ -4,7 +4,9 @@
 import { isFieldValue } from '../../core/field-value.js';
 import type { Validation } from '../../core/issues.js';
 
+/** One entry of an answers file: what to answer to the elicitations it applies to. */
 export interface ScriptedAnswer {
+  /** The answer to give. */
   readonly action: 'accept' | 'decline' | 'cancel';
   /** Form mode, `accept` only: merged over the defaults (and over `--set` values). */
   readonly content?: Record<string, unknown>;
@@ -12,7 +14,9 @@ export interface ScriptedAnswer {
   readonly when?: string;
 }
 
+/** A problem in an answers file. */
 export interface AnswersFileIssue {
+  /** Names the entry and the problem, e.g. `answers[2].action: ...`. */
   readonly message: string;
 }
 

@@ -27,6 +27,7 @@ import { parseFieldInput } from '../../core/value-parse.js';
 import { createAutoWaiter } from '../url-wait/auto-waiter.js';
 import type { ScriptedAnswer } from './answers-file.js';
 
+/** What a scripted run answers; the same choices as the CLI's `--answers`, `--set`, `--accept-defaults`, `--decline`, `--cancel`. */
 export interface ScriptedOptions {
   /** Used in order: each elicitation takes the first unused entry that applies to it. */
   readonly answers?: readonly ScriptedAnswer[];
@@ -34,15 +35,19 @@ export interface ScriptedOptions {
   readonly sets?: Readonly<Record<string, string>>;
   /** Accept every form with its defaults (and `sets`). Implied when only `sets` is given. */
   readonly acceptDefaults?: boolean;
+  /** Decline every elicitation (a person's standing "no", given up front). */
   readonly decline?: boolean;
+  /** Cancel every elicitation. */
   readonly cancel?: boolean;
   /** Consent to every URL-mode request that the safety analysis allows. */
   readonly openUrls?: boolean;
   /** Also consent to URLs with deceptive warnings (user-info, look-alike hosts, raw IPs, ...). */
   readonly allowDeceptiveUrls?: boolean;
+  /** Receives one line per decision (the CLI writes them to stderr); content values never appear. */
   readonly log?: (line: string) => void;
 }
 
+/** The scripted front-end, for agents and CI: answers from a policy, and never declines on its own (no answer applies: `cancel`). */
 export class ScriptedRenderer implements Renderer {
   readonly name = 'scripted';
   readonly interactive = false;

@@ -31,13 +31,17 @@ import { colorAllowed, type Env } from './terminal-support.js';
 import { UrlController, type UrlEnd, urlFrame } from './url-screen.js';
 import { WaitController, waitFrame } from './wait-screen.js';
 
+/** The terminal the full-screen form draws on. */
 export interface TerminalRendererOptions {
+  /** A TTY to read keys from (put in raw mode while a prompt is open). */
   readonly input: Readable;
+  /** A TTY to draw on (the alternate screen while a prompt is open). */
   readonly output: Writable;
   /** Environment for NO_COLOR / TERM; defaults to none set (colour on). */
   readonly env?: Env;
   /** Fixed size; otherwise the output's columns/rows (following resizes), else 80x24. */
   readonly columns?: number;
+  /** Fixed height; see `columns`. */
   readonly rows?: number;
 }
 
@@ -61,6 +65,7 @@ const FRAME_START = `${ESC}[?25l${ESC}[H`;
 /** How long the waiting screen stays up before it gives up (cancel). */
 const URL_WAIT_LIMIT_MS = 15 * 60_000;
 
+/** The terminal front-end: a full-screen form on a TTY, with a widget per field type and a review before sending. */
 export class TerminalRenderer implements Renderer {
   readonly name = 'terminal';
   readonly interactive = true;

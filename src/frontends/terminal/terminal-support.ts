@@ -1,11 +1,25 @@
 // When the full-screen form can be used, and whether it may use colour.
 import { MIN_SIZE } from './frame.js';
 
+/** Environment variables the terminal front-end reads (`TERM`, `NO_COLOR`), e.g. `process.env`. */
 export type Env = Readonly<Record<string, string | undefined>>;
 
+/** The two streams `terminalSupported` inspects, e.g. `process.stdin` and `process.stdout`. */
 export interface TerminalStreams {
-  readonly input: { readonly isTTY?: boolean };
-  readonly output: { readonly isTTY?: boolean; readonly columns?: number; readonly rows?: number };
+  /** Where keys come from. */
+  readonly input: {
+    /** True on a terminal. */
+    readonly isTTY?: boolean;
+  };
+  /** Where the form is drawn. */
+  readonly output: {
+    /** True on a terminal. */
+    readonly isTTY?: boolean;
+    /** Width in characters. */
+    readonly columns?: number;
+    /** Height in lines. */
+    readonly rows?: number;
+  };
 }
 
 /**

@@ -2,11 +2,13 @@
 // exited stands for "done"; a link that could not be opened cannot be finished (cancel).
 import type { UrlWaitChoice, UrlWaiter, UrlWaitInfo } from '../../contracts/url-step.js';
 
+/** Options of `createAutoWaiter`. */
 export interface AutoWaiterOptions {
   /** Pause before answering `retry` when the server says the flow is not finished yet. */
   readonly retryDelayMs?: number;
 }
 
+/** A waiter for runs without a person: an opened page counts as done, one that could not open as cancel. */
 export function createAutoWaiter(options: AutoWaiterOptions = {}): UrlWaiter {
   const delay = options.retryDelayMs ?? 1000;
   return {

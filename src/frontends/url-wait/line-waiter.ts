@@ -6,20 +6,45 @@ import type { Readable, Writable } from 'node:stream';
 import type { UrlWaitChoice, UrlWaiter, UrlWaitInfo } from '../../contracts/url-step.js';
 import { sanitizeText } from '../../core/sanitize.js';
 
+/** One read from a `LineSource`: a line, the end of input, or an aborted read. */
 export type LineRead =
-  | { readonly kind: 'line'; readonly text: string }
-  | { readonly kind: 'eof' }
-  | { readonly kind: 'aborted' };
+  | {
+      /** A line was typed. */
+      readonly kind: 'line';
+      /** The line, without its line break. */
+      readonly text: string;
+    }
+  | {
+      /** The input ended. */
+      readonly kind: 'eof';
+    }
+  | {
+      /** The read's signal aborted first. */
+      readonly kind: 'aborted';
+    };
 
 /** Same shape as the plain front-end's LineQueue. */
 export interface LineSource {
+  /** The next line, or why there is none. */
   read(signal: AbortSignal): Promise<LineRead>;
 }
 
+/** Where a line waiter reads (its own stream, or lines shared with a front-end) and writes. */
 export type LineWaiterOptions = (
-  | { readonly input: Readable; readonly lines?: undefined }
-  | { readonly lines: LineSource; readonly input?: undefined }
+  | {
+      /** A stream of its own to read lines from. */
+      readonly input: Readable;
+      /** Not with `input`. */
+      readonly lines?: undefined;
+    }
+  | {
+      /** Lines shared with a front-end, so two readers never compete. */
+      readonly lines: LineSource;
+      /** Not with `lines`. */
+      readonly input?: undefined;
+    }
 ) & {
+  /** Where the waiting prompt is written. */
   readonly output: Writable | NodeJS.WritableStream;
   /** Client-side limit on waiting (E-32); default 15 minutes. Ends in `cancel`. */
   readonly timeoutMs?: number;
@@ -35,6 +60,7 @@ const CHOICES: Readonly<Record<string, UrlWaitChoice>> = {
   q: 'cancel',
 };
 
+/** A waiting state on lines of text (`d` done, `r` retry now, `c` cancel), for a TTY or a pipe. */
 export function createLineWaiter(options: LineWaiterOptions): UrlWaiter {
   const { output } = options;
   const timeoutMs = options.timeoutMs ?? 15 * 60_000;

@@ -1,4 +1,5 @@
 // The one error a task-backed tool call ends with when the task itself did not complete.
+/** Why a task-backed tool call did not complete. */
 export type TaskErrorCode =
   /** The server reported the task failed (its message or JSON-RPC error is kept). */
   | 'failed'
@@ -11,8 +12,11 @@ export type TaskErrorCode =
   /** -32021: the server needs a client capability (extension) this client did not declare. */
   | 'missing-capability';
 
+/** The error a task-backed tool call ends with when the task itself did not complete. */
 export class TaskError extends Error {
+  /** Why, stable to branch on. */
   readonly code: TaskErrorCode;
+  /** The task's id, once the server created one. */
   readonly taskId: string | undefined;
   /** The JSON-RPC error code behind it, when there was one. */
   readonly rpcCode: number | undefined;

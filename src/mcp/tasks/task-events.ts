@@ -1,22 +1,28 @@
 // What the adapter reports about a task a tool call became (the CLI's status line and --json
 // `tasks` are built from these). Server text in `statusMessage` is untrusted: sanitise to show.
 
+/** A task's status, as both eras report it. */
 export type TaskStatus = 'working' | 'input_required' | 'completed' | 'failed' | 'cancelled';
 
+/** A change of status of a task a tool call became. */
 export interface TaskEvent {
   /** The server's configured label. */
   readonly server: string;
+  /** The server's id for the task. */
   readonly taskId: string;
   /** The tool the task runs. */
   readonly tool: string;
   /** legacy: 2025-11-25 task utility; modern: 2026-07-28 Tasks extension. */
   readonly era: 'legacy' | 'modern';
+  /** The new status. */
   readonly status: TaskStatus;
+  /** The server's words about it (untrusted; sanitize before display). */
   readonly statusMessage?: string;
   /** Milliseconds since the task was created (as seen by this client). */
   readonly elapsedMs: number;
 }
 
+/** Receives each task status change. */
 export type TaskListener = (event: TaskEvent) => void;
 
 /** How a tool call uses tasks: as the tool asks (auto), whenever allowed (prefer), or never. */

@@ -1,9 +1,12 @@
-// The proxy's cost: a tools/call round trip (server-everything `echo`, stdio, 2025-11-25) from an
-// SDK client straight to the server, against the same client through `mcp-elicit proxy`, in
-// alternating batches of the same run; and the proxy process's own memory (its added RSS).
+// The proxy's cost: tools/call round trips from an SDK client straight to server-everything
+// (stdio, 2025-11-25), through `mcp-elicit proxy`, and through a bare SDK forwarder (the floor for
+// any proxy built on the official SDK: bench/bare-forwarder.mjs), in alternating batches of the
+// same run; for an instant tool (`echo`) and one that works 20 ms. Memory is each forwarding
+// process's own resident set, which is what a proxy adds.
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { Client, type Transport } from '@modelcontextprotocol/client';
 import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
 import { median } from './stats.js';
@@ -14,15 +17,39 @@ export interface ProxyBenchSettings {
   readonly warmupCalls: number;
 }
 
-export interface ProxyBenchResult {
+/** Median ms per call of each side, for one workload. */
+export interface ProxyWorkload {
+  readonly name: string;
+  readonly calls: number;
   readonly directMs: number;
+  readonly bareMs: number;
   readonly proxyMs: number;
-  readonly ratio: number;
-  /** The proxy process: resident now and at its peak (KiB). */
+}
+
+export interface ProxyBenchResult {
+  readonly workloads: readonly ProxyWorkload[];
+  /** Resident set (KiB) now and at peak, after all calls: the proxy and the bare forwarder. */
   readonly proxyRssKiB: number;
   readonly proxyPeakKiB: number;
-  readonly calls: number;
+  readonly bareRssKiB: number;
+  readonly barePeakKiB: number;
 }
+
+type Call = (client: Client) => Promise<unknown>;
+
+const WORKLOADS: { name: string; call: Call; share: number }[] = [
+  {
+    name: 'echo (instant)',
+    call: (c) => c.callTool({ name: 'echo', arguments: { message: 'bench' } }),
+    share: 1,
+  },
+  {
+    name: 'a 20 ms tool',
+    call: (c) =>
+      c.callTool({ name: 'trigger-long-running-operation', arguments: { duration: 0.02, steps: 1 } }),
+    share: 0.1,
+  },
+];
 
 export async function measureProxy(cliBin: string, settings: ProxyBenchSettings): Promise<ProxyBenchResult> {
   const everything = join(
@@ -31,54 +58,55 @@ export async function measureProxy(cliBin: string, settings: ProxyBenchSettings)
     'index.js',
   );
   const env = { PATH: process.env.PATH ?? '' };
+  const server = [process.execPath, everything, 'stdio'];
+  const bareScript = join(dirname(fileURLToPath(import.meta.url)), 'bare-forwarder.mjs');
   const direct = await open({ command: process.execPath, args: [everything, 'stdio'], env });
+  const bare = await open({ command: process.execPath, args: [bareScript, ...server], env });
   const proxied = await open({
     command: process.execPath,
-    args: [
-      cliBin,
-      'proxy',
-      '--protocol',
-      'legacy',
-      '--no-era-cache',
-      '--',
-      process.execPath,
-      everything,
-      'stdio',
-    ],
+    args: [cliBin, 'proxy', '--protocol', 'legacy', '--no-era-cache', '--', ...server],
     env,
   });
+  const sides = [direct, bare, proxied];
   try {
-    const call = (client: Client) => client.callTool({ name: 'echo', arguments: { message: 'bench' } });
-    for (let i = 0; i < settings.warmupCalls; i++) {
-      await call(direct.client);
-      await call(proxied.client);
-    }
-    const directTimes: number[] = [];
-    const proxyTimes: number[] = [];
-    for (let round = 0; round < settings.rounds; round++) {
-      // Alternate which goes first so drift on a shared machine falls on both sides alike.
-      const order = round % 2 === 0 ? [direct, proxied] : [proxied, direct];
-      for (const side of order) {
-        const start = performance.now();
-        for (let i = 0; i < settings.callsPerBatch; i++) await call(side.client);
-        const perCall = (performance.now() - start) / settings.callsPerBatch;
-        (side === direct ? directTimes : proxyTimes).push(perCall);
+    const workloads: ProxyWorkload[] = [];
+    for (const workload of WORKLOADS) {
+      const perBatch = Math.max(1, Math.round(settings.callsPerBatch * workload.share));
+      for (const side of sides)
+        for (let i = 0; i < Math.max(1, Math.round(settings.warmupCalls * workload.share)); i++)
+          await workload.call(side.client);
+      const times = sides.map(() => [] as number[]);
+      for (let round = 0; round < settings.rounds; round++) {
+        // Rotate which side goes first so drift on a shared machine falls on all alike.
+        for (let k = 0; k < sides.length; k++) {
+          const index = (round + k) % sides.length;
+          const client = sides[index]?.client;
+          if (!client) continue;
+          const start = performance.now();
+          for (let i = 0; i < perBatch; i++) await workload.call(client);
+          times[index]?.push((performance.now() - start) / perBatch);
+        }
       }
+      const [directMs, bareMs, proxyMs] = times.map((t) => median(t));
+      workloads.push({
+        name: workload.name,
+        calls: settings.rounds * perBatch,
+        directMs: directMs ?? Number.NaN,
+        bareMs: bareMs ?? Number.NaN,
+        proxyMs: proxyMs ?? Number.NaN,
+      });
     }
-    const memory = readMemory(proxied.transport.pid);
-    const directMs = median(directTimes);
-    const proxyMs = median(proxyTimes);
+    const proxyMemory = readMemory(proxied.transport.pid);
+    const bareMemory = readMemory(bare.transport.pid);
     return {
-      directMs,
-      proxyMs,
-      ratio: proxyMs / directMs,
-      proxyRssKiB: memory.rss,
-      proxyPeakKiB: memory.peak,
-      calls: settings.rounds * settings.callsPerBatch,
+      workloads,
+      proxyRssKiB: proxyMemory.rss,
+      proxyPeakKiB: proxyMemory.peak,
+      bareRssKiB: bareMemory.rss,
+      barePeakKiB: bareMemory.peak,
     };
   } finally {
-    await direct.client.close();
-    await proxied.client.close();
+    for (const side of sides) await side.client.close();
   }
 }
 
@@ -106,12 +134,18 @@ function readMemory(pid: number | null): { rss: number; peak: number } {
 export function formatProxyReport(result: ProxyBenchResult | { error: string }): string {
   if ('error' in result) return `\nProxy round trip: failed: ${result.error}\n`;
   const mib = (kib: number) => (kib / 1024).toFixed(1);
-  return [
+  const lines = [
     '',
-    `Proxy: tools/call round trip (server-everything echo, stdio, 2025-11-25), ${result.calls} calls each`,
-    `  direct SDK client   ${result.directMs.toFixed(3)} ms/call (median of batches)`,
-    `  through the proxy   ${result.proxyMs.toFixed(3)} ms/call   ratio ${result.ratio.toFixed(2)}x (goal <= 1.10x)`,
-    `  proxy process RSS   ${mib(result.proxyRssKiB)} MiB now, ${mib(result.proxyPeakKiB)} MiB peak (added memory; goal <= 60 MiB)`,
+    'Proxy: tools/call round trips (server-everything, stdio, 2025-11-25), median ms per call',
+  ];
+  for (const w of result.workloads) {
+    lines.push(
+      `  ${w.name}, ${w.calls} calls each: direct ${w.directMs.toFixed(3)}, bare SDK forwarder ${w.bareMs.toFixed(3)} (${(w.bareMs / w.directMs).toFixed(2)}x), mcp-elicit proxy ${w.proxyMs.toFixed(3)} (${(w.proxyMs / w.directMs).toFixed(2)}x direct, ${(w.proxyMs / w.bareMs).toFixed(2)}x bare; goal <= 1.10x direct)`,
+    );
+  }
+  lines.push(
+    `  resident memory added: mcp-elicit proxy ${mib(result.proxyRssKiB)} MiB (peak ${mib(result.proxyPeakKiB)}), bare SDK forwarder ${mib(result.bareRssKiB)} MiB (peak ${mib(result.barePeakKiB)}); goal <= 60 MiB`,
     '',
-  ].join('\n');
+  );
+  return lines.join('\n');
 }

@@ -10,6 +10,7 @@ import { type AuditLog, openAuditLog } from '../audit-log.js';
 import { type Connection, connect } from '../connect.js';
 import { chooseRenderer, type Io } from '../frontend.js';
 import { formatEvent } from '../output.js';
+import { type RecordFile, startRecording } from '../record-file.js';
 import { ServerStderr } from '../server-stderr.js';
 import { createTaskStatus } from '../task-status.js';
 import type { CommandContext } from './context.js';
@@ -28,13 +29,18 @@ export async function openSession(args: CliArgs, io: Io, context: CommandContext
     args.auditLog === undefined
       ? undefined
       : await openAuditLog(args.auditLog, (line) => io.stderr.write(`${line}\n`));
-  let renderer: Renderer;
+  let chosen: Renderer | undefined;
+  let recording: RecordFile | undefined;
   try {
-    renderer = await chooseRenderer(args, io);
+    chosen = await chooseRenderer(args, io);
+    if (args.recordFile !== undefined)
+      recording = await startRecording(args.recordFile, chosen, (line) => io.stderr.write(`${line}\n`));
   } catch (error) {
+    await chosen?.close?.();
     await audit?.close();
     throw error;
   }
+  const renderer = recording?.renderer ?? chosen;
   const serverStderr = new ServerStderr({
     label: context.label,
     live: args.verbose,
@@ -74,6 +80,7 @@ export async function openSession(args: CliArgs, io: Io, context: CommandContext
     status.close();
     await renderer.close?.();
     await audit?.close();
+    await recording?.close();
     serverStderr.showTail();
     throw error;
   } finally {
@@ -98,6 +105,7 @@ export async function openSession(args: CliArgs, io: Io, context: CommandContext
       serverStderr.end();
       await renderer.close?.();
       await audit?.close();
+      await recording?.close();
       // Only the scripted front-end reports the fields it saw; a --set nobody matched is a typo.
       const seen = (renderer as { fieldsSeen?: ReadonlySet<string> }).fieldsSeen;
       if (seen)

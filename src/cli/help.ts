@@ -97,7 +97,8 @@ Front-end
                           answered cancel (unsafe-url). Every URL's warnings go to stderr and --json.
   --allow-deceptive-urls  Scripted: open such URLs anyway (their warnings are still recorded).
   --modes <list>          Elicitation modes to declare: form, url or form,url (default: form,url for
-                          interactive front-ends, form for scripted unless --open-urls).
+                          interactive front-ends, form for scripted unless --open-urls or an
+                          --answers entry has "mode":"url").
   --rate-limit <n>|off    Prompts a server may show in a row, then per minute (default 10). Over it,
                           a terminal or plain prompt asks whether to mute the server; a script
                           answers cancel (rate-limited).

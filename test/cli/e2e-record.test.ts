@@ -6,7 +6,7 @@ import { mkdtempSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, it } from 'node:test';
-import { jsonReport, resultText, runCli } from '../helpers/cli.js';
+import { jsonReport, resultText, root, runCli } from '../helpers/cli.js';
 import {
   demoStdioCommand,
   echoFormStdioCommand,
@@ -150,6 +150,50 @@ describe('mcp-elicit --record, replayed with --answers', () => {
     assert.match(
       run.stderr,
       /no-answer: .* asked "Sign in to the vault", a form \(fields: username, password, otp\)/,
+    );
+  });
+
+  it('records a URL step as the decision without the URL, and the replay declares URL mode and opens the page again', async () => {
+    const visits = join(dir, 'visits.jsonl');
+    const env = {
+      BROWSER: `"${process.execPath}" "${join(root, 'test/fixtures/browser/visit-page.mjs')}" --mode=submit --log=${visits}`,
+    };
+    const urlFlow = [
+      '--protocol',
+      'legacy',
+      'call',
+      'connect_account',
+      '--args',
+      '{"service":"GitHub"}',
+      ...serverArgs({
+        command: process.execPath,
+        args: ['--import', 'tsx', join(root, 'test/fixtures/servers/url-flow-server.ts')],
+      }),
+    ];
+    const file = join(dir, 'url.json');
+    const run = await runCli(['--json', '--ui', 'plain', '--record', file, ...urlFlow], {
+      input: 'o\n',
+      env,
+    });
+    assert.equal(run.status, 0, run.stderr);
+    assert.match(resultText(jsonReport(run)), /^connected \(flow .*\); url step: accept$/);
+    const text = readFileSync(file, 'utf8');
+    assert.deepEqual(JSON.parse(text), [
+      {
+        action: 'accept',
+        mode: 'url',
+        tool: 'connect_account',
+        when: 'Connect your GitHub account in the browser',
+      },
+    ]);
+    assert.doesNotMatch(text, /flow=|127\.0\.0\.1/);
+    const replayed = await runCli(['--json', '--answers', file, ...urlFlow], { env });
+    assert.equal(replayed.status, 0, replayed.stderr);
+    assert.match(resultText(jsonReport(replayed)), /^connected \(flow .*\); url step: accept$/);
+    assert.equal(
+      readFileSync(visits, 'utf8').trim().split('\n').length,
+      2,
+      'the page was visited in both runs',
     );
   });
 

@@ -46,8 +46,11 @@ export async function openSession(args: CliArgs, io: Io, context: CommandContext
     live: args.verbose,
     write: (text) => io.stderr.write(text),
   });
-  // URL mode by default when a person can consent, or when a script was told to open URLs.
-  const modes = args.modes ?? (renderer.interactive || args.openUrls ? ['form', 'url'] : ['form']);
+  // URL mode by default when a person can consent, or when a script was told to open URLs (by
+  // --open-urls, or by an answers entry for URL mode, as a recording of a URL step has).
+  const urlAnswers = (renderer as { answersUrlMode?: boolean }).answersUrlMode === true;
+  const modes =
+    args.modes ?? (renderer.interactive || args.openUrls || urlAnswers ? ['form', 'url'] : ['form']);
   const queue = new PromptQueue({ rate: rateOf(args) });
   const status = createTaskStatus(io.stderr, queue, context.tasks);
   let connection: Connection;

@@ -156,6 +156,11 @@ export class ScriptedRenderer implements Renderer {
     return { outcome: { action: 'accept' } };
   }
 
+  /** True when an answers entry is meant for URL mode (`mode: "url"`): the CLI then declares it. */
+  get answersUrlMode(): boolean {
+    return this.#answers.some((answer) => answer.mode === 'url');
+  }
+
   /** Names of every field of every form asked so far (the CLI warns about `--set` keys that match none). */
   get fieldsSeen(): ReadonlySet<string> {
     return this.#fieldsSeen;

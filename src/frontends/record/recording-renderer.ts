@@ -12,11 +12,16 @@ import type {
 import type { ScriptedAnswer } from '../scripted/answers-file.js';
 import { formEntry, urlEntry } from './record-entry.js';
 
+/** Where a recording goes: `save` gets the whole list after each elicitation (write it atomically). */
 export interface RecordingOptions {
   /** Gets every entry recorded so far, in order, after each new one. */
   readonly save: (entries: readonly ScriptedAnswer[]) => void;
 }
 
+/**
+ * Wraps `inner` so that every elicitation a person answers through it becomes an answers-file entry
+ * (`ScriptedAnswer`) that `ScriptedRenderer` replays; the answers themselves pass through unchanged.
+ */
 export function recordingRenderer(inner: Renderer, options: RecordingOptions): Renderer {
   const entries: ScriptedAnswer[] = [];
   const keep = (entry: ScriptedAnswer | undefined): void => {

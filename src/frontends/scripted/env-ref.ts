@@ -1,6 +1,7 @@
 // `{"$env": "NAME"}` in an answers entry's content: the value comes from an environment variable at
 // replay time, so a recorded file never has to hold a secret (issue 14).
 
+/** An answers-file content value read from the environment variable it names at replay time. */
 export interface EnvRef {
   readonly $env: string;
 }

@@ -7,6 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, it } from 'node:test';
 import { jsonReport, resultText, root, runCli } from '../helpers/cli.js';
+import { req } from '../helpers/req.js';
 import {
   demoStdioCommand,
   echoFormStdioCommand,
@@ -92,7 +93,7 @@ describe('mcp-elicit --record, replayed with --answers', () => {
     assert.equal(resultText(jsonReport(replayed)), declined.result);
   });
 
-  it('leaves a password out of the file, and the replay needs it from --set or {"$env"}, failing up front without it', async () => {
+  it(req`leaves a password out of the file, and the replay needs it from --set or {"$env"}, failing up front without it (H-12)`, async () => {
     const schema = vaultSchema();
     const { file, result, entries } = await record('vault', 'ask', 'ada\nhunter22\ns\n', [
       ...vaultArgs(schema),
@@ -135,7 +136,7 @@ describe('mcp-elicit --record, replayed with --answers', () => {
     assert.equal(resultText(jsonReport(viaEnv)), result);
   });
 
-  it('reports a replay against a server whose form changed: exit 4, the message and field names on stderr and in --json', async () => {
+  it(req`reports a replay against a server whose form changed: exit 4, the message and field names on stderr and in --json (H-13)`, async () => {
     const { file } = await record('vault-old', 'ask', 'ada\n\ns\n', [...vaultArgs(vaultSchema()), ...echo]);
     const changed = vaultSchema({ otp: { type: 'string', title: 'One-time code' } });
     const run = await replay(file, 'ask', [...vaultArgs(changed), ...echo]);
@@ -153,7 +154,7 @@ describe('mcp-elicit --record, replayed with --answers', () => {
     );
   });
 
-  it('records a URL step as the decision without the URL, and the replay declares URL mode and opens the page again', async () => {
+  it(req`records a URL step as the decision without the URL, and the replay declares URL mode and opens the page again (H-12)`, async () => {
     const visits = join(dir, 'visits.jsonl');
     const env = {
       BROWSER: `"${process.execPath}" "${join(root, 'test/fixtures/browser/visit-page.mjs')}" --mode=submit --log=${visits}`,

@@ -10,6 +10,7 @@ import {
   type ScriptedAnswer,
   ScriptedRenderer,
 } from '../../../src/frontends/scripted/index.js';
+import { req } from '../../helpers/req.js';
 import { context, enginePrompt } from '../scripted/fixtures.js';
 
 const signIn = enginePrompt(
@@ -31,7 +32,7 @@ function urlPrompt(url: string, message = 'Connect your account'): UrlPrompt {
 }
 
 describe('formEntry', () => {
-  it('records an accept with the tool, the field names, the message and the content, leaving out values of secret-looking fields', () => {
+  it(req`records an accept with the tool, the field names, the message and the content, leaving out values of secret-looking fields (H-12)`, () => {
     const entry = formEntry(signIn, context(), {
       action: 'accept',
       content: { user: 'ada', pass: 'hunter2', apiKey: 'sk-123', age: 36 },
@@ -78,7 +79,7 @@ describe('formEntry', () => {
 });
 
 describe('urlEntry', () => {
-  it('records the decision and the message, never the URL or its query string', () => {
+  it(req`records the decision and the message, never the URL or its query string (H-12)`, () => {
     const prompt = urlPrompt('https://example.com/oauth?state=s3cret&code=abc');
     const entry = urlEntry(prompt, context(), { action: 'accept' });
     assert.deepEqual(entry, {

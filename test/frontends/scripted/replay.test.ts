@@ -9,6 +9,7 @@ import {
   type ScriptedAnswer,
   ScriptedRenderer,
 } from '../../../src/frontends/scripted/index.js';
+import { req } from '../../helpers/req.js';
 import { context, enginePrompt } from './fixtures.js';
 
 const schema = {
@@ -75,7 +76,7 @@ describe('answers file matchers', () => {
     assert.equal((await replay([urlOnly]).renderer.form(signIn, context())).outcome.action, 'cancel');
   });
 
-  it('reports a form whose fields changed: no-answer, the field names, and what is new and gone', async () => {
+  it(req`reports a form whose fields changed: no-answer, the field names, and what is new and gone (H-13)`, async () => {
     const changed = enginePrompt(
       { type: 'object', properties: { user: { type: 'string' }, otp: { type: 'string' } } },
       'Sign in',
@@ -122,7 +123,7 @@ describe('values a recording left out', () => {
     assert.match(logs.join('\n'), /environment variable VAULT_PIN, which is not set/);
   });
 
-  it('lists every gap before a run: unsupplied fields and unset variables, and none once given', () => {
+  it(req`lists every gap before a run: unsupplied fields and unset variables, and none once given (H-12)`, () => {
     const entries: ScriptedAnswer[] = [
       recorded,
       { action: 'accept', content: { pin: { $env: 'VAULT_PIN' } } },

@@ -6,18 +6,14 @@ import { mkdtempSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, it } from 'node:test';
-import { jsonReport, resultText, root, runCli } from '../helpers/cli.js';
+import { interruptCliWhen, jsonReport, resultText, root, runCli } from '../helpers/cli.js';
 import { req } from '../helpers/req.js';
-import {
-  demoStdioCommand,
-  echoFormStdioCommand,
-  everythingStdioCommand,
-  type StdioCommand,
-} from '../helpers/servers.js';
+import { echoFormStdioCommand, everythingStdioCommand, type StdioCommand } from '../helpers/servers.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'mcp-elicit-record-'));
 const serverArgs = (server: StdioCommand) => ['--', server.command, ...server.args];
-const demo = serverArgs(demoStdioCommand());
+// The built demo (npm test builds first) starts faster than compiling src/ with tsx each run.
+const demo = ['--', process.execPath, join(root, 'dist/demo/main.js')];
 const everything = serverArgs(everythingStdioCommand());
 const echo = serverArgs(echoFormStdioCommand());
 
@@ -72,6 +68,29 @@ describe('mcp-elicit --record, replayed with --answers', () => {
     const run = await replay(file, 'signup', demo);
     assert.equal(run.status, 0, run.stderr);
     assert.equal(resultText(jsonReport(run)), result);
+  });
+
+  it('keeps what was answered when the run is interrupted with Ctrl-C halfway through', async () => {
+    const file = join(dir, 'interrupted.json');
+    const run = await interruptCliWhen(
+      ['--json', '--ui', 'plain', '--record', file, 'call', 'signup', ...demo],
+      /Billing email/,
+      {
+        input: 'ada\n2\ns\n',
+      },
+    );
+    assert.equal(run.status, 130);
+    const entries = JSON.parse(readFileSync(file, 'utf8'));
+    assert.deepEqual(entries, [
+      {
+        action: 'accept',
+        mode: 'form',
+        tool: 'signup',
+        fields: ['username', 'plan'],
+        when: 'Create your account',
+        content: { username: 'ada', plan: 'pro' },
+      },
+    ]);
   });
 
   it("records server-everything's 13-field form and a demo decline, and replays both to the same results", async () => {

@@ -3,7 +3,7 @@
 // did not fit, the URL was refused) is not, and the run exits 4 so CI notices.
 import { sanitizeText } from '../core/sanitize.js';
 import type { ElicitationEvent } from '../mcp/events.js';
-import type { CliArgs } from './args.js';
+import type { CliArgs, ScriptedAnswerLike } from './args.js';
 import { nearest } from './suggest.js';
 
 const FALLBACK_REASONS = new Set([
@@ -39,6 +39,21 @@ export function unansweredDetails(unanswered: readonly ElicitationEvent[]): stri
     const fields = event.fields?.map((name) => sanitizeText(name, { maxLength: 60 })).join(', ');
     const what = event.mode === 'url' ? 'URL step' : `form (fields: ${fields || 'none'})`;
     return `  ${event.reason}: ${sanitizeText(event.server, { maxLength: 100 })} asked "${message}", a ${what}`;
+  });
+}
+
+/** One warning per answers entry no elicitation used: a server that stopped asking is a change too. */
+export function unusedAnswerWarnings(
+  unused: readonly { readonly index: number; readonly answer: ScriptedAnswerLike }[],
+): string[] {
+  return unused.map(({ index, answer }) => {
+    const about = [
+      answer.tool !== undefined && `tool ${sanitizeText(answer.tool, { maxLength: 60 })}`,
+      answer.fields !== undefined &&
+        `fields ${answer.fields.map((name) => sanitizeText(name, { maxLength: 60 })).join(', ') || '(none)'}`,
+      answer.when !== undefined && `"${sanitizeText(answer.when, { maxLength: 60 })}"`,
+    ].filter(Boolean);
+    return `warning: answers[${index}]${about.length > 0 ? ` (${about.join('; ')})` : ''} matched no elicitation in this run`;
   });
 }
 

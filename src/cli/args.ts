@@ -29,6 +29,8 @@ export interface ScriptedAnswerLike {
   readonly action: 'accept' | 'decline' | 'cancel';
   readonly content?: Record<string, unknown>;
   readonly when?: string;
+  readonly tool?: string;
+  readonly fields?: readonly string[];
 }
 
 export type { ProtocolChoice, UiChoice } from './arg-values.js';

@@ -81,7 +81,8 @@ Front-end
                           the message; tool: the tool, prompt or URI asking; fields: exactly the
                           form's field names). Accepted content is merged over the defaults; a
                           value {"$env":"NAME"} is read from that variable. Each "supply" field
-                          needs --set or a {"$env"} value, checked before the run starts.
+                          needs --set or a {"$env"} value, checked before the run starts. An
+                          entry nothing matched is named in a warning.
   --set field=value       Answer a field in every form that has it (repeatable; comma-separated for
                           multi-select). Alone, it accepts with defaults for the other fields.
   --accept-defaults       Accept every form with its defaults (plus --set values).

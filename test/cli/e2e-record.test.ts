@@ -169,6 +169,10 @@ describe('mcp-elicit --record, replayed with --answers', () => {
     assert.match(run.stderr, /answers\[0\] expects fields username, password; new here: otp/);
     assert.match(
       run.stderr,
+      /warning: answers\[0\] \(tool ask; fields username, password; "Sign in to the vault"\) matched no elicitation in this run/,
+    );
+    assert.match(
+      run.stderr,
       /no-answer: .* asked "Sign in to the vault", a form \(fields: username, password, otp\)/,
     );
   });

@@ -1,10 +1,11 @@
 // Shared by tools and call: choose the front-end, connect, and report elicitations as they end.
 import type { Renderer } from '../../contracts/renderer.js';
 import { createSystemOpener } from '../../frontends/open-url.js';
+import type { ScriptedRenderer } from '../../frontends/scripted/index.js';
 import { PromptQueue } from '../../mcp/prompt-queue.js';
 import { DEFAULT_RATE_LIMIT } from '../../mcp/rate-limit.js';
 import type { Activity } from '../activity.js';
-import { unmatchedSetWarnings } from '../answered.js';
+import { unmatchedSetWarnings, unusedAnswerWarnings } from '../answered.js';
 import type { CliArgs } from '../args.js';
 import { type AuditLog, openAuditLog } from '../audit-log.js';
 import { type Connection, connect } from '../connect.js';
@@ -109,12 +110,20 @@ export async function openSession(args: CliArgs, io: Io, context: CommandContext
       await renderer.close?.();
       await audit?.close();
       await recording?.close();
-      // Only the scripted front-end reports the fields it saw; a --set nobody matched is a typo.
-      const seen = (renderer as { fieldsSeen?: ReadonlySet<string> }).fieldsSeen;
-      if (seen)
-        for (const line of unmatchedSetWarnings(args.sets, seen)) io.stderr.write(`mcp-elicit: ${line}\n`);
+      for (const line of scriptedWarnings(args, renderer)) io.stderr.write(`mcp-elicit: ${line}\n`);
     },
   };
+}
+
+/** Only the scripted front-end reports what it saw: a --set or an answers entry nothing matched. */
+function scriptedWarnings(args: CliArgs, renderer: Renderer): string[] {
+  const scripted = renderer as Partial<Pick<ScriptedRenderer, 'fieldsSeen' | 'unusedAnswers'>>;
+  return [
+    ...(scripted.fieldsSeen ? unmatchedSetWarnings(args.sets, scripted.fieldsSeen) : []),
+    ...(args.answersFile !== undefined && scripted.unusedAnswers
+      ? unusedAnswerWarnings(scripted.unusedAnswers)
+      : []),
+  ];
 }
 
 /** `--rate-limit N`: N prompts at once, then N a minute, per server; `off` turns it off. */

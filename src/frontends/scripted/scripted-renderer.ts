@@ -156,6 +156,11 @@ export class ScriptedRenderer implements Renderer {
     return { outcome: { action: 'accept' } };
   }
 
+  /** The entries no elicitation used, with their index (a replay whose server stopped asking). */
+  get unusedAnswers(): readonly { readonly index: number; readonly answer: ScriptedAnswer }[] {
+    return this.#answers.flatMap((answer, index) => (this.#used[index] ? [] : [{ index, answer }]));
+  }
+
   /** True when an answers entry is meant for URL mode (`mode: "url"`): the CLI then declares it. */
   get answersUrlMode(): boolean {
     return this.#answers.some((answer) => answer.mode === 'url');

@@ -22,6 +22,7 @@ import {
   type ProcessScenario,
   type ProcessSetup,
 } from './process-runs.js';
+import { formatProxyReport, measureProxy, type ProxyBenchResult } from './proxy-round-trip.js';
 import { type BenchResults, formatReport, type RoundTripOutcome } from './report.js';
 
 const TARGET_RATIO = 1.25;
@@ -174,6 +175,21 @@ async function main(): Promise<void> {
     browser = { error: message(error) };
   }
 
+  let proxy: ProxyBenchResult | { error: string };
+  log('proxy round trip');
+  try {
+    proxy =
+      missing.length > 0
+        ? { error: `not built: ${missing.join(', ')}` }
+        : await measureProxy(setup.cliBin, {
+            rounds: settings.rounds,
+            callsPerBatch: settings.callsPerBatch,
+            warmupCalls: settings.warmupCalls,
+          });
+  } catch (error) {
+    proxy = { error: message(error) };
+  }
+
   const results: BenchResults = {
     environment,
     settings,
@@ -186,8 +202,10 @@ async function main(): Promise<void> {
     totalSeconds: (performance.now() - started) / 1000,
   };
   process.stdout.write(formatReport(results));
+  process.stdout.write(formatProxyReport(proxy));
   const json = {
     ...results,
+    proxy,
     processes: processes.map((p) => ({ ...p, cliCommand: cliCommandLine(setup, p.scenario) })),
   };
   await writeFile(join(scratch, 'last.json'), `${JSON.stringify(json, null, 2)}\n`);

@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // Runs every test/**/*.test.ts with Node's own test runner (tsx loads TypeScript).
 // Node 20's --test does not expand globs, so the files are listed here.
-import { spawnSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
@@ -31,10 +31,42 @@ const concurrency = process.env.TEST_CONCURRENCY ?? '2';
 const scratchCache = mkdtempSync(join(tmpdir(), 'mcp-elicit-test-cache-'));
 const env = { ...process.env, XDG_CACHE_HOME: scratchCache };
 delete env.MCP_ELICIT_CACHE_DIR;
-const result = spawnSync(
+// A hung test or a file left with an open handle must fail with its name, never stall CI: every
+// test and hook has a deadline, each file's process exits when its tests end, and the whole run
+// has a watchdog that kills the runner's process group.
+const perTestMs = process.env.TEST_TIMEOUT_MS ?? '240000';
+const wholeRunMs = Number(process.env.TEST_RUN_TIMEOUT_MS ?? 45 * 60_000);
+const child = spawn(
   process.execPath,
-  ['--import', 'tsx', '--test', `--test-concurrency=${concurrency}`, ...files],
-  { cwd: root, stdio: 'inherit', env },
+  [
+    '--import',
+    'tsx',
+    '--test',
+    `--test-concurrency=${concurrency}`,
+    `--test-timeout=${perTestMs}`,
+    '--test-force-exit',
+    ...files,
+  ],
+  { cwd: root, stdio: 'inherit', env, detached: true },
 );
-rmSync(scratchCache, { recursive: true, force: true });
-process.exit(result.status ?? 1);
+let timedOut = false;
+const watchdog = setTimeout(() => {
+  timedOut = true;
+  console.error(`run-tests: the suite did not finish within ${wholeRunMs / 60_000} min; stopping it`);
+  try {
+    process.kill(-child.pid, 'SIGKILL');
+  } catch {}
+}, wholeRunMs);
+for (const signal of ['SIGINT', 'SIGTERM']) {
+  process.on(signal, () => {
+    try {
+      process.kill(-child.pid, 'SIGKILL');
+    } catch {}
+    process.exit(130);
+  });
+}
+child.on('exit', (code) => {
+  clearTimeout(watchdog);
+  rmSync(scratchCache, { recursive: true, force: true });
+  process.exit(timedOut ? 1 : (code ?? 1));
+});

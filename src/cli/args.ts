@@ -80,6 +80,10 @@ export interface CliArgs {
   readonly task: 'auto' | 'prefer' | 'never';
   readonly json: boolean;
   readonly verbose: boolean;
+  /** proxy: who answers elicitations (auto, host, self). */
+  readonly elicit?: string;
+  /** proxy: print the mcpServers entry instead of running. */
+  readonly printConfig?: boolean;
 }
 
 export const OPTIONS = {
@@ -112,6 +116,8 @@ export const OPTIONS = {
   'no-task': { type: 'boolean' },
   json: { type: 'boolean' },
   verbose: { type: 'boolean', short: 'v' },
+  elicit: { type: 'string' },
+  'print-config': { type: 'boolean' },
   help: { type: 'boolean', short: 'h' },
   version: { type: 'boolean' },
 } as const;
@@ -140,7 +146,7 @@ export function parseCliArgs(argv: readonly string[]): CliArgs {
   if (commandWord === undefined)
     throw new ElicitError(
       'usage',
-      'missing command: use one of tools, call, prompts, prompt, resources, read, demo, servers (see --help)',
+      'missing command: use one of tools, call, prompts, prompt, resources, read, demo, proxy, servers (see --help)',
     );
   if (!isCommand(commandWord)) throw unknownCommand(commandWord);
   if (commandWord === 'completion') return parseCompletion(rest);
@@ -148,6 +154,8 @@ export function parseCliArgs(argv: readonly string[]): CliArgs {
   const operand = operandUsage === undefined ? undefined : rest.shift();
   if (operandUsage !== undefined && operand === undefined) throw new ElicitError('usage', operandUsage);
   if (rest.length > 0) throw unexpectedArgument(rest[0] as string, own, OPTIONS);
+  if (commandWord !== 'proxy' && (v.elicit !== undefined || v['print-config']))
+    throw new ElicitError('usage', '--elicit and --print-config only apply to proxy');
   const takesArgs = commandWord === 'call' || commandWord === 'prompt';
 
   const toolArgs = parseToolArgs(v.args);
@@ -221,6 +229,8 @@ export function parseCliArgs(argv: readonly string[]): CliArgs {
   return {
     ...base(commandWord),
     ...(operand !== undefined && { operand }),
+    ...(v.elicit !== undefined && { elicit: v.elicit }),
+    ...(v['print-config'] && { printConfig: true }),
     toolArgs,
     argPairs: parseArgPairs(v.arg ?? []),
     ...(v['log-level'] !== undefined && { logLevel: parseLogLevel(v['log-level']) }),

@@ -112,6 +112,16 @@ export const COMMANDS = {
     ],
     example: 'mcp-elicit demo',
   },
+  proxy: {
+    summary: 'Stand between an MCP host and a server, answering the elicitations the host cannot.',
+    usage: [
+      'mcp-elicit [options] proxy -- <command> [args...]',
+      'mcp-elicit proxy --print-config --config <file> [--server <name>]',
+    ],
+    operands: 0,
+    options: ['elicit', 'print-config', ...SERVER, 'timeout', ...FRONT_END, ...PROTOCOL, 'verbose'],
+    example: 'mcp-elicit proxy -- npx -y @modelcontextprotocol/server-everything',
+  },
   servers: {
     summary: 'List the servers in an mcpServers config file (name, transport, command or URL).',
     usage: ['mcp-elicit servers --config <file>'],

@@ -60,7 +60,7 @@ export async function readServers(file: string): Promise<Record<string, unknown>
   return servers;
 }
 
-function findServers(json: unknown): Record<string, unknown> | undefined {
+export function findServers(json: unknown): Record<string, unknown> | undefined {
   if (!isRecord(json)) return undefined;
   if (isRecord(json.mcpServers)) return json.mcpServers;
   if (isRecord(json.servers)) return json.servers; // VS Code .vscode/mcp.json

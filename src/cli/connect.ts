@@ -28,6 +28,8 @@ export interface ConnectOptions {
   readonly attach: Omit<AttachOptions, 'renderer' | 'server'>;
   /** Server stderr text (stdio), as decoded chunks; see server-stderr.ts for how it is shown. */
   readonly onServerStderr: (chunk: string) => void;
+  /** Called on each new Client before it connects (the proxy adds sampling/roots handlers here). */
+  readonly configure?: (client: Client) => void;
 }
 
 export interface Connection {
@@ -90,6 +92,7 @@ async function connectOnce(
       ...(options.target.kind === 'http' && { origin: options.target.url.origin }),
     },
   });
+  options.configure?.(client);
   const transport = makeTransport(options);
   try {
     await client.connect(transport, prior ? { prior } : {});

@@ -8,6 +8,8 @@ Usage
   mcp-elicit [options] resources | read <uri>         -- <command> [args...]
   mcp-elicit [options] <command> ...  --url <http(s)-url> | --config <file> [--server <name>]
   mcp-elicit [options] demo
+  mcp-elicit [options] proxy                          -- <command> [args...]   (or --url, --config)
+  mcp-elicit proxy --print-config --config <file> [--server <name>]
   mcp-elicit servers --config <file>
   mcp-elicit completion bash|zsh|fish
   mcp-elicit <command> --help                         (that command's options and an example)
@@ -32,6 +34,12 @@ Commands
                           mcp-elicit completion zsh > "\${fpath[1]}/_mcp-elicit"
                           mcp-elicit completion fish > ~/.config/fish/completions/mcp-elicit.fish
   help [command]          This help, or one command's.
+  proxy                   Be that server for an MCP host (on stdin/stdout), forwarding everything
+                          and giving the host complete elicitation (see README "The proxy").
+  --elicit <who>          proxy: auto (default: the host answers the modes it declared, the proxy
+                          the rest), host, or self (the proxy's own front-end: --ui browser, the
+                          default, or --ui scripted).
+  --print-config          proxy: print the mcpServers entry that puts --config/--server behind it.
 
 Server (exactly one, except for demo)
   -- <command> [args...]  Start a stdio server (everything after -- is the command).

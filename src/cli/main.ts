@@ -9,6 +9,7 @@ import { type CliArgs, parseCliArgs } from './args.js';
 import { commandHelp } from './command-help.js';
 import { runCall } from './commands/call.js';
 import { runPrompt, runPrompts } from './commands/prompts.js';
+import { runPrintConfig, runProxyCommand } from './commands/proxy.js';
 import { runRead, runResources } from './commands/resources.js';
 import { runTools } from './commands/tools.js';
 import { loadServerFromConfig, onlyServerName } from './config.js';
@@ -45,8 +46,11 @@ export async function runMain(argv: readonly string[], io: Io): Promise<number> 
     // Loaded only when asked for: it also sits one folder down in the bundle, like its demo server path expects.
     if (args.command === 'demo') return await (await import('./commands/demo.js')).runDemo(args, io);
     if (args.command === 'servers') return await (await import('./commands/servers.js')).runServers(args, io);
+    if (args.command === 'proxy' && args.printConfig) return await runPrintConfig(args, io);
     const { target, name } = await resolveTarget(args, io);
     const label = args.label ?? name ?? defaultLabel(target);
+    // The proxy's exit status is its own: the host, not a script, judged each elicitation.
+    if (args.command === 'proxy') return await runProxyCommand(args, io, { target, label, events, tasks });
     const command = SERVER_COMMANDS[args.command as keyof typeof SERVER_COMMANDS];
     const status = await command(args, io, { target, label, events, tasks });
     const unanswered = unansweredElicitations(args, events);

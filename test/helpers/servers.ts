@@ -181,3 +181,7 @@ async function waitForConnect(port: number, timeoutMs: number): Promise<void> {
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
 }
+
+export function liveStdioCommand(): StdioCommand {
+  return tsx('test/fixtures/servers/live-server.ts');
+}

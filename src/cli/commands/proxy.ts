@@ -1,0 +1,92 @@
+// `mcp-elicit proxy`: puts the proxy between the host (this process's stdio) and the server, and
+// `--print-config` prints the mcpServers entry that does so.
+import { readFile } from 'node:fs/promises';
+import { ElicitError } from '../../contracts/elicit-error.js';
+import type { Renderer } from '../../contracts/renderer.js';
+import { createSystemOpener } from '../../frontends/open-url.js';
+import type { ElicitChoice } from '../../proxy/elicit-route.js';
+import { proxiedEntry } from '../../proxy/print-config.js';
+import { startProxy } from '../../proxy/run-proxy.js';
+import type { CliArgs } from '../args.js';
+import { findServers, onlyServerName } from '../config.js';
+import { chooseRenderer, type Io } from '../frontend.js';
+import { formatEvent } from '../output.js';
+import { ServerStderr } from '../server-stderr.js';
+import type { CommandContext } from './context.js';
+
+export async function runProxyCommand(args: CliArgs, io: Io, context: CommandContext): Promise<number> {
+  const elicit = parseElicit(args.elicit);
+  const self = await selfRenderer(args, io);
+  const modes = args.modes ?? (self.url && (self.interactive || args.openUrls) ? ['form', 'url'] : ['form']);
+  const serverStderr = new ServerStderr({
+    label: context.label,
+    live: true,
+    write: (text) => io.stderr.write(text),
+  });
+  const stop = new AbortController();
+  const onTerm = () => stop.abort();
+  process.once('SIGTERM', onTerm);
+  const signal = io.signal ? AbortSignal.any([io.signal, stop.signal]) : stop.signal;
+  try {
+    const proxy = startProxy({
+      target: context.target,
+      label: context.label,
+      protocol: args.protocol,
+      useEraCache: args.eraCache,
+      env: io.env,
+      elicit,
+      self,
+      selfModes: modes,
+      opener: createSystemOpener(io.env),
+      stdin: io.stdin,
+      stdout: io.stdout,
+      log: (line) => io.stderr.write(`mcp-elicit proxy: ${line}\n`),
+      onServerStderr: (chunk) => serverStderr.push(chunk),
+      onEvent: (event) => {
+        context.events.push(event);
+        if (args.verbose) io.stderr.write(`${formatEvent(event)}\n`);
+      },
+      signal,
+    });
+    return await proxy.done;
+  } finally {
+    process.off('SIGTERM', onTerm);
+    serverStderr.end();
+  }
+}
+
+/** The host owns stdin and stdout, so the proxy's own front-end is the browser (or scripted). */
+async function selfRenderer(args: CliArgs, io: Io): Promise<Renderer> {
+  if (args.ui === 'scripted' || args.ui === 'browser') return chooseRenderer(args, io);
+  if (args.ui === 'auto') return chooseRenderer({ ...args, ui: 'browser' }, io);
+  throw new ElicitError(
+    'usage',
+    `proxy cannot use --ui ${args.ui}: the host owns stdin and stdout; use --ui browser or --ui scripted`,
+  );
+}
+
+function parseElicit(text: string | undefined): ElicitChoice {
+  if (text === undefined) return 'auto';
+  if (text === 'auto' || text === 'host' || text === 'self') return text;
+  throw new ElicitError('usage', `--elicit must be auto, host or self (got "${text}")`);
+}
+
+export async function runPrintConfig(args: CliArgs, io: Io): Promise<number> {
+  const target = args.target;
+  if (target?.kind !== 'config')
+    throw new ElicitError('usage', 'proxy --print-config needs --config <file> --server <name>');
+  let json: unknown;
+  try {
+    json = JSON.parse(await readFile(target.file, 'utf8'));
+  } catch (error) {
+    throw new ElicitError('config', `cannot read config file ${target.file}: ${(error as Error).message}`);
+  }
+  // Without --server, a file with one server means that one (as for every other command).
+  const name = target.name ?? (await onlyServerName(target.file));
+  const entry = findServers(json)?.[name];
+  if (typeof entry !== 'object' || entry === null || Array.isArray(entry))
+    throw new ElicitError('config', `no server "${name}" in ${target.file}`);
+  const printed = { mcpServers: { [name]: proxiedEntry(name, entry as never) } };
+  io.stdout.write(`${JSON.stringify(printed, null, 2)}\n`);
+  return 0;
+}

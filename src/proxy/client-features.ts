@@ -1,0 +1,35 @@
+// Server-to-client features the host declared (sampling, roots) are declared upstream too, and the
+// upstream server's requests for them are sent on to the host; nothing the host lacks is declared.
+import type { Client, ClientCapabilities } from '@modelcontextprotocol/client';
+import type { Server } from '@modelcontextprotocol/server';
+import type { ElicitationMode } from '../contracts/protocol.js';
+import type { HostHello } from './host-hello.js';
+
+const NO_TIMEOUT_MS = 2_147_000_000;
+
+/** The elicitation modes the host declared (a 2026 host is asked through input_required rounds). */
+export function hostElicitationModes(hello: HostHello): ElicitationMode[] {
+  const declared = hello.capabilities.elicitation;
+  if (declared === undefined) return [];
+  const modes: ElicitationMode[] = [];
+  if ('form' in declared || !('url' in declared)) modes.push('form');
+  if ('url' in declared) modes.push('url');
+  return modes;
+}
+
+export function forwardClientFeatures(client: Client, hello: HostHello, host: () => Server): void {
+  if (hello.era !== 'legacy') return;
+  const declared: ClientCapabilities = hello.capabilities;
+  if (declared.sampling) {
+    client.registerCapabilities({ sampling: declared.sampling });
+    client.setRequestHandler('sampling/createMessage', (request, ctx) =>
+      host().createMessage(request.params, { signal: ctx.mcpReq.signal, timeout: NO_TIMEOUT_MS }),
+    );
+  }
+  if (declared.roots) {
+    client.registerCapabilities({ roots: declared.roots });
+    client.setRequestHandler('roots/list', (_request, ctx) =>
+      host().listRoots(undefined, { signal: ctx.mcpReq.signal }),
+    );
+  }
+}

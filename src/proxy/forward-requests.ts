@@ -1,0 +1,113 @@
+// Host → upstream requests: every method the upstream server offers is answered by sending the
+// same request upstream, with the host's cancellation and progress token carried across. The three
+// requests that may carry elicitations go through the adapter's session (2026 rounds, -32042).
+import type { Client, Progress, ServerCapabilities } from '@modelcontextprotocol/client';
+import type { Server, ServerContext } from '@modelcontextprotocol/server';
+import type { ElicitationSession } from '../mcp/attach.js';
+import type { HostRounds } from './host-rounds.js';
+import { ANY_RESULT, upstreamParams } from './passthrough.js';
+import { toHostError } from './upstream-error.js';
+
+/** No SDK timeout of its own: the host decides how long it waits (and cancels). */
+const NO_TIMEOUT_MS = 2_147_000_000;
+
+export interface ForwardDeps {
+  readonly upstream: Client;
+  readonly session: ElicitationSession;
+  readonly label: string;
+  /** For a 2026-07-28 host: prompts it answers travel as input_required rounds. */
+  readonly rounds?: HostRounds;
+}
+
+type Forward = (params: Record<string, unknown> | undefined, ctx: ServerContext) => Promise<unknown>;
+
+export function forwardRequests(server: Server, offered: ServerCapabilities, deps: ForwardDeps): void {
+  const { upstream, session } = deps;
+  const plain =
+    (method: string): Forward =>
+    (params, ctx) =>
+      upstream.request({ method, ...(params && { params }) }, ANY_RESULT, options(ctx));
+  const handle = (method: string, forward: Forward, rounds?: HostRounds) => {
+    server.setRequestHandler(method as 'ping', async (request, ctx) => {
+      try {
+        const params = upstreamParams(request.params);
+        const run = async (c: ServerContext) => {
+          const value = await forward(params, c);
+          // Progress sent for this request goes out before its result (the host drops it after);
+          // the SDK may dispatch a last notification after the response, hence one turn first.
+          if (c.mcpReq._meta?.progressToken !== undefined) await new Promise((r) => setImmediate(r));
+          await Promise.allSettled(progressSent.get(c) ?? []);
+          return value;
+        };
+        const result = rounds ? rounds.handle(ctx, (signal) => run(withSignal(ctx, signal))) : run(ctx);
+        return (await result) as Record<string, never>;
+      } catch (error) {
+        throw toHostError(error, deps.label);
+      }
+    });
+  };
+  const viaSession =
+    (call: (params: never, o: object) => Promise<unknown>): Forward =>
+    (params, ctx) =>
+      call((params ?? {}) as never, { ...options(ctx), timeoutMs: NO_TIMEOUT_MS });
+
+  handle('ping', async (_params, ctx) => upstream.ping({ signal: ctx.mcpReq.signal }));
+  if (offered.tools) {
+    handle('tools/list', plain('tools/list'));
+    handle(
+      'tools/call',
+      viaSession((p, o) => session.callTool(p, o)),
+      deps.rounds,
+    );
+  }
+  if (offered.prompts) {
+    handle('prompts/list', plain('prompts/list'));
+    handle(
+      'prompts/get',
+      viaSession((p, o) => session.getPrompt(p, o)),
+      deps.rounds,
+    );
+  }
+  if (offered.resources) {
+    handle('resources/list', plain('resources/list'));
+    handle('resources/templates/list', plain('resources/templates/list'));
+    handle(
+      'resources/read',
+      viaSession((p, o) => session.readResource(p, o)),
+      deps.rounds,
+    );
+    if (offered.resources.subscribe) {
+      handle('resources/subscribe', plain('resources/subscribe'));
+      handle('resources/unsubscribe', plain('resources/unsubscribe'));
+    }
+  }
+  if (offered.completions) handle('completion/complete', plain('completion/complete'));
+  if (offered.logging) handle('logging/setLevel', plain('logging/setLevel'));
+}
+
+const progressSent = new WeakMap<ServerContext, Promise<unknown>[]>();
+
+/** The host's cancel becomes an upstream cancel; upstream progress goes out under the host's token. */
+function options(ctx: ServerContext) {
+  const token = ctx.mcpReq._meta?.progressToken;
+  return {
+    signal: ctx.mcpReq.signal,
+    timeout: NO_TIMEOUT_MS,
+    ...(token !== undefined && {
+      resetTimeoutOnProgress: true,
+      onprogress: (progress: Progress) => {
+        const sent = ctx.mcpReq
+          .notify({ method: 'notifications/progress', params: { ...progress, progressToken: token } })
+          .catch(() => {});
+        const list = progressSent.get(ctx) ?? [];
+        list.push(sent);
+        progressSent.set(ctx, list);
+      },
+    }),
+  };
+}
+
+/** The same context with the job's signal: a round-driven call outlives the host request that began it. */
+function withSignal(ctx: ServerContext, signal: AbortSignal): ServerContext {
+  return { ...ctx, mcpReq: { ...ctx.mcpReq, signal } };
+}

@@ -1,0 +1,83 @@
+// The host's transport, watched for its opening message: the upstream session is connected only
+// once the proxy knows what the host declared (sampling, roots and elicitation are declared
+// upstream only when the host can serve them).
+import {
+  CLIENT_CAPABILITIES_META_KEY,
+  type ClientCapabilities,
+  type JSONRPCMessage,
+  type Transport,
+  type TransportSendOptions,
+} from '@modelcontextprotocol/client';
+import { isRecord } from './passthrough.js';
+
+export interface HostHello {
+  readonly era: 'legacy' | 'modern';
+  readonly capabilities: ClientCapabilities;
+}
+
+/** Wraps the host transport; `hello` settles on the first request that says what the host declared. */
+export class WatchedTransport implements Transport {
+  readonly hello: Promise<HostHello>;
+  private settle!: (hello: HostHello) => void;
+  private handler?: Transport['onmessage'];
+  private closeHandler: (() => void) | undefined;
+  private ended!: () => void;
+  /** Settles when the host's side of the connection has closed. */
+  readonly closed: Promise<void> = new Promise((resolve) => {
+    this.ended = resolve;
+  });
+
+  constructor(private readonly inner: Transport) {
+    this.hello = new Promise((resolve) => {
+      this.settle = resolve;
+    });
+    inner.onmessage = (message, extra) => {
+      this.watch(message);
+      this.handler?.(message, extra);
+    };
+    inner.onclose = () => {
+      this.closeHandler?.();
+      this.ended();
+    };
+  }
+
+  set onmessage(handler: Transport['onmessage']) {
+    this.handler = handler;
+  }
+  get onmessage(): Transport['onmessage'] {
+    return this.handler;
+  }
+  set onclose(handler: (() => void) | undefined) {
+    this.closeHandler = handler;
+  }
+  get onclose() {
+    return this.closeHandler;
+  }
+  set onerror(handler: ((error: Error) => void) | undefined) {
+    this.inner.onerror = handler;
+  }
+  get onerror() {
+    return this.inner.onerror;
+  }
+  get sessionId() {
+    return this.inner.sessionId;
+  }
+
+  start = (): Promise<void> => this.inner.start();
+  close = (): Promise<void> => this.inner.close();
+  send = (message: JSONRPCMessage, options?: TransportSendOptions): Promise<void> =>
+    this.inner.send(message, options);
+  setProtocolVersion = (version: string): void => this.inner.setProtocolVersion?.(version);
+
+  private watch(message: JSONRPCMessage): void {
+    const { method, params } = message as { method?: unknown; params?: unknown };
+    if (typeof method !== 'string' || !isRecord(params)) return;
+    if (method === 'initialize') {
+      const capabilities = isRecord(params.capabilities) ? params.capabilities : {};
+      this.settle({ era: 'legacy', capabilities: capabilities as ClientCapabilities });
+      return;
+    }
+    const declared = isRecord(params._meta) ? params._meta[CLIENT_CAPABILITIES_META_KEY] : undefined;
+    if (isRecord(declared)) this.settle({ era: 'modern', capabilities: declared as ClientCapabilities });
+  }
+}

@@ -1,0 +1,122 @@
+// A Renderer that sends each prompt to whoever answers it: the host (a real elicitation/create on
+// the host's session) or the proxy's own front-end. The adapter around it still checks requests,
+// validates the host's answer against the schema and fails closed, as for any front-end.
+import { randomUUID } from 'node:crypto';
+import type { ElicitResult } from '@modelcontextprotocol/client';
+import type {
+  FormAnswer,
+  FormPrompt,
+  PromptContext,
+  Renderer,
+  RendererNotice,
+  UrlAnswer,
+  UrlPrompt,
+} from '../contracts/renderer.js';
+import type { UrlWaitChoice, UrlWaitInfo } from '../contracts/url-step.js';
+import type { FormContent } from '../core/form-model.js';
+import type { RoutePlan } from './elicit-route.js';
+import { modelToSchema } from './model-schema.js';
+
+/** Sends one elicitation/create to the host and returns its answer. */
+export type AskHost = (params: Record<string, unknown>, signal: AbortSignal) => Promise<ElicitResult>;
+
+/** How long the proxy waits after a host consented to a URL before retrying (no completion signal). */
+export const HOST_URL_PAUSE_MS = 2_000;
+
+export class RoutingRenderer implements Renderer {
+  readonly name: string;
+  readonly interactive: boolean;
+  /** URLs the host consented to: the host opens and waits for them, not the proxy. */
+  private readonly hostUrls = new Set<string>();
+
+  constructor(
+    private readonly self: Renderer,
+    private readonly plan: RoutePlan,
+    private readonly askHost: AskHost,
+    private readonly log: (line: string) => void,
+  ) {
+    this.name = `proxy(${self.name})`;
+    this.interactive = self.interactive || plan.route('url') === 'host';
+  }
+
+  async form(prompt: FormPrompt, ctx: PromptContext): Promise<FormAnswer> {
+    const who = this.plan.route('form');
+    if (who === 'self') return this.self.form(prompt, ctx);
+    if (who === 'nobody') return { outcome: noAnswer('nobody can answer form-mode requests here') };
+    const params = { mode: 'form', message: prompt.message, requestedSchema: modelToSchema(prompt.model) };
+    const result = await this.ask(params, ctx.signal);
+    if (!result.ok) return { outcome: noAnswer(result.error) };
+    const answer = result.value;
+    if (answer.action === 'accept') {
+      // Checked again by the adapter (fail closed): content that does not fit goes upstream as cancel.
+      return { outcome: { action: 'accept', content: (answer.content ?? {}) as FormContent } };
+    }
+    if (answer.action === 'decline') return { outcome: { action: 'decline' } };
+    return { outcome: { action: 'cancel', reason: 'dismissed', detail: 'the host cancelled the form' } };
+  }
+
+  async url(prompt: UrlPrompt, ctx: PromptContext): Promise<UrlAnswer> {
+    const who = this.plan.route('url');
+    if (who === 'self' && this.self.url) return this.self.url(prompt, ctx);
+    if (who !== 'host') return { outcome: noAnswer('nobody can answer URL-mode requests here') };
+    const params = {
+      mode: 'url',
+      message: prompt.message,
+      url: prompt.analysis.href,
+      // A 2026-07-28 server sends no id; the host's 2025 session needs one.
+      elicitationId: prompt.elicitationId ?? randomUUID(),
+    };
+    const result = await this.ask(params, ctx.signal);
+    if (!result.ok) return { outcome: noAnswer(result.error) };
+    const action = result.value.action;
+    if (action === 'accept') this.hostUrls.add(prompt.analysis.href);
+    return {
+      outcome:
+        action === 'cancel' ? { action, reason: 'dismissed', detail: 'the host cancelled' } : { action },
+    };
+  }
+
+  /** The opener for consented pages: the host opened its own; the proxy's front-end opens the rest. */
+  openedByHost(url: string): boolean {
+    return this.hostUrls.has(url);
+  }
+
+  async waitForUrl(info: UrlWaitInfo, signal: AbortSignal): Promise<UrlWaitChoice> {
+    if (!this.hostUrls.has(info.url))
+      return this.self.waitForUrl ? this.self.waitForUrl(info, signal) : 'done';
+    // The host shows its own waiting state and tells the proxy nothing more: wait for the server's
+    // completion notification (2025) or a pause, then let the server say whether it is done.
+    return new Promise((resolve) => {
+      const timer = setTimeout(() => resolve('done'), HOST_URL_PAUSE_MS);
+      signal.addEventListener('abort', () => {
+        clearTimeout(timer);
+        resolve('cancel');
+      });
+    });
+  }
+
+  notice(notice: RendererNotice): void {
+    this.self.notice?.(notice);
+  }
+
+  async close(): Promise<void> {
+    await this.self.close?.();
+  }
+
+  private async ask(
+    params: Record<string, unknown>,
+    signal: AbortSignal,
+  ): Promise<{ ok: true; value: ElicitResult } | { ok: false; error: string }> {
+    try {
+      return { ok: true, value: await this.askHost(params, signal) };
+    } catch (error) {
+      const message = `the host could not answer: ${(error as Error).message}`;
+      this.log(message);
+      return { ok: false, error: message };
+    }
+  }
+}
+
+function noAnswer(detail: string) {
+  return { action: 'cancel', reason: 'no-answer', detail } as const;
+}

@@ -1,0 +1,140 @@
+// Elicitation for a 2026-07-28 host, which has no server-to-client requests: the upstream request
+// runs as a job, and each prompt the host must answer ends the host's request with an
+// `input_required` result naming the job in `requestState`; the host's retry carries the answer
+// back to the waiting prompt, and the job's final result (or the next prompt) answers that retry.
+import { AsyncLocalStorage } from 'node:async_hooks';
+import { randomUUID } from 'node:crypto';
+import { type ElicitResult, ProtocolError, ProtocolErrorCode } from '@modelcontextprotocol/client';
+import { inputRequired, type ServerContext } from '@modelcontextprotocol/server';
+import { isRecord } from './passthrough.js';
+
+const STATE_PREFIX = 'mcp-elicit-proxy:';
+/** A job whose host stopped retrying is cancelled upstream after this long. */
+const ABANDONED_MS = 10 * 60_000;
+
+interface Ask {
+  readonly key: string;
+  readonly params: Record<string, unknown>;
+  readonly answer: (result: ElicitResult) => void;
+}
+
+class Job {
+  readonly id = randomUUID();
+  readonly abort = new AbortController();
+  readonly asks = new Map<string, Ask>();
+  private wake?: () => void;
+  private timer?: NodeJS.Timeout;
+  done = false;
+  onFinished: () => void = () => {};
+  result?: { ok: true; value: unknown } | { ok: false; error: unknown };
+
+  notify(): void {
+    this.wake?.();
+  }
+
+  /** The final result, or the prompts still waiting for the host, whichever is first. */
+  async next(): Promise<unknown> {
+    clearTimeout(this.timer);
+    while (!this.done && this.asks.size === 0) {
+      await new Promise<void>((resolve) => {
+        this.wake = resolve;
+      });
+    }
+    if (this.result) {
+      this.onFinished();
+      if (this.result.ok) return this.result.value;
+      throw this.result.error;
+    }
+    this.timer = setTimeout(() => this.abort.abort(new Error('the host did not retry')), ABANDONED_MS);
+    this.timer.unref();
+    const inputRequests = Object.fromEntries(
+      [...this.asks.values()].map((ask) => [ask.key, toInputRequest(ask.params)]),
+    );
+    return inputRequired({ inputRequests, requestState: `${STATE_PREFIX}${this.id}` });
+  }
+}
+
+export class HostRounds {
+  private readonly jobs = new Map<string, Job>();
+  private readonly current = new AsyncLocalStorage<Job>();
+
+  /** Answers one host request (a first call or a retry carrying answers). */
+  async handle(ctx: ServerContext, start: (signal: AbortSignal) => Promise<unknown>) {
+    // The SDK hands a retry's fields over in the context (the wire string: no verifier is set).
+    const state: unknown = ctx.mcpReq.requestState();
+    const owned = typeof state === 'string' && state.startsWith(STATE_PREFIX);
+    let job = owned ? this.jobs.get(state.slice(STATE_PREFIX.length)) : undefined;
+    if (owned && !job) {
+      throw new ProtocolError(ProtocolErrorCode.InvalidParams, 'unknown or expired requestState');
+    }
+    if (job) {
+      const responses = isRecord(ctx.mcpReq.inputResponses) ? ctx.mcpReq.inputResponses : {};
+      for (const [key, response] of Object.entries(responses)) {
+        const ask = job.asks.get(key);
+        if (!ask) continue;
+        job.asks.delete(key);
+        ask.answer(response as ElicitResult);
+      }
+    } else {
+      job = this.begin(start);
+    }
+    const running = job;
+    const onCancel = () => running.abort.abort(ctx.mcpReq.signal.reason);
+    ctx.mcpReq.signal.addEventListener('abort', onCancel, { once: true });
+    try {
+      return await running.next();
+    } finally {
+      ctx.mcpReq.signal.removeEventListener('abort', onCancel);
+    }
+  }
+
+  /** Asks the host through the job this prompt belongs to (the only one running, when unknown). */
+  ask(params: Record<string, unknown>, signal: AbortSignal): Promise<ElicitResult> {
+    const running = [...this.jobs.values()].filter((j) => !j.done);
+    const job = this.current.getStore() ?? (running.length === 1 ? running[0] : undefined);
+    if (!job) return Promise.reject(new Error('cannot tell which host request this prompt belongs to'));
+    return new Promise((resolve, reject) => {
+      const key = `elicit-${randomUUID().slice(0, 8)}`;
+      const onAbort = () => {
+        job.asks.delete(key);
+        reject(new Error('withdrawn'));
+      };
+      signal.addEventListener('abort', onAbort, { once: true });
+      job.asks.set(key, {
+        key,
+        params,
+        answer: (result) => {
+          signal.removeEventListener('abort', onAbort);
+          resolve(result);
+        },
+      });
+      job.notify();
+    });
+  }
+
+  private begin(start: (signal: AbortSignal) => Promise<unknown>): Job {
+    const job = new Job();
+    this.jobs.set(job.id, job);
+    // Kept until its result was handed to the host (which may be on a later retry).
+    job.onFinished = () => this.jobs.delete(job.id);
+    void this.current
+      .run(job, () =>
+        start(job.abort.signal).then(
+          (value) => ({ ok: true as const, value }),
+          (error: unknown) => ({ ok: false as const, error }),
+        ),
+      )
+      .then((result) => {
+        job.result = result;
+        job.done = true;
+        job.notify();
+      });
+    return job;
+  }
+}
+
+function toInputRequest(params: Record<string, unknown>) {
+  const message = String(params.message ?? '');
+  if (params.mode === 'url') return inputRequired.elicitUrl({ message, url: String(params.url) });
+  return inputRequired.elicit({ message, requestedSchema: params.requestedSchema as never });
+}

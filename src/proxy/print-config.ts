@@ -1,0 +1,25 @@
+// `proxy --print-config`: the `mcpServers` entry that puts a configured server behind the proxy.
+// The entry is copied as written (`${VAR}` placeholders, env and cwd included), so secrets stay
+// where the user keeps them; only command and args change.
+export interface RawEntry {
+  readonly [key: string]: unknown;
+}
+
+export function proxiedEntry(name: string, entry: RawEntry): Record<string, unknown> {
+  const head = ['-y', 'mcp-elicit', 'proxy', '--name', name];
+  const url = entry.url ?? entry.serverUrl;
+  const { command, args, url: _u, serverUrl: _s, headers, type: _t, ...rest } = entry;
+  if (typeof url === 'string') {
+    const headerArgs = Object.entries(isRecord(headers) ? headers : {}).flatMap(([key, value]) => [
+      '--header',
+      `${key}: ${String(value)}`,
+    ]);
+    return { ...rest, command: 'npx', args: [...head, '--url', url, ...headerArgs] };
+  }
+  const list = Array.isArray(args) ? args.map(String) : [];
+  return { ...rest, command: 'npx', args: [...head, '--', String(command), ...list] };
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}

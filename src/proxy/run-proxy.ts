@@ -1,0 +1,134 @@
+// Runs the proxy: the host on this process's stdio, the upstream server through the CLI's adapter
+// (era negotiation and cache included), connected once the host said what it declared. Settles
+// with the exit status: 0 when the host went away, 1 when the upstream server did.
+import type { Readable, Writable } from 'node:stream';
+import type { Server } from '@modelcontextprotocol/server';
+import { StdioServerTransport, serveStdio } from '@modelcontextprotocol/server/stdio';
+import type { ProtocolChoice } from '../cli/args.js';
+import { type Connection, connect, type ResolvedTarget } from '../cli/connect.js';
+import type { ElicitationMode } from '../contracts/protocol.js';
+import type { Renderer } from '../contracts/renderer.js';
+import type { UrlOpener } from '../contracts/url-step.js';
+import type { ElicitationListener } from '../mcp/events.js';
+import { forwardClientFeatures, hostElicitationModes } from './client-features.js';
+import { type ElicitChoice, planRoutes } from './elicit-route.js';
+import { WatchedTransport } from './host-hello.js';
+import { RoutingRenderer } from './host-renderer.js';
+import { HostRounds } from './host-rounds.js';
+import { createHostServer } from './host-server.js';
+
+const NO_TIMEOUT_MS = 2_147_000_000;
+
+export interface ProxyOptions {
+  readonly target: ResolvedTarget;
+  readonly label: string;
+  readonly protocol: ProtocolChoice;
+  readonly useEraCache: boolean;
+  readonly env: NodeJS.ProcessEnv;
+  readonly elicit: ElicitChoice;
+  /** The proxy's own front-end and the modes it can serve. */
+  readonly self: Renderer;
+  readonly selfModes: readonly ElicitationMode[];
+  readonly opener: UrlOpener;
+  readonly stdin: Readable;
+  readonly stdout: Writable;
+  /** Diagnostics (never stdout: that is the host's protocol channel). */
+  readonly log: (line: string) => void;
+  readonly onServerStderr: (chunk: string) => void;
+  readonly onEvent?: ElicitationListener;
+  /** Aborting stops the proxy (SIGINT, SIGTERM). */
+  readonly signal?: AbortSignal;
+}
+
+export interface RunningProxy {
+  /** The exit status, once either side has gone. */
+  readonly done: Promise<number>;
+  stop(): Promise<number>;
+}
+
+export function startProxy(o: ProxyOptions): RunningProxy {
+  const watched = new WatchedTransport(new StdioServerTransport(o.stdin, o.stdout));
+  const rounds = new HostRounds();
+  let host: Server | undefined;
+  let upstream: Promise<Connection> | undefined;
+  let renderer: RoutingRenderer | undefined;
+  let stopping: Promise<number> | undefined;
+  let exit!: (status: number) => void;
+  const done = new Promise<number>((resolve) => {
+    exit = resolve;
+  });
+  const currentHost = (): Server => {
+    if (!host) throw new Error('the host is not connected');
+    return host;
+  };
+
+  const open = async (): Promise<Connection> => {
+    const hello = await watched.hello;
+    const plan = planRoutes(o.elicit, hostElicitationModes(hello), o.selfModes);
+    const routing = new RoutingRenderer(
+      o.self,
+      plan,
+      (params, signal) =>
+        hello.era === 'modern'
+          ? rounds.ask(params, signal)
+          : currentHost().elicitInput(params as never, { signal, timeout: NO_TIMEOUT_MS }),
+      o.log,
+    );
+    renderer = routing;
+    const connection = await connect({
+      target: o.target,
+      label: o.label,
+      protocol: o.protocol,
+      useEraCache: o.useEraCache,
+      env: o.env,
+      renderer: routing,
+      attach: {
+        modes: plan.modes,
+        opener: { open: async (url) => (routing.openedByHost(url) ? { ok: true } : o.opener.open(url)) },
+        ...(o.onEvent && { onEvent: o.onEvent }),
+      },
+      onServerStderr: o.onServerStderr,
+      configure: (client) => forwardClientFeatures(client, hello, currentHost),
+    });
+    connection.client.onclose = () => {
+      if (stopping) return;
+      o.log(`upstream server ${o.label} closed the connection; stopping so the host can restart it`);
+      void stop(1);
+    };
+    return connection;
+  };
+
+  const handle = serveStdio(
+    async ({ era }) => {
+      upstream ??= open();
+      let connection: Connection;
+      try {
+        connection = await upstream;
+      } catch (error) {
+        o.log((error as Error).message);
+        void stop(1);
+        throw error;
+      }
+      host = createHostServer(connection, o.label, o.log, era === 'modern' ? rounds : undefined);
+      return host;
+    },
+    { transport: watched, onerror: (error) => o.log(`host connection: ${error.message}`) },
+  );
+
+  const stop = (status: number): Promise<number> => {
+    stopping ??= (async () => {
+      // Let the errors of requests the upstream failed reach the host before its pipe closes.
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      await handle.close().catch(() => {});
+      const connection = await upstream?.catch(() => undefined);
+      await connection?.close().catch(() => {});
+      await (renderer ?? o.self).close?.();
+      exit(status);
+      return status;
+    })();
+    return stopping;
+  };
+  void watched.closed.then(() => stop(0));
+  o.signal?.addEventListener('abort', () => void stop(0), { once: true });
+  return { done, stop: () => stop(0) };
+}

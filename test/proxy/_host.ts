@@ -1,0 +1,116 @@
+// A host simulated by an SDK client: it starts `mcp-elicit proxy ... -- <server>` as its server,
+// with or without its own elicitation capability, on the era it is told to speak.
+import { spawnSync } from 'node:child_process';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { Client, type ElicitResult, type Transport } from '@modelcontextprotocol/client';
+import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
+
+const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
+export const BIN = join(root, 'dist', 'cli', 'bin.js');
+
+export interface HostOptions {
+  readonly proxyArgs: readonly string[];
+  readonly era?: 'legacy' | 'modern';
+  /** The host's own elicitation: declared modes and its answer. */
+  readonly elicitation?: {
+    readonly modes: readonly ('form' | 'url')[];
+    readonly answer: (params: Record<string, unknown>) => ElicitResult | Promise<ElicitResult>;
+  };
+  readonly roots?: boolean;
+  readonly sampling?: boolean;
+  readonly env?: Record<string, string>;
+}
+
+export interface TestHost {
+  readonly client: Client;
+  readonly transport: StdioClientTransport;
+  /** Everything the proxy wrote to stderr. */
+  stderr(): string;
+  /** Elicitations the host was asked. */
+  readonly asked: Record<string, unknown>[];
+  close(): Promise<void>;
+}
+
+export async function startHost(options: HostOptions): Promise<TestHost> {
+  const capabilities = {
+    ...(options.elicitation && {
+      elicitation: Object.fromEntries(options.elicitation.modes.map((m) => [m, {}])),
+    }),
+    ...(options.roots && { roots: { listChanged: true } }),
+    ...(options.sampling && { sampling: {} }),
+  };
+  const client = new Client(
+    { name: 'test-host', version: '1.0.0' },
+    {
+      capabilities,
+      versionNegotiation: options.era === 'modern' ? { mode: { pin: '2026-07-28' } } : { mode: 'legacy' },
+    },
+  );
+  const asked: Record<string, unknown>[] = [];
+  if (options.elicitation) {
+    const answer = options.elicitation.answer;
+    client.setRequestHandler('elicitation/create', async (request) => {
+      asked.push(request.params as Record<string, unknown>);
+      return answer(request.params as Record<string, unknown>);
+    });
+  }
+  if (options.roots) {
+    client.setRequestHandler('roots/list', async () => ({
+      roots: [{ uri: 'file:///work/project', name: 'project' }],
+    }));
+  }
+  if (options.sampling) {
+    client.setRequestHandler('sampling/createMessage', async () => ({
+      role: 'assistant',
+      content: { type: 'text', text: 'sampled by the host' },
+      model: 'test-model',
+    }));
+  }
+  const transport = new StdioClientTransport({
+    command: process.execPath,
+    args: [BIN, 'proxy', '--no-era-cache', ...options.proxyArgs],
+    env: { PATH: process.env.PATH ?? '', ...options.env },
+    stderr: 'pipe',
+  });
+  let stderr = '';
+  transport.stderr?.on('data', (chunk: Buffer) => {
+    stderr += chunk.toString('utf8');
+  });
+  await client.connect(transport as Transport);
+  return {
+    client,
+    transport,
+    stderr: () => stderr,
+    asked,
+    close: () => client.close(),
+  };
+}
+
+/** True while a process with this pid exists. */
+export function alive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** The pids of the children of `pid` (the upstream server the proxy started). */
+export function childrenOf(pid: number): number[] {
+  const out = spawnSync('ps', ['-o', 'pid=', '--ppid', String(pid)], { encoding: 'utf8' }).stdout;
+  return out
+    .split('\n')
+    .map((s) => Number(s.trim()))
+    .filter((n) => n > 0);
+}
+
+/** Polls `check` until it holds, failing after `ms` with what was awaited. */
+export async function until(check: () => boolean, what: string, ms = 10_000): Promise<void> {
+  const end = Date.now() + ms;
+  while (!check()) {
+    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 25));
+  }
+}

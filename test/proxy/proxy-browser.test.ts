@@ -1,0 +1,48 @@
+// The proxy's default front-end is the browser: a 2025 host without elicitation calls `profile`
+// through the proxy, the form opens (BROWSER records the loopback page; Chromium plays the
+// person's browser), and the answer reaches the demo server.
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+import type { CallToolResult } from '@modelcontextprotocol/client';
+import type { Page } from 'playwright-core';
+import { testBrowser } from '../helpers/browser.js';
+import { launchChromium, type TestChromium } from '../helpers/chromium.js';
+import { demoStdioCommand } from '../helpers/servers.js';
+import { startHost } from './_host.js';
+
+describe('proxy: elicitation answered in the browser (Chromium)', () => {
+  let chrome: TestChromium;
+  let page: Page;
+  before(async () => {
+    chrome = await launchChromium();
+    page = await chrome.browser.newPage();
+  });
+  after(async () => {
+    await chrome.close();
+  });
+
+  it('a host without elicitation gets the form answered in the browser by default', async () => {
+    const browser = testBrowser('record');
+    const demo = demoStdioCommand();
+    const host = await startHost({
+      proxyArgs: ['--', demo.command, ...demo.args],
+      env: { BROWSER: browser.command },
+    });
+    try {
+      const call = host.client.callTool({ name: 'profile', arguments: {} });
+      while (browser.visited().length === 0) await new Promise((resolve) => setTimeout(resolve, 100));
+      await page.goto(browser.visited()[0] ?? '');
+      await page.waitForSelector('#f0', { timeout: 60_000 });
+      await page.fill('#f0', 'Browser Ada');
+      await page.fill('#f1', 'browser@example.com');
+      await page.click('button[value="review"]');
+      await page.click('button[value="submit"]');
+      const result = (await call) as CallToolResult;
+      const text = (result.content as { text?: string }[]).map((c) => c.text ?? '').join('\n');
+      assert.match(text, /action=accept/);
+      assert.match(text, /Browser Ada/);
+    } finally {
+      await host.close();
+    }
+  });
+});

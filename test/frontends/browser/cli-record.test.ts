@@ -1,14 +1,16 @@
-// `mcp-elicit --ui browser --record FILE` (the built CLI): a form answered in Chromium is recorded,
-// and the recording replays unattended to the same tool result.
+// `mcp-elicit --ui browser --record FILE` (the built CLI, and its proxy): a form answered in
+// Chromium is recorded, and the recording replays unattended to the same tool result.
 import assert from 'node:assert/strict';
 import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
+import type { CallToolResult } from '@modelcontextprotocol/client';
 import type { Page } from 'playwright-core';
 import { testBrowser } from '../../helpers/browser.js';
 import { launchChromium, type TestChromium } from '../../helpers/chromium.js';
 import { jsonReport, resultText, root, runCli } from '../../helpers/cli.js';
+import { startHost } from '../../proxy/_host.js';
 
 const demo = ['--', process.execPath, join(root, 'dist/demo/main.js')];
 
@@ -45,5 +47,35 @@ describe('mcp-elicit --ui browser --record', () => {
     const replayed = await runCli(['--json', '--answers', file, 'call', 'profile', ...demo]);
     assert.equal(replayed.status, 0, replayed.stderr);
     assert.equal(resultText(jsonReport(replayed)), resultText(jsonReport(recorded)));
+  });
+
+  it('records in the proxy too: what the person answers in the browser for a host replays with call --answers', async () => {
+    const file = join(mkdtempSync(join(tmpdir(), 'mcp-elicit-proxy-record-')), 'profile.json');
+    const browser = testBrowser('record');
+    const host = await startHost({
+      proxyArgs: ['--record', file, ...demo],
+      env: { BROWSER: browser.command },
+    });
+    let text: string;
+    try {
+      const call = host.client.callTool({ name: 'profile', arguments: {} });
+      while (browser.visited().length === 0) await new Promise((resolve) => setTimeout(resolve, 100));
+      await page.goto(browser.visited()[0] ?? '');
+      await page.waitForSelector('#f0', { timeout: 60_000 });
+      await page.fill('#f0', 'Proxy Ada');
+      await page.fill('#f1', 'proxy@example.com');
+      await page.click('button[value="review"]');
+      await page.click('button[value="submit"]');
+      const result = (await call) as CallToolResult;
+      text = (result.content as { text?: string }[]).map((c) => c.text ?? '').join('\n');
+    } finally {
+      await host.close();
+    }
+    assert.match(text, /Proxy Ada/);
+    const [entry] = JSON.parse(readFileSync(file, 'utf8'));
+    assert.deepEqual([entry.action, entry.content.name], ['accept', 'Proxy Ada']);
+    const replayed = await runCli(['--json', '--answers', file, 'call', 'profile', ...demo]);
+    assert.equal(replayed.status, 0, replayed.stderr);
+    assert.equal(resultText(jsonReport(replayed)), text);
   });
 });

@@ -4,11 +4,11 @@ import assert from 'node:assert/strict';
 import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { after, before, describe, it } from 'node:test';
+import { describe, it } from 'node:test';
 import type { CallToolResult } from '@modelcontextprotocol/client';
 import type { Page } from 'playwright-core';
 import { type TestBrowser, testBrowser } from '../../helpers/browser.js';
-import { launchChromium, type TestChromium } from '../../helpers/chromium.js';
+import { useChromiumPage } from '../../helpers/chromium.js';
 import { jsonReport, resultText, root, runCli } from '../../helpers/cli.js';
 import { startHost } from '../../proxy/_host.js';
 
@@ -37,15 +37,7 @@ async function replay(file: string): Promise<string> {
 }
 
 describe('mcp-elicit --ui browser --record', () => {
-  let chrome: TestChromium;
-  let page: Page;
-  before(async () => {
-    chrome = await launchChromium();
-    page = await chrome.browser.newPage();
-  });
-  after(async () => {
-    await chrome.close();
-  });
+  const page = useChromiumPage();
 
   it('records the demo profile form answered in the browser, and the replay gets the same result', async () => {
     const file = recordFile();
@@ -55,7 +47,7 @@ describe('mcp-elicit --ui browser --record', () => {
       env: { BROWSER: browser.command },
       timeoutMs: 60_000,
     });
-    await answerProfile(page, browser, 'Ada Lovelace');
+    await answerProfile(page(), browser, 'Ada Lovelace');
     const recorded = await run;
     assert.equal(recorded.status, 0, recorded.stderr);
     const [entry] = JSON.parse(readFileSync(file, 'utf8'));
@@ -73,7 +65,7 @@ describe('mcp-elicit --ui browser --record', () => {
     let text: string;
     try {
       const call = host.client.callTool({ name: 'profile', arguments: {} });
-      await answerProfile(page, browser, 'Proxy Ada');
+      await answerProfile(page(), browser, 'Proxy Ada');
       const result = (await call) as CallToolResult;
       text = (result.content as { text?: string }[]).map((c) => c.text ?? '').join('\n');
     } finally {

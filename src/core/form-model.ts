@@ -26,6 +26,8 @@ interface FieldBase {
   readonly label: string;
   readonly description?: string;
   readonly required: boolean;
+  /** The schema marks the value as secret (`writeOnly: true`, or `format: "password"`). */
+  readonly secret?: true;
 }
 
 export interface TextField extends FieldBase {

@@ -49,6 +49,18 @@ describe('formEntry', () => {
     assert.doesNotMatch(JSON.stringify(entry), /hunter2|sk-123/);
   });
 
+  it('leaves out a field the schema marks writeOnly, whatever its name', () => {
+    const prompt = enginePrompt({
+      type: 'object',
+      properties: { label: { type: 'string' }, value: { type: 'string', writeOnly: true } },
+    });
+    const entry = formEntry(prompt, context(), {
+      action: 'accept',
+      content: { label: 'prod', value: 'xyz' },
+    });
+    assert.deepEqual([entry?.content, entry?.supply], [{ label: 'prod' }, ['value']]);
+  });
+
   it('records a secret-looking field left empty as nothing to supply', () => {
     const entry = formEntry(signIn, context(), { action: 'accept', content: { user: 'ada' } });
     assert.equal(entry?.supply, undefined);

@@ -163,7 +163,7 @@ describe('mcp-elicit --record, replayed with --answers', () => {
     const report = jsonReport(run);
     assert.equal(report.error?.code, 'unanswered');
     assert.deepEqual(
-      report.elicitations.map((e) => [e.message, (e as { fields?: string[] }).fields, e.reason]),
+      report.elicitations.map((e) => [e.message, e.fields, e.reason]),
       [['Sign in to the vault', ['username', 'password', 'otp'], 'no-answer']],
     );
     assert.match(run.stderr, /answers\[0\] expects fields username, password; new here: otp/);

@@ -62,6 +62,7 @@ export function jsonReport(run: CliRun): {
     server: string;
     mode: string;
     message: string;
+    fields?: string[];
     action?: string;
     content?: Record<string, unknown>;
     reason?: string;

@@ -26,7 +26,7 @@ import { PromptQueue } from './prompt-queue.js';
 import { queuedUrlRenderer, queuedWaiter } from './queued-url.js';
 import { createResponder } from './respond.js';
 import { createSchemaCache } from './schema-cache.js';
-import { installElicitationHandler } from './sdk-seam.js';
+import { installElicitationHandler, keepProgressBeforeResults } from './sdk-seam.js';
 import { describeServer } from './server-description.js';
 import {
   createRequestRunner,
@@ -106,6 +106,7 @@ export function attachElicitation(client: Client, options: AttachOptions): Elici
   // C-05/C-07: declare exactly the modes we serve. No `applyDefaults`: defaults are applied here.
   client.registerCapabilities({ elicitation: Object.fromEntries(modes.map((mode) => [mode, {}])) });
   installElicitationHandler(client, (request, ctx) => handler.handle(request.params, ctx.mcpReq.signal, ctx));
+  keepProgressBeforeResults(client);
   if (waiter) {
     // C-12: unknown or already-completed ids are ignored by the tracker.
     client.setNotificationHandler('notifications/elicitation/complete', (notification) => {

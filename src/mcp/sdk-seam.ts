@@ -10,7 +10,8 @@
 // An SDK without that shape gets an `ElicitError('sdk-incompatible')` naming its version, never a
 // silent fallback to the SDK's own check. Tasks add two more reaches, checked the same way when
 // used: `Client#_outboundMetaEnvelope()` (2026 task requests are framed like the SDK's own) and the
-// `Client#_requestHandlers` table (a check in front of the client-hosted task handler).
+// `Client#_requestHandlers` table (a check in front of the client-hosted task handler). Progress adds
+// one: `Client#_onresponse` is deferred by a microtask (see keepProgressBeforeResults).
 import { readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -53,6 +54,21 @@ export function installElicitationHandler(client: Client, handler: RawHandler): 
     hooked._wrapHandler = sdkWrap;
     throw incompatible('Client#setRequestHandler no longer passes handlers through _wrapHandler');
   }
+}
+
+/**
+ * The SDK dispatches a notification in a microtask but a response at once (Protocol#_onnotification
+ * and #_onresponse in @modelcontextprotocol/client), so a request's last progress read in the same
+ * chunk as its result found its handler gone and was dropped. Deferring each response by one
+ * microtask lets every notification that arrived before it run first; responses keep their order.
+ */
+export function keepProgressBeforeResults(client: Client): void {
+  const seam = client as unknown as { _onresponse?: (response: unknown) => void };
+  const onresponse = seam._onresponse;
+  if (typeof onresponse !== 'function') throw incompatible('Client#_onresponse no longer exists');
+  seam._onresponse = (response) => {
+    queueMicrotask(() => onresponse.call(client, response));
+  };
 }
 
 /** Tasks (2026-07-28): the per-request `_meta` envelope the Client stamps on what it sends. */

@@ -33,9 +33,8 @@ export function forwardRequests(server: Server, offered: ServerCapabilities, dep
         const params = upstreamParams(request.params);
         const run = async (c: ServerContext) => {
           const value = await forward(params, c);
-          // Progress sent for this request goes out before its result (the host drops it after);
-          // the SDK may dispatch a last notification after the response, hence one turn first.
-          if (c.mcpReq._meta?.progressToken !== undefined) await new Promise((r) => setImmediate(r));
+          // Progress for this request goes out before its result (a host drops it after); the
+          // adapter already delivers upstream progress before the response (sdk-seam.ts).
           await Promise.allSettled(progressSent.get(c) ?? []);
           return value;
         };

@@ -7,6 +7,7 @@ import { ElicitError } from '../../src/contracts/elicit-error.js';
 import {
   installElicitationHandler,
   installedSdkVersion,
+  keepProgressBeforeResults,
   outboundEnvelope,
   wrapRegisteredHandler,
 } from '../../src/mcp/sdk-seam.js';
@@ -83,6 +84,18 @@ describe('the SDK seam', () => {
         error.code === 'sdk-incompatible' &&
         error.message.includes(`@modelcontextprotocol/client ${installedSdkVersion()}`) &&
         error.message.includes('_wrapHandler no longer exists'),
+    );
+  });
+
+  it('refuses an SDK whose Client has no _onresponse to defer behind notifications', () => {
+    const target = client();
+    Object.defineProperty(target, '_onresponse', { value: undefined });
+    assert.throws(
+      () => keepProgressBeforeResults(target),
+      (error: unknown) =>
+        error instanceof ElicitError &&
+        error.code === 'sdk-incompatible' &&
+        error.message.includes('_onresponse no longer exists'),
     );
   });
 

@@ -3,7 +3,7 @@
 import { spawnSync } from 'node:child_process';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { Client, type ElicitResult, type Transport } from '@modelcontextprotocol/client';
+import { Client, type ElicitResult, type JSONRPCMessage, type Transport } from '@modelcontextprotocol/client';
 import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
@@ -29,6 +29,8 @@ export interface TestHost {
   stderr(): string;
   /** Elicitations the host was asked. */
   readonly asked: Record<string, unknown>[];
+  /** Every message from the proxy, in the order it arrived on the wire (before the SDK dispatches it). */
+  readonly wire: JSONRPCMessage[];
   close(): Promise<void>;
 }
 
@@ -77,8 +79,14 @@ export async function startHost(options: HostOptions): Promise<TestHost> {
   transport.stderr?.on('data', (chunk: Buffer) => {
     stderr += chunk.toString('utf8');
   });
+  // The SDK chains an onmessage set before connect, so this sees the raw arrival order.
+  const wire: JSONRPCMessage[] = [];
+  transport.onmessage = (message) => {
+    wire.push(message);
+  };
   await client.connect(transport as Transport);
   return {
+    wire,
     client,
     transport,
     stderr: () => stderr,

@@ -1,7 +1,7 @@
 // Notifications both ways: whatever the upstream server announces (list changes, resource updates,
 // log messages, ...) reaches the host as sent, and the host's (roots changes) reach upstream.
 // Progress and cancellation are not here: the SDK maps them per request (forward-requests.ts).
-import type { Client } from '@modelcontextprotocol/client';
+import type { Client, JSONRPCMessage } from '@modelcontextprotocol/client';
 import type { Server } from '@modelcontextprotocol/server';
 
 /** Handled by each side's SDK or by the adapter itself, never forwarded as such. */
@@ -25,4 +25,38 @@ export function forwardNotifications(server: Server, upstream: Client, log: (lin
       log(`could not pass ${notification.method} upstream: ${error.message}`);
     });
   };
+}
+
+/**
+ * A 2025 host that did a URL step itself learns of its completion as the spec has it: the
+ * upstream server's `notifications/elicitation/complete` for that id is sent on (the adapter
+ * still sees it, to end its own wait). Observed on the transport, ahead of the SDK's dispatch.
+ */
+export function relayUrlCompletions(
+  upstream: Client,
+  takeForHost: (elicitationId: string) => boolean,
+  server: () => Server,
+  log: (line: string) => void,
+): void {
+  const transport = upstream.transport;
+  if (!transport) return;
+  const dispatch = transport.onmessage;
+  transport.onmessage = (message: JSONRPCMessage, extra) => {
+    const id = completedId(message);
+    if (id !== undefined && takeForHost(id)) {
+      server()
+        .notification({ method: 'notifications/elicitation/complete', params: { elicitationId: id } })
+        .catch((error: Error) =>
+          log(`could not pass an elicitation completion to the host: ${error.message}`),
+        );
+    }
+    dispatch?.call(transport, message, extra);
+  };
+}
+
+function completedId(message: JSONRPCMessage): string | undefined {
+  if (!('method' in message) || 'id' in message || message.method !== 'notifications/elicitation/complete')
+    return undefined;
+  const id = message.params?.elicitationId;
+  return typeof id === 'string' ? id : undefined;
 }

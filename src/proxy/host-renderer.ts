@@ -28,6 +28,8 @@ export class RoutingRenderer implements Renderer {
   readonly interactive: boolean;
   /** URLs the host consented to: the host opens and waits for them, not the proxy. */
   private readonly hostUrls = new Set<string>();
+  /** Upstream elicitation ids of URL steps the host accepted: their completion is the host's too. */
+  private readonly hostIds = new Set<string>();
 
   constructor(
     private readonly self: Renderer,
@@ -69,11 +71,19 @@ export class RoutingRenderer implements Renderer {
     const result = await this.ask(params, ctx.signal);
     if (!result.ok) return { outcome: noAnswer(result.error) };
     const action = result.value.action;
-    if (action === 'accept') this.hostUrls.add(prompt.analysis.href);
+    if (action === 'accept') {
+      this.hostUrls.add(prompt.analysis.href);
+      if (prompt.elicitationId !== undefined) this.hostIds.add(prompt.elicitationId);
+    }
     return {
       outcome:
         action === 'cancel' ? { action, reason: 'dismissed', detail: 'the host cancelled' } : { action },
     };
+  }
+
+  /** Whether the host accepted the URL step with this upstream id (once: a completion ends it). */
+  takeHostCompletion(elicitationId: string): boolean {
+    return this.hostIds.delete(elicitationId);
   }
 
   /** The opener for consented pages: the host opened its own; the proxy's front-end opens the rest. */

@@ -12,6 +12,7 @@ import type { UrlOpener } from '../contracts/url-step.js';
 import type { ElicitationListener } from '../mcp/events.js';
 import { forwardClientFeatures, hostElicitationModes } from './client-features.js';
 import { type ElicitChoice, planRoutes } from './elicit-route.js';
+import { relayUrlCompletions } from './forward-notifications.js';
 import { WatchedTransport } from './host-hello.js';
 import { RoutingRenderer } from './host-renderer.js';
 import { HostRounds } from './host-rounds.js';
@@ -90,6 +91,8 @@ export function startProxy(o: ProxyOptions): RunningProxy {
       onServerStderr: o.onServerStderr,
       configure: (client) => forwardClientFeatures(client, hello, currentHost),
     });
+    if (hello.era === 'legacy')
+      relayUrlCompletions(connection.client, (id) => routing.takeHostCompletion(id), currentHost, o.log);
     connection.client.onclose = () => {
       if (stopping) return;
       o.log(`upstream server ${o.label} closed the connection; stopping so the host can restart it`);

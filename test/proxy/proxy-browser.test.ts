@@ -8,7 +8,7 @@ import type { Page } from 'playwright-core';
 import { testBrowser } from '../helpers/browser.js';
 import { launchChromium, type TestChromium } from '../helpers/chromium.js';
 import { demoStdioCommand } from '../helpers/servers.js';
-import { startHost } from './_host.js';
+import { alive, childrenOf, startHost, until } from './_host.js';
 
 describe('proxy: elicitation answered in the browser (Chromium)', () => {
   let chrome: TestChromium;
@@ -44,5 +44,31 @@ describe('proxy: elicitation answered in the browser (Chromium)', () => {
     } finally {
       await host.close();
     }
+  });
+
+  it('when the host goes away, the open page says the request was withdrawn and the upstream server is stopped', async () => {
+    const browser = testBrowser('record');
+    const demo = demoStdioCommand();
+    const host = await startHost({
+      proxyArgs: ['--', demo.command, ...demo.args],
+      env: { BROWSER: browser.command },
+    });
+    const proxyPid = host.transport.pid ?? 0;
+    const call = host.client.callTool({ name: 'profile', arguments: {} }).catch((error: Error) => error);
+    while (browser.visited().length === 0) await new Promise((resolve) => setTimeout(resolve, 100));
+    await page.goto(browser.visited()[0] ?? '');
+    await page.waitForSelector('#f0', { timeout: 60_000 });
+    await page.fill('#f0', 'typed before the host left');
+    const upstream = childrenOf(proxyPid);
+    assert.ok(upstream.length > 0, 'the proxy started the demo server');
+    await host.close();
+    await page.waitForFunction(() => document.body.textContent?.includes('withdrew'), undefined, {
+      timeout: 10_000,
+    });
+    assert.ok((await call) instanceof Error, "the host's own call ended with its connection");
+    await until(
+      () => upstream.every((pid) => !alive(pid)) && !alive(proxyPid),
+      'the proxy and the server to exit',
+    );
   });
 });

@@ -7,7 +7,7 @@ import { dirname, join } from 'node:path';
 import { describe, it } from 'node:test';
 import { fileURLToPath } from 'node:url';
 import type { CallToolResult } from '@modelcontextprotocol/client';
-import { startHost, type TestHost } from './_host.js';
+import { startHost, type TestHost, until } from './_host.js';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 const visitPage = join(root, 'test', 'fixtures', 'browser', 'visit-page.mjs');
@@ -58,6 +58,22 @@ describe('proxy: URL mode', () => {
         assert.equal(host.asked[0]?.mode, 'url');
         assert.equal(typeof host.asked[0]?.elicitationId, 'string', 'the host session (2025) gets an id');
         assert.match(String(host.asked[0]?.url), /^http:\/\/127\.0\.0\.1:\d+\//);
+        const completions = host.wire.filter(
+          (m) => 'method' in m && m.method === 'notifications/elicitation/complete',
+        );
+        if (era === 'legacy') {
+          // The 2025 server's completion of the step the host did reaches the host, for its id.
+          await until(
+            () => host.wire.some((m) => 'method' in m && m.method === 'notifications/elicitation/complete'),
+            'the completion',
+          );
+          const sent = host.wire.find(
+            (m) => 'method' in m && m.method === 'notifications/elicitation/complete',
+          );
+          assert.deepEqual(sent && 'params' in sent ? sent.params : undefined, {
+            elicitationId: host.asked[0]?.elicitationId,
+          });
+        } else assert.deepEqual(completions, [], 'a 2026 server sends none, and the proxy makes none up');
       });
     });
   }

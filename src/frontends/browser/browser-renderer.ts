@@ -39,6 +39,9 @@ export interface BrowserRendererOptions {
   readonly log?: (line: string) => void;
 }
 
+/** On close, how long open tabs get to load the page saying how their request ended. */
+const CLOSE_GRACE_MS = 1500;
+
 const DEFAULTS = {
   timeoutMs: 15 * 60_000,
   lingerMs: 3000,
@@ -105,7 +108,7 @@ export class BrowserRenderer implements Renderer {
 
   async close(): Promise<void> {
     this.#desk.endAll('closed');
-    await this.#pages.stop();
+    await this.#pages.settle(CLOSE_GRACE_MS);
   }
 
   #show<T>(signal: AbortSignal, make: (done: (answer: T) => void) => Entry): Promise<T> {

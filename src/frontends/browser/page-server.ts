@@ -34,6 +34,8 @@ export class PageServer {
   #port: number | undefined;
   #tokens: string[] = [];
   #streams = 0;
+  /** The entry each open state stream's page shows ('' for the page between requests). */
+  #shown: string[] = [];
   #lastSeen = 0;
   /** Whether the page loaded last opened a state stream (it runs our script). */
   #scripted = false;
@@ -65,6 +67,20 @@ export class PageServer {
     });
   }
 
+  /**
+   * Stops once every open tab has loaded the page saying how its request ended (a page still
+   * showing an ended request reloads at once), waiting at most `ms`: a closed session never leaves
+   * a tab on a dead form.
+   */
+  async settle(ms: number): Promise<void> {
+    const stale = () => this.#shown.some((entry) => entry !== (this.#o.desk.current()?.id ?? ''));
+    if (stale()) {
+      for (let waited = 0; waited < ms && stale(); waited += 50) await sleep(50);
+      await sleep(150); // the reloaded page's stylesheet and script
+    }
+    await this.stop();
+  }
+
   async stop(): Promise<void> {
     clearTimeout(this.#linger);
     const running = this.#running;
@@ -73,6 +89,7 @@ export class PageServer {
     this.#port = undefined;
     this.#tokens = [];
     this.#streams = 0;
+    this.#shown = [];
     this.#lastSeen = 0;
     this.#scripted = false;
     await (await running)?.close();
@@ -161,6 +178,8 @@ export class PageServer {
   // A tab's page stream closed and none came back in time: the tab was closed; cancel what it showed.
   #stream(open: boolean, entry: string): void {
     this.#streams += open ? 1 : -1;
+    if (open) this.#shown.push(entry);
+    else if (this.#shown.includes(entry)) this.#shown.splice(this.#shown.indexOf(entry), 1);
     if (open) this.#scripted = true;
     if (open || this.#streams > 0 || entry === '') return;
     setTimeout(() => {

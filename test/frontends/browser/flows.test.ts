@@ -171,6 +171,21 @@ describe('browser prompts end as the person (or the clock, or the server) says',
     }
   });
 
+  it('closing the front-end while a form is shown cancels it, and the tab says the session ended', async () => {
+    const renderer = new BrowserRenderer({ opener: pageOpener(() => page), lingerMs: 60_000 });
+    const closing = await echoRig('legacy', () => page, { renderer });
+    try {
+      const answer = closing.ask(schema);
+      await formShown(page);
+      await renderer.close();
+      assert.deepEqual(await answer, { action: 'cancel' });
+      // Already loaded before close() returned: the tab is not left on a dead form.
+      assert.match((await page.textContent('body')) ?? '', /The session ended, so the request was cancelled/);
+    } finally {
+      await closing.close();
+    }
+  });
+
   it('loaded every page above with zero Content-Security-Policy violations', () => {
     assert.deepEqual(violations, []);
   });

@@ -85,8 +85,15 @@ export { validateContent, validateField } from './core/validate.js';
 export { BrowserRenderer, type BrowserRendererOptions } from './frontends/browser/index.js';
 export { createSystemOpener, type SystemOpenerOptions } from './frontends/open-url.js';
 export { type PlainOptions, PlainRenderer } from './frontends/plain/index.js';
-export type { AnswersFileIssue, ScriptedAnswer, ScriptedOptions } from './frontends/scripted/index.js';
-export { loadAnswersFile, ScriptedRenderer } from './frontends/scripted/index.js';
+export { type RecordingOptions, recordingRenderer } from './frontends/record/index.js';
+export type {
+  AnswersFileIssue,
+  EnvRef,
+  ScriptedAnswer,
+  ScriptedOptions,
+  UnusedAnswer,
+} from './frontends/scripted/index.js';
+export { loadAnswersFile, replayGaps, ScriptedRenderer } from './frontends/scripted/index.js';
 export {
   type Env as TerminalEnv,
   TerminalRenderer,

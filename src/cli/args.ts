@@ -29,6 +29,8 @@ export interface ScriptedAnswerLike {
   readonly action: 'accept' | 'decline' | 'cancel';
   readonly content?: Record<string, unknown>;
   readonly when?: string;
+  readonly tool?: string;
+  readonly fields?: readonly string[];
 }
 
 export type { ProtocolChoice, UiChoice } from './arg-values.js';
@@ -56,6 +58,8 @@ export interface CliArgs {
   readonly ui: UiChoice;
   readonly uiExplicit: boolean;
   readonly answersFile?: string;
+  /** `--record FILE`: every answer a person gives is written to FILE as an answers file. */
+  readonly recordFile?: string;
   /** In-memory scripted answers (the demo's transcript); not settable from the command line. */
   readonly scriptedAnswers?: readonly ScriptedAnswerLike[];
   readonly sets: Record<string, string>;
@@ -95,6 +99,7 @@ export const OPTIONS = {
   'log-level': { type: 'string' },
   ui: { type: 'string' },
   answers: { type: 'string' },
+  record: { type: 'string' },
   set: { type: 'string', multiple: true },
   'accept-defaults': { type: 'boolean' },
   decline: { type: 'boolean' },
@@ -213,6 +218,13 @@ export function parseCliArgs(argv: readonly string[]): CliArgs {
     );
   }
   const impliedScripted = scriptedFlags.some(Boolean);
+  if (v.record !== undefined && (ui === 'scripted' || impliedScripted)) {
+    throw new ElicitError(
+      'usage',
+      '--record writes down what a person answers; it cannot be combined with --ui scripted or the scripted flags (--answers, --set, ...). Replay the recording with --answers <file>',
+    );
+  }
+  if (v.record === '') throw new ElicitError('usage', '--record needs a file name');
 
   return {
     ...base(commandWord),
@@ -228,6 +240,7 @@ export function parseCliArgs(argv: readonly string[]): CliArgs {
     ui: ui ?? (impliedScripted ? 'scripted' : 'auto'),
     uiExplicit: ui !== undefined || impliedScripted,
     ...(v.answers !== undefined && { answersFile: v.answers }),
+    ...(v.record !== undefined && { recordFile: v.record }),
     sets: parseSets(v.set ?? []),
     acceptDefaults: !!v['accept-defaults'],
     decline: !!v.decline,

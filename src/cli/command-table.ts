@@ -14,6 +14,7 @@ export interface CommandInfo {
 const SERVER = ['url', 'header', 'config', 'server', 'name', 'env', 'pass-env'];
 const FRONT_END = [
   'ui',
+  'record',
   'answers',
   'set',
   'accept-defaults',
@@ -98,6 +99,7 @@ export const COMMANDS = {
     operands: 0,
     options: [
       'ui',
+      'record',
       'answers',
       'set',
       'accept-defaults',

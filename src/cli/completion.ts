@@ -23,6 +23,7 @@ const VALUES: Record<string, readonly string[] | 'files'> = {
   modes: ['form', 'url', 'form,url'],
   config: 'files',
   answers: 'files',
+  record: 'files',
 };
 
 export function completionScript(shell: Shell): string {

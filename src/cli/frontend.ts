@@ -23,13 +23,14 @@ export async function chooseRenderer(args: CliArgs, io: Io): Promise<Renderer> {
       const { ScriptedRenderer } = await import('../frontends/scripted/index.js');
       return new ScriptedRenderer({
         ...(args.scriptedAnswers !== undefined && { answers: [...args.scriptedAnswers] }),
-        ...(args.answersFile !== undefined && { answers: await readAnswers(args.answersFile) }),
+        ...(args.answersFile !== undefined && { answers: await readAnswers(args.answersFile, args, io) }),
         sets: args.sets,
         acceptDefaults: args.acceptDefaults,
         decline: args.decline,
         cancel: args.cancel,
         openUrls: args.openUrls,
         allowDeceptiveUrls: args.allowDeceptiveUrls,
+        env: io.env,
         log: (line) => io.stderr.write(`${line}\n`),
       });
     }
@@ -74,7 +75,7 @@ async function terminal(io: Io, output: NodeJS.WriteStream): Promise<Renderer> {
   return new TerminalRenderer({ input: io.stdin, output, env: io.env });
 }
 
-async function readAnswers(file: string) {
+async function readAnswers(file: string, args: CliArgs, io: Io) {
   let text: string;
   try {
     text = await readFile(file, 'utf8');
@@ -84,7 +85,7 @@ async function readAnswers(file: string) {
       `cannot read --answers file ${file}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`,
     );
   }
-  const { loadAnswersFile } = await import('../frontends/scripted/index.js');
+  const { loadAnswersFile, replayGaps } = await import('../frontends/scripted/index.js');
   const loaded = loadAnswersFile(text);
   if (!loaded.ok) {
     throw new ElicitError(
@@ -92,5 +93,8 @@ async function readAnswers(file: string) {
       `--answers file ${file}: ${loaded.issues.map((i) => i.message).join('; ')}`,
     );
   }
+  // Values a recording left out must be given now, not discovered missing halfway through a run.
+  const gaps = replayGaps(loaded.value, new Map(Object.entries(args.sets)), io.env);
+  if (gaps.length > 0) throw new ElicitError('usage', `--answers file ${file}: ${gaps.join('; ')}`);
   return loaded.value;
 }

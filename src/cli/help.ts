@@ -77,9 +77,20 @@ Front-end
   --ui <name>             auto (default: terminal form on a TTY, else plain), terminal, plain,
                           browser (pages on 127.0.0.1 opened in BROWSER or the system browser),
                           scripted.
+  --record <file>         Write every answer a person gives (terminal, plain or browser) to <file>
+                          (0600) as an --answers file, entry by entry as they are given. Values
+                          of fields that look secret (password, token, API key, PIN, ...) are
+                          left out and listed in the entry's "supply"; URL steps keep the
+                          decision, never the URL. Replay with --answers <file>.
   --answers <file>        Scripted answers: a JSON array of
-                          {"action":"accept"|"decline"|"cancel","content"?:{...},"when"?:"<text in message>"}
-                          used in order; accepted content is merged over the defaults.
+                          {"action":"accept"|"decline"|"cancel","content"?:{...},"when"?:"<text in message>",
+                          "mode"?:"form"|"url","tool"?:"<name>","fields"?:[...],"supply"?:[...]}
+                          used in order, each by the first elicitation it matches (when: text in
+                          the message; tool: the tool, prompt or URI asking; fields: exactly the
+                          form's field names). Accepted content is merged over the defaults; a
+                          value {"$env":"NAME"} is read from that variable. Each "supply" field
+                          needs --set or a {"$env"} value, checked before the run starts. An
+                          entry nothing matched is named in a warning.
   --set field=value       Answer a field in every form that has it (repeatable; comma-separated for
                           multi-select). Alone, it accepts with defaults for the other fields.
   --accept-defaults       Accept every form with its defaults (plus --set values).
@@ -95,7 +106,8 @@ Front-end
                           answered cancel (unsafe-url). Every URL's warnings go to stderr and --json.
   --allow-deceptive-urls  Scripted: open such URLs anyway (their warnings are still recorded).
   --modes <list>          Elicitation modes to declare: form, url or form,url (default: form,url for
-                          interactive front-ends, form for scripted unless --open-urls).
+                          interactive front-ends, form for scripted unless --open-urls or an
+                          --answers entry has "mode":"url").
   --rate-limit <n>|off    Prompts a server may show in a row, then per minute (default 10). Over it,
                           a terminal or plain prompt asks whether to mute the server; a script
                           answers cancel (rate-limited).
@@ -109,7 +121,7 @@ Protocol
 
 Output
   --json                  Print one JSON object on stdout:
-                          {"ok","result","elicitations":[{"server","mode","message","action","content"?,
+                          {"ok","result","elicitations":[{"server","mode","message","fields"?,"action","content"?,
                           "reason"?,"url"?,"site"?,"warnings"?,"error"?}],"tasks"?:[{"taskId","tool",
                           "era","status","history":[{"status","statusMessage"?,"elapsedMs"}]}],
                           "protocol":{"era","version"},"activity"?:[{"kind":"progress"|"log",...}],
@@ -141,7 +153,8 @@ Exit status
   0 success; 1 the request or tool failed (a tool result with isError counts); 2 usage or config
   error; 3 cannot connect to the server; 4 a scripted run answered an elicitation with cancel
   because no scripted answer applied or the answer did not fit the form (an explicit --cancel,
-  --decline or answers entry is as asked; --json then says "ok": false, error code "unanswered");
+  --decline or answers entry is as asked; --json then says "ok": false, error code "unanswered";
+  stderr names each one with its message and field names, e.g. a replayed form that changed);
   130 interrupted with Ctrl-C (a second Ctrl-C exits at once).
 
 Examples

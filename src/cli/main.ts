@@ -4,7 +4,7 @@ import { basename } from 'node:path';
 import { ElicitError } from '../contracts/elicit-error.js';
 import { safeJsonStringify } from '../core/safe-json.js';
 import type { ElicitationEvent } from '../mcp/events.js';
-import { unansweredElicitations, unansweredMessage } from './answered.js';
+import { unansweredDetails, unansweredElicitations, unansweredMessage } from './answered.js';
 import { type CliArgs, parseCliArgs } from './args.js';
 import { commandHelp } from './command-help.js';
 import { runCall } from './commands/call.js';
@@ -56,6 +56,7 @@ export async function runMain(argv: readonly string[], io: Io): Promise<number> 
     const unanswered = unansweredElicitations(args, events);
     if (status !== 0 || unanswered.length === 0) return status;
     io.stderr.write(`mcp-elicit: ${unansweredMessage(unanswered, events.length)}\n`);
+    for (const line of unansweredDetails(unanswered)) io.stderr.write(`${line}\n`);
     return EXIT_STATUS.unanswered;
   } catch (error) {
     return fail(error, io, args.json, events, tasks);

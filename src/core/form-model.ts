@@ -30,6 +30,8 @@ interface FieldBase {
   readonly description?: string;
   /** Listed in the schema's top-level `required`. */
   readonly required: boolean;
+  /** The schema marks the value as secret (`writeOnly: true`, or `format: "password"`). */
+  readonly secret?: true;
 }
 
 /** A `string` property without options. */

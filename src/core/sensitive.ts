@@ -96,6 +96,13 @@ function matchText(text: string, sentence = false): SensitiveKind | undefined {
 /** Why this field looks like it asks for a secret, or undefined when it does not. */
 export function sensitiveReason(field: Field): SensitiveMatch | undefined {
   if (field.kind !== 'text' && field.kind !== 'number') return undefined;
+  if (field.secret) {
+    return {
+      kind: 'secret',
+      message:
+        'The server marks this field as secret (writeOnly or format "password"). The MCP spec forbids servers to request passwords or other secrets in a form; consider declining.', // S-01
+    };
+  }
   if (field.kind === 'text' && (field.format === 'email' || field.format === 'uri')) return undefined;
   const kind = matchText(field.name) ?? matchText(field.label) ?? matchText(field.description ?? '', true);
   if (kind === undefined) return undefined;

@@ -13,6 +13,8 @@ export interface ElicitationEvent {
   readonly mode: ElicitationMode | 'unknown';
   /** The server's message (untrusted; sanitize before display). */
   readonly message: string;
+  /** Form mode: the names of the form's fields (a replay that matched no entry shows what changed). */
+  readonly fields?: readonly string[];
   /** Absent when the request was rejected with a JSON-RPC error (see `error`). */
   readonly action?: 'accept' | 'decline' | 'cancel';
   /** Present on a form-mode accept: exactly what was sent. */

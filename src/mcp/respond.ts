@@ -94,6 +94,7 @@ async function answerFormRequest(
     server: deps.label,
     mode: 'form',
     message: request.message,
+    fields: request.model.fields.map((field) => field.name),
     action: outcome.action,
     ...(outcome.action === 'accept' && { content: outcome.content }),
     ...(outcome.action === 'cancel' && { reason: outcome.reason }),

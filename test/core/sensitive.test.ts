@@ -1,6 +1,7 @@
 import * as assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import type { Field } from '../../src/core/form-model.js';
+import { parseRequestedSchema } from '../../src/core/schema-parser.js';
 import { looksSensitive, sensitiveReason } from '../../src/core/sensitive.js';
 import { req } from '../helpers/req.js';
 
@@ -116,6 +117,27 @@ describe(req`looksSensitive flags fields that ask for secrets (S-01, S-28) and n
   it('a number field named like a PIN is flagged', () => {
     const pin: Field = { kind: 'number', name: 'card_pin', label: 'PIN', integer: true, required: true };
     assert.equal(sensitiveReason(pin)?.kind, 'password');
+  });
+
+  it('a blandly named field the schema marks writeOnly or format "password" is flagged; a yes/no one is not', () => {
+    const parsed = parseRequestedSchema({
+      type: 'object',
+      properties: {
+        code: { type: 'string', writeOnly: true },
+        phrase: { type: 'string', format: 'password' },
+        remember: { type: 'boolean', writeOnly: true },
+        note: { type: 'string', writeOnly: false },
+      },
+    });
+    assert.ok(parsed.ok);
+    assert.deepEqual(
+      parsed.value.fields.map((field) => sensitiveReason(field)?.kind),
+      ['secret', 'secret', undefined, undefined],
+    );
+    assert.match(
+      sensitiveReason(parsed.value.fields[0] as Field)?.message ?? '',
+      /marks this field as secret/,
+    );
   });
 
   it('the reason is a readable sentence naming the spec rule', () => {

@@ -6,7 +6,7 @@ import { existsSync } from 'node:fs';
 import { after, before, describe, it } from 'node:test';
 import { fileURLToPath } from 'node:url';
 import { req } from '../helpers/req.js';
-import { TmuxSession } from '../helpers/tmux.js';
+import { jsonAfter, TmuxSession } from '../helpers/tmux.js';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 const bin = 'dist/cli/bin.js';
@@ -33,19 +33,6 @@ before(() => {
 after(async () => {
   for (const session of sessions) await session.kill();
 });
-
-/** The JSON object printed after `marker`, which may span several lines. */
-function jsonAfter(screen: string, marker: string): unknown {
-  const start = screen.indexOf(marker);
-  assert.ok(start >= 0, `"${marker}" not found in:\n${screen}`);
-  const text = screen.slice(start + marker.length);
-  let depth = 0;
-  for (let i = 0; i < text.length; i++) {
-    if (text[i] === '{') depth++;
-    if (text[i] === '}' && --depth === 0) return JSON.parse(text.slice(text.indexOf('{'), i + 1));
-  }
-  throw new Error(`unterminated JSON after "${marker}"`);
-}
 
 describe('mcp-elicit --ui terminal in a real terminal', () => {
   it('demo profile: filled, reviewed, a choice edited from the review, submitted; the server receives exactly that', async () => {

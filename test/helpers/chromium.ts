@@ -4,6 +4,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { after, before } from 'node:test';
 import { type Browser, chromium, type Page } from 'playwright-core';
 import type { OpenResult, UrlOpener } from '../../src/contracts/url-step.js';
 
@@ -52,5 +53,23 @@ export function pageOpener(page: () => Page): UrlOpener & { readonly opened: str
       await page().goto(url);
       return { ok: true };
     },
+  };
+}
+
+/** One Chromium and one page for the tests of the enclosing describe, started and closed by hooks. */
+export function useChromiumPage(): () => Page {
+  let chrome: TestChromium | undefined;
+  let page: Page | undefined;
+  before(async () => {
+    chrome = await launchChromium();
+    page = await chrome.browser.newPage();
+  });
+  after(async () => {
+    await chrome?.close();
+  });
+  return () => {
+    if (page === undefined)
+      throw new Error('Chromium has not started (call useChromiumPage inside describe)');
+    return page;
   };
 }

@@ -62,6 +62,7 @@ export function jsonReport(run: CliRun): {
     server: string;
     mode: string;
     message: string;
+    fields?: string[];
     action?: string;
     content?: Record<string, unknown>;
     reason?: string;
@@ -87,13 +88,15 @@ export function resultText(report: ReturnType<typeof jsonReport>): string {
 export async function interruptCliWhen(
   args: readonly string[],
   pattern: RegExp,
-  options: { env?: Record<string, string>; timeoutMs?: number } = {},
+  options: { env?: Record<string, string>; timeoutMs?: number; input?: string } = {},
 ): Promise<CliRun> {
   const child = spawn(process.execPath, [cliBin, ...args], {
     cwd: root,
     env: { ...process.env, MCP_ELICIT_CACHE_DIR: freshCacheDir(), ...options.env },
     stdio: ['pipe', 'pipe', 'pipe'],
   });
+  // Typed ahead and left open, like a person who stops answering halfway.
+  if (options.input !== undefined) child.stdin.write(options.input);
   let stdout = '';
   let stderr = '';
   child.stdout.on('data', (c: Buffer) => {

@@ -32,6 +32,11 @@ export function demoStdioCommand(): StdioCommand {
   return tsx('src/demo/main.ts');
 }
 
+/** Asks for the form given in its `ask` tool's arguments and echoes the answer. */
+export function echoFormStdioCommand(): StdioCommand {
+  return tsx('test/fixtures/servers/echo-form-server.ts');
+}
+
 export function hostileStdioCommand(): StdioCommand {
   return tsx('test/fixtures/servers/hostile-server.ts');
 }

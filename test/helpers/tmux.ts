@@ -144,3 +144,16 @@ export class TmuxSession {
     rmSync(this.#dir, { recursive: true, force: true });
   }
 }
+
+/** The JSON object printed after `marker` on a captured screen, which may span several lines. */
+export function jsonAfter(screen: string, marker: string): unknown {
+  const start = screen.indexOf(marker);
+  if (start < 0) throw new Error(`"${marker}" not found in:\n${screen}`);
+  const text = screen.slice(start + marker.length);
+  let depth = 0;
+  for (let i = 0; i < text.length; i++) {
+    if (text[i] === '{') depth++;
+    if (text[i] === '}' && --depth === 0) return JSON.parse(text.slice(text.indexOf('{'), i + 1));
+  }
+  throw new Error(`unterminated JSON after "${marker}"`);
+}

@@ -80,7 +80,14 @@ describe('createResponder', () => {
     const result = await respond(form(), new AbortController().signal);
     assert.deepEqual(result, { action: 'accept', content: { name: 'Ada', age: 36 } });
     assert.deepEqual(events, [
-      { server: 'srv', mode: 'form', message: 'Who?', action: 'accept', content: { name: 'Ada', age: 36 } },
+      {
+        server: 'srv',
+        mode: 'form',
+        message: 'Who?',
+        fields: ['name', 'age'],
+        action: 'accept',
+        content: { name: 'Ada', age: 36 },
+      },
     ]);
     assert.deepEqual(contexts[0]?.request, { method: 'tools/call', name: 'signup' });
     assert.equal(contexts[0]?.server.selfName, 'Server');

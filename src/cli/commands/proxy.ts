@@ -11,12 +11,24 @@ import type { CliArgs } from '../args.js';
 import { findServers, onlyServerName } from '../config.js';
 import { chooseRenderer, type Io } from '../frontend.js';
 import { formatEvent } from '../output.js';
+import { startRecording } from '../record-file.js';
 import { ServerStderr } from '../server-stderr.js';
 import type { CommandContext } from './context.js';
 
 export async function runProxyCommand(args: CliArgs, io: Io, context: CommandContext): Promise<number> {
   const elicit = parseElicit(args.elicit);
-  const self = await selfRenderer(args, io);
+  const chosen = await selfRenderer(args, io);
+  // --record: what the person answers in the proxy's own front-end, as a replayable answers file.
+  const recording =
+    args.recordFile === undefined
+      ? undefined
+      : await startRecording(args.recordFile, chosen, (line) => io.stderr.write(`${line}\n`)).catch(
+          async (error: unknown) => {
+            await chosen.close?.();
+            throw error;
+          },
+        );
+  const self = recording?.renderer ?? chosen;
   const modes = args.modes ?? (self.url && (self.interactive || args.openUrls) ? ['form', 'url'] : ['form']);
   const serverStderr = new ServerStderr({
     label: context.label,
@@ -52,6 +64,7 @@ export async function runProxyCommand(args: CliArgs, io: Io, context: CommandCon
   } finally {
     process.off('SIGTERM', onTerm);
     serverStderr.end();
+    await recording?.close();
   }
 }
 

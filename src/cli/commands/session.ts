@@ -1,15 +1,17 @@
 // Shared by tools and call: choose the front-end, connect, and report elicitations as they end.
 import type { Renderer } from '../../contracts/renderer.js';
 import { createSystemOpener } from '../../frontends/open-url.js';
+import type { ScriptedRenderer } from '../../frontends/scripted/index.js';
 import { PromptQueue } from '../../mcp/prompt-queue.js';
 import { DEFAULT_RATE_LIMIT } from '../../mcp/rate-limit.js';
 import type { Activity } from '../activity.js';
-import { unmatchedSetWarnings } from '../answered.js';
+import { unmatchedSetWarnings, unusedAnswerWarnings } from '../answered.js';
 import type { CliArgs } from '../args.js';
 import { type AuditLog, openAuditLog } from '../audit-log.js';
 import { type Connection, connect } from '../connect.js';
 import { chooseRenderer, type Io } from '../frontend.js';
 import { formatEvent } from '../output.js';
+import { type RecordFile, startRecording } from '../record-file.js';
 import { ServerStderr } from '../server-stderr.js';
 import { createTaskStatus } from '../task-status.js';
 import type { CommandContext } from './context.js';
@@ -28,20 +30,28 @@ export async function openSession(args: CliArgs, io: Io, context: CommandContext
     args.auditLog === undefined
       ? undefined
       : await openAuditLog(args.auditLog, (line) => io.stderr.write(`${line}\n`));
-  let renderer: Renderer;
+  let chosen: Renderer | undefined;
+  let recording: RecordFile | undefined;
   try {
-    renderer = await chooseRenderer(args, io);
+    chosen = await chooseRenderer(args, io);
+    if (args.recordFile !== undefined)
+      recording = await startRecording(args.recordFile, chosen, (line) => io.stderr.write(`${line}\n`));
   } catch (error) {
+    await chosen?.close?.();
     await audit?.close();
     throw error;
   }
+  const renderer = recording?.renderer ?? chosen;
   const serverStderr = new ServerStderr({
     label: context.label,
     live: args.verbose,
     write: (text) => io.stderr.write(text),
   });
-  // URL mode by default when a person can consent, or when a script was told to open URLs.
-  const modes = args.modes ?? (renderer.interactive || args.openUrls ? ['form', 'url'] : ['form']);
+  // URL mode by default when a person can consent, or when a script was told to open URLs (by
+  // --open-urls, or by an answers entry for URL mode, as a recording of a URL step has).
+  const urlAnswers = (renderer as { answersUrlMode?: boolean }).answersUrlMode === true;
+  const modes =
+    args.modes ?? (renderer.interactive || args.openUrls || urlAnswers ? ['form', 'url'] : ['form']);
   const queue = new PromptQueue({ rate: rateOf(args) });
   const status = createTaskStatus(io.stderr, queue, context.tasks);
   let connection: Connection;
@@ -74,6 +84,7 @@ export async function openSession(args: CliArgs, io: Io, context: CommandContext
     status.close();
     await renderer.close?.();
     await audit?.close();
+    await recording?.close();
     serverStderr.showTail();
     throw error;
   } finally {
@@ -98,12 +109,21 @@ export async function openSession(args: CliArgs, io: Io, context: CommandContext
       serverStderr.end();
       await renderer.close?.();
       await audit?.close();
-      // Only the scripted front-end reports the fields it saw; a --set nobody matched is a typo.
-      const seen = (renderer as { fieldsSeen?: ReadonlySet<string> }).fieldsSeen;
-      if (seen)
-        for (const line of unmatchedSetWarnings(args.sets, seen)) io.stderr.write(`mcp-elicit: ${line}\n`);
+      await recording?.close();
+      for (const line of scriptedWarnings(args, renderer)) io.stderr.write(`mcp-elicit: ${line}\n`);
     },
   };
+}
+
+/** Only the scripted front-end reports what it saw: a --set or an answers entry nothing matched. */
+function scriptedWarnings(args: CliArgs, renderer: Renderer): string[] {
+  const scripted = renderer as Partial<Pick<ScriptedRenderer, 'fieldsSeen' | 'unusedAnswers'>>;
+  return [
+    ...(scripted.fieldsSeen ? unmatchedSetWarnings(args.sets, scripted.fieldsSeen) : []),
+    ...(args.answersFile !== undefined && scripted.unusedAnswers
+      ? unusedAnswerWarnings(scripted.unusedAnswers)
+      : []),
+  ];
 }
 
 /** `--rate-limit N`: N prompts at once, then N a minute, per server; `off` turns it off. */

@@ -29,13 +29,16 @@ export interface Base {
   readonly label: string;
   readonly description?: string;
   readonly required: boolean;
+  readonly secret?: true;
 }
 
 export function base(ctx: Context, name: string, p: Json, required: boolean): Base {
   const title = optionalString(ctx, p, 'title', name);
   const description = optionalString(ctx, p, 'description', name);
   const out: Base = { name, label: label(name, title), required };
-  return description === undefined ? out : { ...out, description };
+  // Annotations, not constraints, but a server saying "secret" is the surest sign of one (S-01).
+  const secret = p.writeOnly === true || p.format === 'password';
+  return { ...out, ...(description !== undefined && { description }), ...(secret && { secret: true }) };
 }
 
 /** Keeps a default only when it is itself a valid answer for the field (SEP-1034, E-14). */

@@ -1,17 +1,30 @@
 // The `--answers <file>` format for scripted runs (agents, CI): a JSON array of answers used in
 // order. Checked strictly, so a typo fails the run up front instead of silently cancelling later.
+// `--record` writes the same format, with the matchers (mode, tool, fields) and `supply`.
 
 import { isFieldValue } from '../../core/field-value.js';
 import type { Validation } from '../../core/issues.js';
+import { isEnvRef, looksLikeEnvRef } from './env-ref.js';
 
 /** One entry of an answers file: what to answer to the elicitations it applies to. */
 export interface ScriptedAnswer {
   /** The answer to give. */
   readonly action: 'accept' | 'decline' | 'cancel';
-  /** Form mode, `accept` only: merged over the defaults (and over `--set` values). */
+  /**
+   * Form mode, `accept` only: merged over the defaults (and over `--set` values). A value may be
+   * `{"$env": "NAME"}`: read from that environment variable and parsed like a `--set` value.
+   */
   readonly content?: Record<string, unknown>;
   /** Applies only to an elicitation whose message (or, in URL mode, URL) contains this text. */
   readonly when?: string;
+  /** Applies only to this mode of elicitation. */
+  readonly mode?: 'form' | 'url';
+  /** Applies only to an elicitation made by this tool call (or prompt name, or resource URI). */
+  readonly tool?: string;
+  /** Applies only to a form whose fields have exactly these names (in any order). */
+  readonly fields?: readonly string[];
+  /** Fields whose values were not recorded: each must come from `--set` or a `$env` in content. */
+  readonly supply?: readonly string[];
 }
 
 /** A problem in an answers file. */
@@ -21,7 +34,8 @@ export interface AnswersFileIssue {
 }
 
 const ACTIONS = ['accept', 'decline', 'cancel'] as const;
-const KEYS = new Set(['action', 'content', 'when']);
+const MODES = ['form', 'url'] as const;
+const KEYS = ['action', 'content', 'when', 'mode', 'tool', 'fields', 'supply'];
 
 /** Parse and check an answers file; every problem names the entry index (`answers[2].action: ...`). */
 export function loadAnswersFile(text: string): Validation<ScriptedAnswer[], AnswersFileIssue> {
@@ -53,40 +67,67 @@ function checkEntry(entry: unknown, at: string, issues: AnswersFileIssue[]): Scr
     return undefined;
   }
   const before = issues.length;
+  const say = (message: string): void => {
+    issues.push({ message });
+  };
   for (const key of Object.keys(entry)) {
-    if (!KEYS.has(key))
-      issues.push({ message: `${at}: unknown key "${key}" (allowed: action, content, when)` });
+    if (!KEYS.includes(key)) say(`${at}: unknown key "${key}" (allowed: ${KEYS.join(', ')})`);
   }
-  const action = entry.action;
-  if (!ACTIONS.includes(action as (typeof ACTIONS)[number])) {
-    issues.push({ message: `${at}.action: must be one of accept, decline, cancel, got ${describe(action)}` });
+  const { action, content, when, mode, tool, fields, supply } = entry;
+  if (!ACTIONS.includes(action as (typeof ACTIONS)[number]))
+    say(`${at}.action: must be one of accept, decline, cancel, got ${describe(action)}`);
+  for (const [key, value] of [
+    ['when', when],
+    ['tool', tool],
+  ] as const) {
+    if (value !== undefined && (typeof value !== 'string' || value === ''))
+      say(`${at}.${key}: must be a non-empty string, got ${describe(value)}`);
   }
-  const when = entry.when;
-  if (when !== undefined && (typeof when !== 'string' || when === '')) {
-    issues.push({ message: `${at}.when: must be a non-empty string, got ${describe(when)}` });
-  }
-  const content = entry.content;
-  if (content !== undefined) {
-    if (action !== 'accept')
-      issues.push({ message: `${at}.content: only an "accept" answer carries content` });
-    if (!isRecord(content)) {
-      issues.push({ message: `${at}.content: must be an object of field values, got ${kindOf(content)}` });
-    } else {
-      for (const [name, value] of Object.entries(content)) {
-        if (!isFieldValue(value)) {
-          issues.push({
-            message: `${at}.content.${name}: must be a string, a finite number, a boolean or an array of strings, got ${describe(value)}`,
-          });
-        }
-      }
-    }
-  }
+  if (mode !== undefined && !MODES.includes(mode as (typeof MODES)[number]))
+    say(`${at}.mode: must be "form" or "url", got ${describe(mode)}`);
+  checkNames(fields, `${at}.fields`, say);
+  checkNames(supply, `${at}.supply`, say);
+  if (fields !== undefined && mode === 'url') say(`${at}.fields: a URL-mode entry has no fields`);
+  if (supply !== undefined && action !== 'accept')
+    say(`${at}.supply: only an "accept" answer supplies values`);
+  if (content !== undefined) checkContent(content, action, at, say);
   if (issues.length > before) return undefined;
   return {
     action: action as ScriptedAnswer['action'],
     ...(isRecord(content) ? { content } : {}),
     ...(typeof when === 'string' ? { when } : {}),
+    ...(mode !== undefined ? { mode: mode as 'form' | 'url' } : {}),
+    ...(typeof tool === 'string' ? { tool } : {}),
+    ...(Array.isArray(fields) ? { fields: fields as string[] } : {}),
+    ...(Array.isArray(supply) ? { supply: supply as string[] } : {}),
   };
+}
+
+function checkContent(content: unknown, action: unknown, at: string, say: (message: string) => void): void {
+  if (action !== 'accept') say(`${at}.content: only an "accept" answer carries content`);
+  if (!isRecord(content)) {
+    say(`${at}.content: must be an object of field values, got ${kindOf(content)}`);
+    return;
+  }
+  for (const [name, value] of Object.entries(content)) {
+    if (looksLikeEnvRef(value)) {
+      if (!isEnvRef(value))
+        say(`${at}.content.${name}: an environment reference is {"$env": "NAME"} with a variable name`);
+    } else if (!isFieldValue(value)) {
+      say(
+        `${at}.content.${name}: must be a string, a finite number, a boolean, an array of strings or {"$env": "NAME"}, got ${describe(value)}`,
+      );
+    }
+  }
+}
+
+function checkNames(value: unknown, at: string, say: (message: string) => void): void {
+  if (value === undefined) return;
+  if (!Array.isArray(value) || !value.every((name) => typeof name === 'string' && name !== '')) {
+    say(`${at}: must be an array of field names, got ${describe(value)}`);
+  } else if (new Set(value).size !== value.length) {
+    say(`${at}: names a field twice`);
+  }
 }
 
 function isRecord(value: unknown): value is Record<string, unknown> {

@@ -5,7 +5,7 @@
 //
 // Precedence, per elicitation: `cancel`, then `decline` (policies that answer everything), then the
 // first unused matching entry of `answers`, then accept-with-defaults (`acceptDefaults`, or `sets`
-// given alone), else cancel with reason `no-answer`.
+// given alone), else cancel with reason `no-answer`, logging the message and the field names.
 
 import type {
   FormAnswer,
@@ -18,13 +18,13 @@ import type {
 } from '../../contracts/renderer.js';
 import type { UrlWaitChoice, UrlWaiter, UrlWaitInfo } from '../../contracts/url-step.js';
 import { initialDraft } from '../../core/defaults.js';
-import { isFieldValue } from '../../core/field-value.js';
 import { FormSession } from '../../core/form-session.js';
 import type { CancelReason } from '../../core/outcome.js';
 import { sanitizeText } from '../../core/sanitize.js';
 import { deceptiveWarnings } from '../../core/url-deception.js';
-import { parseFieldInput } from '../../core/value-parse.js';
 import { createAutoWaiter } from '../url-wait/auto-waiter.js';
+import { fillForm } from './answer-fill.js';
+import { type AskedElicitation, answerApplies, changedFormHint } from './answer-match.js';
 import type { ScriptedAnswer } from './answers-file.js';
 
 /** What a scripted run answers; the same choices as the CLI's `--answers`, `--set`, `--accept-defaults`, `--decline`, `--cancel`. */
@@ -43,8 +43,18 @@ export interface ScriptedOptions {
   readonly openUrls?: boolean;
   /** Also consent to URLs with deceptive warnings (user-info, look-alike hosts, raw IPs, ...). */
   readonly allowDeceptiveUrls?: boolean;
+  /** Where `{"$env": "NAME"}` values in answers are read from (the CLI passes its environment). */
+  readonly env?: Readonly<Record<string, string | undefined>>;
   /** Receives one line per decision (the CLI writes them to stderr); content values never appear. */
   readonly log?: (line: string) => void;
+}
+
+/** An answers entry no elicitation used. */
+export interface UnusedAnswer {
+  /** Its position in the answers list (0-based). */
+  readonly index: number;
+  /** The entry itself. */
+  readonly answer: ScriptedAnswer;
 }
 
 /** The scripted front-end, for agents and CI: answers from a policy, and never declines on its own (no answer applies: `cancel`). */
@@ -76,7 +86,13 @@ export class ScriptedRenderer implements Renderer {
     const say = (verdict: string): void => this.#log(ctx, prompt.message, verdict);
     const blanket = this.#blanket(ctx, say);
     if (blanket) return blanket;
-    const taken = this.#take((answer) => answer.when === undefined || prompt.message.includes(answer.when));
+    const asked: AskedElicitation = {
+      mode: 'form',
+      message: prompt.message,
+      ...(ctx.request?.name !== undefined && { tool: ctx.request.name }),
+      fields: prompt.model.fields.map((field) => field.name),
+    };
+    const taken = this.#take(asked);
     if (taken) {
       const { answer, label } = taken;
       if (answer.action === 'decline') {
@@ -87,11 +103,15 @@ export class ScriptedRenderer implements Renderer {
         say(`cancel (${label})`);
         return { outcome: cancelled('dismissed', `${label} says cancel`) };
       }
-      return this.#accept(prompt, say, answer.content ?? {}, label);
+      return this.#accept(prompt, say, answer, label);
     }
-    if (this.#acceptDefaults) return this.#accept(prompt, say, {}, 'defaults');
+    if (this.#acceptDefaults) return this.#accept(prompt, say, { action: 'accept' }, 'defaults');
+    const names = asked.fields?.map((name) => sanitizeText(name, { maxLength: 60 })).join(', ');
+    const hint = changedFormHint(this.#answers, this.#used, asked);
     const detail =
-      'no scripted answer applies (give --answers, --set, --accept-defaults, --decline or --cancel)';
+      this.#answers.length > 0
+        ? `no scripted answer applies: no answers entry matched this form (fields: ${names || '(none)'})${hint ? `; ${sanitizeText(hint, { maxLength: 300 })}` : ''}`
+        : 'no scripted answer applies (give --answers, --set, --accept-defaults, --decline or --cancel)';
     say(`cancel (no-answer): ${detail}`);
     return { outcome: cancelled('no-answer', detail) };
   }
@@ -107,13 +127,12 @@ export class ScriptedRenderer implements Renderer {
     }
     const blanket = this.#blanket(ctx, say);
     if (blanket) return blanket;
-    // Only an entry whose `when` names this request may consent to a URL: a blanket answer written
-    // for forms must never open a browser (C-25).
-    const taken = this.#take(
-      (answer) =>
-        answer.when !== undefined &&
-        (prompt.message.includes(answer.when) || prompt.url.includes(answer.when)),
-    );
+    const taken = this.#take({
+      mode: 'url',
+      message: prompt.message,
+      url: prompt.url,
+      ...(ctx.request?.name !== undefined && { tool: ctx.request.name }),
+    });
     let consent: string | undefined;
     if (taken) {
       if (taken.answer.action === 'decline') {
@@ -148,6 +167,16 @@ export class ScriptedRenderer implements Renderer {
     }
     say(`accept (${consent})`);
     return { outcome: { action: 'accept' } };
+  }
+
+  /** The entries no elicitation used, with their index (a replay whose server stopped asking). */
+  get unusedAnswers(): readonly UnusedAnswer[] {
+    return this.#answers.flatMap((answer, index) => (this.#used[index] ? [] : [{ index, answer }]));
+  }
+
+  /** True when an answers entry is meant for URL mode (`mode: "url"`): the CLI then declares it. */
+  get answersUrlMode(): boolean {
+    return this.#answers.some((answer) => answer.mode === 'url');
   }
 
   /** Names of every field of every form asked so far (the CLI warns about `--set` keys that match none). */
@@ -188,12 +217,18 @@ export class ScriptedRenderer implements Renderer {
   #accept(
     prompt: FormPrompt,
     say: (verdict: string) => void,
-    content: Record<string, unknown>,
+    answer: ScriptedAnswer,
     source: string,
   ): FormAnswer {
     // A script answers from the defaults, never from a draft an interrupted prompt left behind.
     const session = new FormSession({ ...prompt, initial: initialDraft(prompt.model).draft });
-    const problem = this.#fill(session, content, source);
+    const problem = fillForm(session, {
+      sets: this.#sets,
+      content: answer.content ?? {},
+      supply: answer.supply ?? [],
+      env: this.#options.env ?? {},
+      label: source,
+    });
     if (problem !== undefined) {
       say(`cancel (invalid-answer): ${problem}`);
       return { outcome: cancelled('invalid-answer', problem) };
@@ -222,28 +257,9 @@ export class ScriptedRenderer implements Renderer {
     return submitted.ending;
   }
 
-  // sets first, answer content over them, both over the defaults; `--set name=` empties a field.
-  #fill(session: FormSession, content: Record<string, unknown>, source: string): string | undefined {
-    for (const field of session.fields) {
-      const text = this.#sets.get(field.name);
-      if (text === undefined) continue;
-      const parsed = parseFieldInput(field, text);
-      if (!parsed.ok) return `--set ${sanitizeText(field.name)}: ${parsed.message}`;
-      session.set(field.name, parsed.value);
-    }
-    for (const [name, value] of Object.entries(content)) {
-      if (session.field(name) === undefined)
-        return `${source} names "${sanitizeText(name)}", which is not a field of this form.`;
-      if (!isFieldValue(value))
-        return `${source} gives "${sanitizeText(name)}" a value that is not a field value.`;
-      session.set(name, value);
-    }
-    return undefined;
-  }
-
-  #take(applies: (answer: ScriptedAnswer) => boolean): { answer: ScriptedAnswer; label: string } | undefined {
+  #take(asked: AskedElicitation): { answer: ScriptedAnswer; label: string } | undefined {
     for (const [index, answer] of this.#answers.entries()) {
-      if (this.#used[index] || !applies(answer)) continue;
+      if (this.#used[index] || !answerApplies(answer, asked)) continue;
       this.#used[index] = true;
       return { answer, label: `answers[${index}]` };
     }

@@ -62,11 +62,11 @@ describe('loadAnswersFile', () => {
       'answers[1].action: must be one of accept, decline, cancel, got "yes"',
       'answers[2]: must be an object like {"action": "accept"}, got a string',
       'answers[3].content: must be an object of field values, got an array',
-      'answers[4].content.age: must be a string, a finite number, a boolean or an array of strings, got null',
-      'answers[4].content.tags: must be a string, a finite number, a boolean or an array of strings, got an array',
+      'answers[4].content.age: must be a string, a finite number, a boolean, an array of strings or {"$env": "NAME"}, got null',
+      'answers[4].content.tags: must be a string, a finite number, a boolean, an array of strings or {"$env": "NAME"}, got an array',
       'answers[5].content: only an "accept" answer carries content',
       'answers[6].when: must be a non-empty string, got 3',
-      'answers[7]: unknown key "wen" (allowed: action, content, when)',
+      'answers[7]: unknown key "wen" (allowed: action, content, when, mode, tool, fields, supply)',
     ]);
   });
 

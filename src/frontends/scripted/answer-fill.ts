@@ -1,0 +1,82 @@
+// Fills a scripted form: `--set` values first, then the entry's content over them, both over the
+// defaults. A `{"$env": "NAME"}` value is read from the environment and parsed like a `--set`; a
+// field the entry says must be supplied (a secret left out of a recording) that nothing supplies
+// fails the answer, naming the field and both ways to give it.
+
+import { isFieldValue } from '../../core/field-value.js';
+import type { FormSession } from '../../core/form-session.js';
+import { sanitizeText } from '../../core/sanitize.js';
+import { parseFieldInput } from '../../core/value-parse.js';
+import type { ScriptedAnswer } from './answers-file.js';
+import { isEnvRef } from './env-ref.js';
+
+export interface FillSource {
+  readonly sets: ReadonlyMap<string, string>;
+  readonly content: Readonly<Record<string, unknown>>;
+  readonly supply: readonly string[];
+  readonly env: Readonly<Record<string, string | undefined>>;
+  /** How the answer is named in messages: `answers[2]`, `defaults`. */
+  readonly label: string;
+}
+
+/** Sets the session's fields; returns why the answer cannot be used, or undefined. */
+export function fillForm(session: FormSession, source: FillSource): string | undefined {
+  const missing = missingSupplies(source);
+  if (missing !== undefined) return missing;
+  for (const field of session.fields) {
+    const text = source.sets.get(field.name);
+    if (text === undefined) continue;
+    const parsed = parseFieldInput(field, text);
+    if (!parsed.ok) return `--set ${sanitizeText(field.name)}: ${parsed.message}`;
+    session.set(field.name, parsed.value);
+  }
+  for (const [name, value] of Object.entries(source.content)) {
+    const field = session.field(name);
+    const shown = sanitizeText(name);
+    if (field === undefined) return `${source.label} names "${shown}", which is not a field of this form.`;
+    if (isEnvRef(value)) {
+      const text = source.env[value.$env];
+      if (text === undefined)
+        return `${source.label} reads "${shown}" from the environment variable ${value.$env}, which is not set.`;
+      const parsed = parseFieldInput(field, text);
+      if (!parsed.ok) return `${source.label} "${shown}" (from ${value.$env}): ${parsed.message}`;
+      session.set(name, parsed.value);
+      continue;
+    }
+    if (!isFieldValue(value)) return `${source.label} gives "${shown}" a value that is not a field value.`;
+    session.set(name, value);
+  }
+  return undefined;
+}
+
+function missingSupplies(source: FillSource): string | undefined {
+  const missing = source.supply.filter(
+    (name) => !source.sets.has(name) && !Object.hasOwn(source.content, name),
+  );
+  if (missing.length === 0) return undefined;
+  const names = missing.map((name) => sanitizeText(name)).join(', ');
+  const first = sanitizeText(missing[0] ?? '');
+  return `${source.label} needs a value for ${names} (left out of the recording as sensitive): give --set ${first}=... or put {"$env": "NAME"} for it in the entry's content.`;
+}
+
+/**
+ * Before a replay starts: every value an entry needs but does not hold (a `supply` field with no
+ * `--set`, a `$env` variable that is not set), one message each, so a run fails up front.
+ */
+export function replayGaps(
+  answers: readonly ScriptedAnswer[],
+  sets: ReadonlyMap<string, string>,
+  env: Readonly<Record<string, string | undefined>>,
+): string[] {
+  return answers.flatMap((answer, index) => {
+    const content = answer.content ?? {};
+    const source = { sets, content, supply: answer.supply ?? [], env, label: `answers[${index}]` };
+    const missing = missingSupplies(source);
+    const unset = Object.entries(content).flatMap(([name, value]) =>
+      isEnvRef(value) && env[value.$env] === undefined
+        ? [`answers[${index}].content.${name} reads the environment variable ${value.$env}, which is not set`]
+        : [],
+    );
+    return [...(missing === undefined ? [] : [missing]), ...unset];
+  });
+}

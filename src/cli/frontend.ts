@@ -2,6 +2,7 @@
 // interactive terminal form when stdin and stdout are TTYs that can show it, plain lines otherwise.
 import { readFile } from 'node:fs/promises';
 import { ElicitError } from '../contracts/elicit-error.js';
+import type { ElicitationMode } from '../contracts/protocol.js';
 import type { Renderer } from '../contracts/renderer.js';
 import type { CliArgs } from './args.js';
 
@@ -97,4 +98,16 @@ async function readAnswers(file: string, args: CliArgs, io: Io) {
   const gaps = replayGaps(loaded.value, new Map(Object.entries(args.sets)), io.env);
   if (gaps.length > 0) throw new ElicitError('usage', `--answers file ${file}: ${gaps.join('; ')}`);
   return loaded.value;
+}
+
+/**
+ * The modes to declare: URL mode when the front-end has a URL step and a person can consent, or a
+ * script was told to open URLs (--open-urls, or an answers entry for URL mode, as a recorded URL
+ * step has); `--modes` overrides.
+ */
+export function declaredModes(args: CliArgs, renderer: Renderer): readonly ElicitationMode[] {
+  if (args.modes) return args.modes;
+  const urlAnswers = (renderer as { answersUrlMode?: boolean }).answersUrlMode === true;
+  const url = renderer.url !== undefined && (renderer.interactive || args.openUrls || urlAnswers);
+  return url ? ['form', 'url'] : ['form'];
 }

@@ -3,6 +3,8 @@
 // declared only forms gets URL steps from the proxy's own front-end (scripted, --open-urls).
 import assert from 'node:assert/strict';
 import { execFile } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { describe, it } from 'node:test';
 import { fileURLToPath } from 'node:url';
@@ -95,6 +97,29 @@ describe('proxy: URL mode', () => {
       assert.match(text(result), /ran after -32042/);
       assert.equal(host.asked[0]?.mode, 'url');
     });
+  });
+
+  it("a recorded URL step replayed by the proxy's scripted front-end: its answers file declares URL mode", async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'proxy-url-answers-'));
+    const answers = join(dir, 'answers.json');
+    writeFileSync(
+      answers,
+      JSON.stringify([
+        { action: 'accept', mode: 'url', tool: 'connect_account', when: 'Connect your Example account' },
+      ]),
+    );
+    const host = await startHost({
+      proxyArgs: ['--ui', 'scripted', '--answers', answers, '--protocol', 'legacy', ...server],
+      env: { BROWSER: `"${process.execPath}" "${visitPage}" --mode=submit` },
+    });
+    try {
+      await closing(host, async () => {
+        const result = await host.client.callTool({ name: 'connect_account', arguments: {} });
+        assert.match(text(result), /connected \(flow/, host.stderr());
+      });
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 
   it("auto, a host with form mode only: URL steps go to the proxy's front-end", async () => {

@@ -9,7 +9,7 @@ import { proxiedEntry } from '../../proxy/print-config.js';
 import { startProxy } from '../../proxy/run-proxy.js';
 import type { CliArgs } from '../args.js';
 import { findServers, onlyServerName } from '../config.js';
-import { chooseRenderer, type Io } from '../frontend.js';
+import { chooseRenderer, declaredModes, type Io } from '../frontend.js';
 import { formatEvent } from '../output.js';
 import { startRecording } from '../record-file.js';
 import { ServerStderr } from '../server-stderr.js';
@@ -29,7 +29,7 @@ export async function runProxyCommand(args: CliArgs, io: Io, context: CommandCon
           },
         );
   const self = recording?.renderer ?? chosen;
-  const modes = args.modes ?? (self.url && (self.interactive || args.openUrls) ? ['form', 'url'] : ['form']);
+  const modes = declaredModes(args, self);
   const serverStderr = new ServerStderr({
     label: context.label,
     live: true,

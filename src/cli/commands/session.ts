@@ -9,7 +9,7 @@ import { unmatchedSetWarnings, unusedAnswerWarnings } from '../answered.js';
 import type { CliArgs } from '../args.js';
 import { type AuditLog, openAuditLog } from '../audit-log.js';
 import { type Connection, connect } from '../connect.js';
-import { chooseRenderer, type Io } from '../frontend.js';
+import { chooseRenderer, declaredModes, type Io } from '../frontend.js';
 import { formatEvent } from '../output.js';
 import { type RecordFile, startRecording } from '../record-file.js';
 import { ServerStderr } from '../server-stderr.js';
@@ -47,11 +47,7 @@ export async function openSession(args: CliArgs, io: Io, context: CommandContext
     live: args.verbose,
     write: (text) => io.stderr.write(text),
   });
-  // URL mode by default when a person can consent, or when a script was told to open URLs (by
-  // --open-urls, or by an answers entry for URL mode, as a recording of a URL step has).
-  const urlAnswers = (renderer as { answersUrlMode?: boolean }).answersUrlMode === true;
-  const modes =
-    args.modes ?? (renderer.interactive || args.openUrls || urlAnswers ? ['form', 'url'] : ['form']);
+  const modes = declaredModes(args, renderer);
   const queue = new PromptQueue({ rate: rateOf(args) });
   const status = createTaskStatus(io.stderr, queue, context.tasks);
   let connection: Connection;

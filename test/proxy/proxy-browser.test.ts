@@ -1,42 +1,41 @@
 // The proxy's default front-end is the browser: a 2025 host without elicitation calls `profile`
 // through the proxy, the form opens (BROWSER records the loopback page; Chromium plays the
-// person's browser), and the answer reaches the demo server.
+// person's browser), and the answer reaches the demo server; a host that goes away leaves the page
+// saying so.
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
+import { describe, it } from 'node:test';
 import type { CallToolResult } from '@modelcontextprotocol/client';
 import type { Page } from 'playwright-core';
 import { testBrowser } from '../helpers/browser.js';
-import { launchChromium, type TestChromium } from '../helpers/chromium.js';
+import { useChromiumPage } from '../helpers/chromium.js';
 import { demoStdioCommand } from '../helpers/servers.js';
-import { alive, childrenOf, startHost, until } from './_host.js';
+import { alive, childrenOf, startHost, type TestHost, until } from './_host.js';
+
+/** A host calling `profile` through the proxy, with the form open in Chromium. */
+async function profileFormOpen(page: Page): Promise<{ host: TestHost; call: Promise<unknown> }> {
+  const browser = testBrowser('record');
+  const demo = demoStdioCommand();
+  const host = await startHost({
+    proxyArgs: ['--', demo.command, ...demo.args],
+    env: { BROWSER: browser.command },
+  });
+  const call = host.client.callTool({ name: 'profile', arguments: {} }).catch((error: Error) => error);
+  await until(() => browser.visited().length > 0, 'the browser to be opened', 60_000);
+  await page.goto(browser.visited()[0] ?? '');
+  await page.waitForSelector('#f0', { timeout: 60_000 });
+  return { host, call };
+}
 
 describe('proxy: elicitation answered in the browser (Chromium)', () => {
-  let chrome: TestChromium;
-  let page: Page;
-  before(async () => {
-    chrome = await launchChromium();
-    page = await chrome.browser.newPage();
-  });
-  after(async () => {
-    await chrome.close();
-  });
+  const page = useChromiumPage();
 
   it('a host without elicitation gets the form answered in the browser by default', async () => {
-    const browser = testBrowser('record');
-    const demo = demoStdioCommand();
-    const host = await startHost({
-      proxyArgs: ['--', demo.command, ...demo.args],
-      env: { BROWSER: browser.command },
-    });
+    const { host, call } = await profileFormOpen(page());
     try {
-      const call = host.client.callTool({ name: 'profile', arguments: {} });
-      while (browser.visited().length === 0) await new Promise((resolve) => setTimeout(resolve, 100));
-      await page.goto(browser.visited()[0] ?? '');
-      await page.waitForSelector('#f0', { timeout: 60_000 });
-      await page.fill('#f0', 'Browser Ada');
-      await page.fill('#f1', 'browser@example.com');
-      await page.click('button[value="review"]');
-      await page.click('button[value="submit"]');
+      await page().fill('#f0', 'Browser Ada');
+      await page().fill('#f1', 'browser@example.com');
+      await page().click('button[value="review"]');
+      await page().click('button[value="submit"]');
       const result = (await call) as CallToolResult;
       const text = (result.content as { text?: string }[]).map((c) => c.text ?? '').join('\n');
       assert.match(text, /action=accept/);
@@ -47,22 +46,13 @@ describe('proxy: elicitation answered in the browser (Chromium)', () => {
   });
 
   it('when the host goes away, the open page says the request was withdrawn and the upstream server is stopped', async () => {
-    const browser = testBrowser('record');
-    const demo = demoStdioCommand();
-    const host = await startHost({
-      proxyArgs: ['--', demo.command, ...demo.args],
-      env: { BROWSER: browser.command },
-    });
+    const { host, call } = await profileFormOpen(page());
     const proxyPid = host.transport.pid ?? 0;
-    const call = host.client.callTool({ name: 'profile', arguments: {} }).catch((error: Error) => error);
-    while (browser.visited().length === 0) await new Promise((resolve) => setTimeout(resolve, 100));
-    await page.goto(browser.visited()[0] ?? '');
-    await page.waitForSelector('#f0', { timeout: 60_000 });
-    await page.fill('#f0', 'typed before the host left');
+    await page().fill('#f0', 'typed before the host left');
     const upstream = childrenOf(proxyPid);
     assert.ok(upstream.length > 0, 'the proxy started the demo server');
     await host.close();
-    await page.waitForFunction(() => document.body.textContent?.includes('withdrew'), undefined, {
+    await page().waitForFunction(() => document.body.textContent?.includes('withdrew'), undefined, {
       timeout: 10_000,
     });
     assert.ok((await call) instanceof Error, "the host's own call ended with its connection");

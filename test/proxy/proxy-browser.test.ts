@@ -12,14 +12,19 @@ import { demoStdioCommand } from '../helpers/servers.js';
 import { alive, childrenOf, startHost, type TestHost, until } from './_host.js';
 
 /** A host calling `profile` through the proxy, with the form open in Chromium. */
-async function profileFormOpen(page: Page): Promise<{ host: TestHost; call: Promise<unknown> }> {
+async function profileFormOpen(
+  page: Page,
+  signal?: AbortSignal,
+): Promise<{ host: TestHost; call: Promise<unknown> }> {
   const browser = testBrowser('record');
   const demo = demoStdioCommand();
   const host = await startHost({
     proxyArgs: ['--', demo.command, ...demo.args],
     env: { BROWSER: browser.command },
   });
-  const call = host.client.callTool({ name: 'profile', arguments: {} }).catch((error: Error) => error);
+  const call = host.client
+    .callTool({ name: 'profile', arguments: {} }, { ...(signal && { signal }) })
+    .catch((error: Error) => error);
   await until(() => browser.visited().length > 0, 'the browser to be opened', 60_000);
   await page.goto(browser.visited()[0] ?? '');
   await page.waitForSelector('#f0', { timeout: 60_000 });
@@ -60,5 +65,22 @@ describe('proxy: elicitation answered in the browser (Chromium)', () => {
       () => upstream.every((pid) => !alive(pid)) && !alive(proxyPid),
       'the proxy and the server to exit',
     );
+  });
+
+  it("the host's cancel of its call closes the form it caused: the page says it was withdrawn", async () => {
+    const abort = new AbortController();
+    const { host, call } = await profileFormOpen(page(), abort.signal);
+    try {
+      abort.abort();
+      assert.ok((await call) instanceof Error, 'the call was cancelled');
+      await page().waitForFunction(() => document.body.textContent?.includes('withdrew'), undefined, {
+        timeout: 10_000,
+      });
+      // The proxy and its upstream session carry on for the host's next request.
+      const tools = await host.client.listTools();
+      assert.ok(tools.tools.some((t) => t.name === 'profile'));
+    } finally {
+      await host.close();
+    }
   });
 });

@@ -1,11 +1,13 @@
 // `mcp-elicit <command> --help`: the command's usage, its options (their lines taken from the main
 // help, so each option is described once) and an example.
-import { COMMANDS, type CommandName } from './command-table.js';
+import { COMMANDS, type CommandInfo, type CommandName } from './command-table.js';
 import { HELP } from './help.js';
 
 export function commandHelp(name: CommandName): string {
-  const info = COMMANDS[name];
-  const options = info.options.map(optionLines).filter((text) => text !== '');
+  const info: CommandInfo = COMMANDS[name];
+  const options = info.options
+    .map((option) => info.optionText?.[option] ?? optionLines(option))
+    .filter((text) => text !== '');
   return [
     `mcp-elicit ${name}: ${info.summary}`,
     '',

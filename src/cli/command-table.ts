@@ -9,6 +9,8 @@ export interface CommandInfo {
   /** Option names (as in args.ts OPTIONS) shown in this command's help. */
   readonly options: readonly string[];
   readonly example: string;
+  /** Where an option means something else for this command: its help lines, in HELP's layout. */
+  readonly optionText?: Readonly<Record<string, string>>;
 }
 
 const SERVER = ['url', 'header', 'config', 'server', 'name', 'env', 'pass-env'];
@@ -121,6 +123,13 @@ export const COMMANDS = {
     operands: 0,
     options: ['elicit', 'print-config', ...SERVER, 'timeout', ...FRONT_END, ...PROTOCOL, 'verbose'],
     example: 'mcp-elicit proxy -- npx -y @modelcontextprotocol/server-everything',
+    optionText: {
+      ui: [
+        '  --ui <name>             browser (default: pages on 127.0.0.1 opened in BROWSER or the system',
+        '                          browser) or scripted; the host owns stdin and stdout, so the',
+        '                          terminal and plain front-ends cannot be used here.',
+      ].join('\n'),
+    },
   },
   servers: {
     summary: 'List the servers in an mcpServers config file (name, transport, command or URL).',

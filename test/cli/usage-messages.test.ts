@@ -92,6 +92,13 @@ describe('per-command help', () => {
     assert.match(commandHelp('call'), /--args <json> +Arguments as a JSON object/);
   });
 
+  it("describes an option as the command means it: the proxy's --ui is browser or scripted", () => {
+    const proxy = commandHelp('proxy');
+    assert.match(proxy, /--ui <name> +browser \(default/);
+    assert.doesNotMatch(proxy, /terminal form on a TTY/);
+    assert.match(commandHelp('call'), /--ui <name> +auto \(default: terminal form on a TTY/);
+  });
+
   it('lists every command in the main --help', () => {
     for (const name of COMMAND_NAMES) assert.match(HELP, new RegExp(`^  ${name}\\b`, 'm'), name);
   });

@@ -33,7 +33,6 @@ export class PageServer {
   #running: Promise<Listening | undefined> | undefined;
   #port: number | undefined;
   #tokens: string[] = [];
-  #streams = 0;
   /** The entry each open state stream's page shows ('' for the page between requests). */
   #shown: string[] = [];
   #lastSeen = 0;
@@ -88,7 +87,6 @@ export class PageServer {
     this.#generation++;
     this.#port = undefined;
     this.#tokens = [];
-    this.#streams = 0;
     this.#shown = [];
     this.#lastSeen = 0;
     this.#scripted = false;
@@ -145,7 +143,7 @@ export class PageServer {
 
   // A tab shows our page when it holds a state stream, or (without script) reloaded recently.
   #watched(): boolean {
-    return this.#streams > 0 || (!this.#scripted && Date.now() - this.#lastSeen < RECENTLY_SEEN_MS);
+    return this.#shown.length > 0 || (!this.#scripted && Date.now() - this.#lastSeen < RECENTLY_SEEN_MS);
   }
 
   async #openTab(port: number): Promise<void> {
@@ -177,13 +175,16 @@ export class PageServer {
 
   // A tab's page stream closed and none came back in time: the tab was closed; cancel what it showed.
   #stream(open: boolean, entry: string): void {
-    this.#streams += open ? 1 : -1;
-    if (open) this.#shown.push(entry);
-    else if (this.#shown.includes(entry)) this.#shown.splice(this.#shown.indexOf(entry), 1);
-    if (open) this.#scripted = true;
-    if (open || this.#streams > 0 || entry === '') return;
+    if (open) {
+      this.#shown.push(entry);
+      this.#scripted = true;
+      return;
+    }
+    if (this.#shown.includes(entry)) this.#shown.splice(this.#shown.indexOf(entry), 1);
+    if (this.#shown.length > 0 || entry === '') return;
     setTimeout(() => {
-      if (this.#streams === 0 && this.#o.desk.current()?.id === entry) this.#o.desk.endCurrent('tab-closed');
+      if (this.#shown.length === 0 && this.#o.desk.current()?.id === entry)
+        this.#o.desk.endCurrent('tab-closed');
     }, this.#o.tabClosedGraceMs).unref();
   }
 }

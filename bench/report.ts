@@ -28,25 +28,33 @@ export interface BenchResults {
   readonly processes: readonly ProcessResult[];
   readonly browser: BrowserBench | { readonly error: string };
   readonly tool: string;
+  /** The sections measured (all unless --only). */
+  readonly sections: readonly BenchSection[];
   readonly totalSeconds: number;
+}
+
+/** The bench's sections, in the order they run; `--only` picks some. */
+export const SECTIONS = ['memory', 'steps', 'processes', 'hostile', 'browser', 'proxy'] as const;
+export type BenchSection = (typeof SECTIONS)[number];
+
+/** A run of every section writes last.json; a partial one (--only) writes beside it. */
+export function benchFile(sections: readonly BenchSection[]): string {
+  return sections.length === SECTIONS.length ? 'last.json' : 'last-only.json';
 }
 
 export function formatReport(r: BenchResults): string {
   const { environment: env, settings: s } = r;
+  const section = (name: BenchSection, lines: () => string[]) =>
+    r.sections.includes(name) ? [...lines(), ''] : [];
   return [
     `mcp-elicit bench  ${env.date}  node ${env.node}  ${env.platform}  ${env.cpus} CPUs (${env.cpuModel})`,
     '',
-    ...roundTripSection(r.roundTrips, s),
-    '',
-    ...stepsSection(r.engineSteps, r.roundTrips, s.stepIterations),
-    '',
-    ...processSection(r.processes, r.tool, s.runs),
-    '',
-    ...hostileSection(r.hostile),
-    '',
-    ...browserSection(r.browser),
-    '',
-    `Total bench time ${r.totalSeconds.toFixed(0)} s. Numbers (with every round and run) in .bench/last.json.`,
+    ...section('memory', () => roundTripSection(r.roundTrips, s)),
+    ...section('steps', () => stepsSection(r.engineSteps, r.roundTrips, s.stepIterations)),
+    ...section('processes', () => processSection(r.processes, r.tool, s.runs)),
+    ...section('hostile', () => hostileSection(r.hostile)),
+    ...section('browser', () => browserSection(r.browser)),
+    `Total bench time ${r.totalSeconds.toFixed(0)} s. Numbers (with every round and run) in .bench/${benchFile(r.sections)}.`,
     '',
   ].join('\n');
 }

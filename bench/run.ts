@@ -3,7 +3,10 @@
 // bare HTTP server, measured in the same run. Prints a table and writes
 // the numbers to .bench/last.json. It reports; it never fails on a target.
 //
-//   node --import tsx bench/run.ts [--rounds N] [--calls N] [--warmup N] [--runs N]
+//   node --import tsx bench/run.ts [--rounds N] [--calls N] [--warmup N] [--runs N] [--only LIST]
+//
+// --only runs some sections (comma-separated: memory, steps, processes, hostile, browser, proxy)
+// and writes .bench/last-only.json instead, so a full run's last.json stays whole.
 import { existsSync } from 'node:fs';
 import { mkdir, rm, writeFile } from 'node:fs/promises';
 import { availableParallelism, cpus } from 'node:os';
@@ -23,7 +26,13 @@ import {
   type ProcessSetup,
 } from './process-runs.js';
 import { formatProxyReport, measureProxy, type ProxyBenchResult } from './proxy-round-trip.js';
-import { type BenchResults, formatReport, type RoundTripOutcome } from './report.js';
+import {
+  type BenchResults,
+  type BenchSection,
+  formatReport,
+  type RoundTripOutcome,
+  SECTIONS,
+} from './report.js';
 
 const TARGET_RATIO = 1.25;
 const STEP_ITERATIONS = 300;
@@ -93,6 +102,7 @@ async function main(): Promise<void> {
       calls: { type: 'string', default: '25' },
       warmup: { type: 'string', default: '100' },
       runs: { type: 'string', default: '10' },
+      only: { type: 'string' },
     },
     strict: true,
   });
@@ -104,6 +114,8 @@ async function main(): Promise<void> {
     stepIterations: STEP_ITERATIONS,
     targetRatio: TARGET_RATIO,
   };
+  const sections = values.only === undefined ? SECTIONS : parseOnly(values.only);
+  const want = (section: BenchSection) => sections.includes(section);
   const started = performance.now();
   const scratch = join(root, '.bench');
   await mkdir(scratch, { recursive: true });
@@ -116,7 +128,7 @@ async function main(): Promise<void> {
   };
 
   const roundTrips: RoundTripOutcome[] = [];
-  for (const c of roundTripCases) {
+  for (const c of want('memory') ? roundTripCases : []) {
     log(`in-memory ${c.era} ${c.tool}`);
     try {
       roundTrips.push(await measureRoundTrip(c, settings));
@@ -125,21 +137,23 @@ async function main(): Promise<void> {
     }
   }
 
-  log('engine steps');
   const engineSteps: { steps: StepTiming[]; error?: string } = { steps: [] };
+  if (want('steps')) log('engine steps');
   try {
-    for (const c of roundTripCases.filter((c) => c.era === 'legacy')) {
+    for (const c of roundTripCases.filter((c) => c.era === 'legacy' && want('steps'))) {
       engineSteps.steps.push(...(await measureSteps(c.tool, c.sets, STEP_ITERATIONS)));
     }
   } catch (error) {
     engineSteps.error = message(error);
   }
 
-  log('hostile requests');
   const hostile: { attacks: AttackTiming[]; largest?: LargestForm; error?: string } = { attacks: [] };
   try {
-    hostile.attacks = measureAttacks(ATTACK_RUNS);
-    hostile.largest = await measureLargestForm();
+    if (want('hostile')) {
+      log('hostile requests');
+      hostile.attacks = measureAttacks(ATTACK_RUNS);
+      hostile.largest = await measureLargestForm();
+    }
   } catch (error) {
     hostile.error = message(error);
   }
@@ -157,7 +171,7 @@ async function main(): Promise<void> {
   };
   const missing = [setup.cliBin, setup.serverScript].filter((f) => !existsSync(f));
   const processes: ProcessResult[] = [];
-  for (const scenario of processScenarios) {
+  for (const scenario of want('processes') ? processScenarios : []) {
     if (missing.length > 0) {
       processes.push({ scenario, error: `not built: ${missing.join(', ')} (run npm run build)` });
       continue;
@@ -167,27 +181,31 @@ async function main(): Promise<void> {
   }
   await rm(buildDir, { recursive: true, force: true });
 
-  log('browser front-end in Chromium');
-  let browser: BrowserBench | { error: string };
+  let browser: BrowserBench | { error: string } = { error: 'not run (--only)' };
   try {
-    browser = await measureBrowser(BROWSER_ROUNDS);
+    if (want('browser')) {
+      log('browser front-end in Chromium');
+      browser = await measureBrowser(BROWSER_ROUNDS);
+    }
   } catch (error) {
     browser = { error: message(error) };
   }
 
-  let proxy: ProxyBenchResult | { error: string };
-  log('proxy round trip');
-  try {
-    proxy =
-      missing.length > 0
-        ? { error: `not built: ${missing.join(', ')}` }
-        : await measureProxy(setup.cliBin, {
-            rounds: settings.rounds,
-            callsPerBatch: settings.callsPerBatch,
-            warmupCalls: settings.warmupCalls,
-          });
-  } catch (error) {
-    proxy = { error: message(error) };
+  let proxy: ProxyBenchResult | { error: string } = { error: 'not run (--only)' };
+  if (want('proxy')) {
+    log('proxy round trip');
+    try {
+      proxy =
+        missing.length > 0
+          ? { error: `not built: ${missing.join(', ')}` }
+          : await measureProxy(setup.cliBin, {
+              rounds: settings.rounds,
+              callsPerBatch: settings.callsPerBatch,
+              warmupCalls: settings.warmupCalls,
+            });
+    } catch (error) {
+      proxy = { error: message(error) };
+    }
   }
 
   const results: BenchResults = {
@@ -199,16 +217,25 @@ async function main(): Promise<void> {
     processes,
     browser,
     tool: TOOL,
+    sections,
     totalSeconds: (performance.now() - started) / 1000,
   };
   process.stdout.write(formatReport(results));
-  process.stdout.write(formatProxyReport(proxy));
+  if (want('proxy')) process.stdout.write(formatProxyReport(proxy));
   const json = {
     ...results,
     proxy,
     processes: processes.map((p) => ({ ...p, cliCommand: cliCommandLine(setup, p.scenario) })),
   };
-  await writeFile(join(scratch, 'last.json'), `${JSON.stringify(json, null, 2)}\n`);
+  await writeFile(join(scratch, benchFile(sections)), `${JSON.stringify(json, null, 2)}\n`);
+}
+
+function parseOnly(list: string): BenchSection[] {
+  const names = list.split(',').map((name) => name.trim());
+  const unknown = names.filter((name) => !(SECTIONS as readonly string[]).includes(name));
+  if (unknown.length > 0)
+    throw new Error(`--only: unknown section ${unknown.join(', ')} (one of ${SECTIONS.join(', ')})`);
+  return SECTIONS.filter((section) => names.includes(section));
 }
 
 function positive(value: string, name: string): number {

@@ -7,11 +7,7 @@ import type { ElicitationEvent } from '../mcp/events.js';
 import { unansweredDetails, unansweredElicitations, unansweredMessage } from './answered.js';
 import { type CliArgs, parseCliArgs } from './args.js';
 import { commandHelp } from './command-help.js';
-import { runCall } from './commands/call.js';
-import { runPrompt, runPrompts } from './commands/prompts.js';
-import { runPrintConfig, runProxyCommand } from './commands/proxy.js';
-import { runRead, runResources } from './commands/resources.js';
-import { runTools } from './commands/tools.js';
+import type { CommandContext } from './commands/context.js';
 import { loadServerFromConfig, onlyServerName } from './config.js';
 import type { ResolvedTarget } from './connect.js';
 import type { Io } from './frontend.js';
@@ -46,12 +42,19 @@ export async function runMain(argv: readonly string[], io: Io): Promise<number> 
     // Loaded only when asked for: it also sits one folder down in the bundle, like its demo server path expects.
     if (args.command === 'demo') return await (await import('./commands/demo.js')).runDemo(args, io);
     if (args.command === 'servers') return await (await import('./commands/servers.js')).runServers(args, io);
-    if (args.command === 'proxy' && args.printConfig) return await runPrintConfig(args, io);
+    if (args.command === 'proxy' && args.printConfig)
+      return await (await import('./commands/proxy.js')).runPrintConfig(args, io);
     const { target, name } = await resolveTarget(args, io);
     const label = args.label ?? name ?? defaultLabel(target);
     // The proxy's exit status is its own: the host, not a script, judged each elicitation.
-    if (args.command === 'proxy') return await runProxyCommand(args, io, { target, label, events, tasks });
-    const command = SERVER_COMMANDS[args.command as keyof typeof SERVER_COMMANDS];
+    if (args.command === 'proxy')
+      return await (await import('./commands/proxy.js')).runProxyCommand(args, io, {
+        target,
+        label,
+        events,
+        tasks,
+      });
+    const command = await SERVER_COMMANDS[args.command as keyof typeof SERVER_COMMANDS]();
     const status = await command(args, io, { target, label, events, tasks });
     const unanswered = unansweredElicitations(args, events);
     if (status !== 0 || unanswered.length === 0) return status;
@@ -63,14 +66,18 @@ export async function runMain(argv: readonly string[], io: Io): Promise<number> 
   }
 }
 
+type ServerCommand = (args: CliArgs, io: Io, context: CommandContext) => Promise<number>;
+
+// Each command loads only its own code: a cold `call` must not pay for the proxy (and the SDK's
+// server half) or the listing commands before it connects.
 const SERVER_COMMANDS = {
-  tools: runTools,
-  call: runCall,
-  prompts: runPrompts,
-  prompt: runPrompt,
-  resources: runResources,
-  read: runRead,
-};
+  tools: async () => (await import('./commands/tools.js')).runTools,
+  call: async () => (await import('./commands/call.js')).runCall,
+  prompts: async () => (await import('./commands/prompts.js')).runPrompts,
+  prompt: async () => (await import('./commands/prompts.js')).runPrompt,
+  resources: async () => (await import('./commands/resources.js')).runResources,
+  read: async () => (await import('./commands/resources.js')).runRead,
+} satisfies Record<string, () => Promise<ServerCommand>>;
 
 async function resolveTarget(args: CliArgs, io: Io): Promise<{ target: ResolvedTarget; name?: string }> {
   const target = args.target;

@@ -29,6 +29,7 @@ import { formatProxyReport, measureProxy, type ProxyBenchResult } from './proxy-
 import {
   type BenchResults,
   type BenchSection,
+  benchFile,
   formatReport,
   type RoundTripOutcome,
   SECTIONS,

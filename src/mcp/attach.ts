@@ -37,7 +37,8 @@ import {
 import { bindElicitationTasks } from './tasks/client-hosted.js';
 import { createTaskRunner } from './tasks/task-runner.js';
 import { UrlCompletionTracker } from './url-completion.js';
-import { DEFAULT_URL_RETRIES } from './url-required-retry.js';
+// Not from url-required-retry.js: that loads the URL analysis (tldts, tr46) before it is needed.
+import { DEFAULT_URL_RETRIES } from './url-required-error.js';
 
 export type { AttachOptions } from './attach-options.js';
 export { MAX_KEPT_EVENTS } from './event-log.js';

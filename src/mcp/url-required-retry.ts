@@ -11,11 +11,8 @@ import type { UrlOpener, UrlWaitChoice, UrlWaiter } from '../contracts/url-step.
 import { analyzeUrl } from '../core/url-safety.js';
 import { type ElicitationEvent, urlFacts } from './events.js';
 import type { UrlCompletionTracker } from './url-completion.js';
-import { isUrlElicitationRequired } from './url-required-error.js';
+import { DEFAULT_URL_RETRIES, isUrlElicitationRequired } from './url-required-error.js';
 import { runUrlStep } from './url-step.js';
-
-/** Retries of the original request after -32042 (E-37). */
-export const DEFAULT_URL_RETRIES = 3;
 
 export interface UrlRetryDeps {
   readonly server: ServerIdentity;

@@ -17,15 +17,12 @@ import type { UrlOpener } from '../contracts/url-step.js';
 import { DraftStore } from '../core/draft-store.js';
 import { type AttachOptions, planModes } from './attach-options.js';
 import { withAudit } from './audit.js';
-import { createElicitationHandler } from './elicitation-handler.js';
+import type { ElicitationHandler } from './elicitation-handler.js';
 import { createEventLog } from './event-log.js';
 import type { ElicitationEvent } from './events.js';
-import { parseElicitRequest } from './incoming-request.js';
 import { DEFAULT_PROGRESS_INTERVAL_MS } from './progress-heartbeat.js';
 import { PromptQueue } from './prompt-queue.js';
 import { queuedUrlRenderer, queuedWaiter } from './queued-url.js';
-import { createResponder } from './respond.js';
-import { createSchemaCache } from './schema-cache.js';
 import { installElicitationHandler, keepProgressBeforeResults } from './sdk-seam.js';
 import { describeServer } from './server-description.js';
 import {
@@ -35,7 +32,6 @@ import {
   type SessionRequestOptions,
 } from './session-requests.js';
 import { bindElicitationTasks } from './tasks/client-hosted.js';
-import { createTaskRunner } from './tasks/task-runner.js';
 import { UrlCompletionTracker } from './url-completion.js';
 // Not from url-required-retry.js: that loads the URL analysis (tldts, tr46) before it is needed.
 import { DEFAULT_URL_RETRIES } from './url-required-error.js';
@@ -83,32 +79,31 @@ export function attachElicitation(client: Client, options: AttachOptions): Elici
   const log = createEventLog(withAudit(options.onEvent, options.audit, server, renderer));
   const inFlight = new Set<RequestRef>();
   const era = (): Era => (client.getProtocolEra() === 'modern' ? 'modern' : 'legacy');
-  const respond = createResponder({
-    label,
-    renderer,
-    urlRenderer,
-    queue,
-    drafts: options.drafts ?? new DraftStore(),
-    opener,
-    tracker,
-    waiter,
-    progressIntervalMs: options.progressIntervalMs ?? DEFAULT_PROGRESS_INTERVAL_MS,
-    emit: log.emit,
-    server,
-    era,
-    currentRequest: () => (inFlight.size === 1 ? [...inFlight][0] : undefined),
-  });
-  const parseSchema = createSchemaCache();
-  const handler = createElicitationHandler({
-    modes,
-    era,
-    parseSchema,
-    respond,
-    emit: log.emit,
-    renderer,
-    label,
-    server,
-  });
+  // Not awaited here: the parser and validator load while the client connects (see elicitation-engine.ts).
+  const engine = import('./elicitation-engine.js').then(({ createEngine }) =>
+    createEngine({
+      label,
+      renderer,
+      urlRenderer,
+      queue,
+      drafts: options.drafts ?? new DraftStore(),
+      opener,
+      tracker,
+      waiter,
+      progressIntervalMs: options.progressIntervalMs ?? DEFAULT_PROGRESS_INTERVAL_MS,
+      emit: log.emit,
+      server,
+      era,
+      currentRequest: () => (inFlight.size === 1 ? [...inFlight][0] : undefined),
+      modes,
+    }),
+  );
+  // A failed load surfaces on the first elicitation, like any handler error; not as an unhandled rejection.
+  engine.catch(() => {});
+  const handler: ElicitationHandler = {
+    handle: async (params, signal, ctx) => (await engine).handler.handle(params, signal, ctx),
+    handleEmbedded: async (entry, signal) => (await engine).handler.handleEmbedded(entry, signal),
+  };
 
   // C-05/C-07: declare exactly the modes we serve. No `applyDefaults`: defaults are applied here.
   client.registerCapabilities({ elicitation: Object.fromEntries(modes.map((mode) => [mode, {}])) });
@@ -121,16 +116,20 @@ export function attachElicitation(client: Client, options: AttachOptions): Elici
     });
   }
 
-  const tasks = createTaskRunner(client, {
-    preference: options.tasks ?? 'auto',
-    server: label,
-    answer: (entry, _key, signal) => handler.handleEmbedded(entry, signal),
-    ...(options.onTaskEvent && { onTask: options.onTaskEvent }),
-  });
+  // The task runtime (ext-tasks' client half) is needed at the first tools/call: loaded meanwhile.
+  const tasks = import('./tasks/task-runner.js').then(({ createTaskRunner }) =>
+    createTaskRunner(client, {
+      preference: options.tasks ?? 'auto',
+      server: label,
+      answer: (entry, _key, signal) => handler.handleEmbedded(entry, signal),
+      ...(options.onTaskEvent && { onTask: options.onTaskEvent }),
+    }),
+  );
+  tasks.catch(() => {});
   // Declared only where a person may outlast a request timeout, unless told otherwise.
   if (options.hostElicitationTasks ?? renderer.interactive) {
     bindElicitationTasks(client, {
-      valid: (params) => parseElicitRequest(params, modes, era(), parseSchema).ok,
+      valid: async (params) => (await engine).valid(params),
       handle: (params, signal) => handler.handle(params, signal),
     });
   }
@@ -164,7 +163,7 @@ export function attachElicitation(client: Client, options: AttachOptions): Elici
     callTool: (params, o) =>
       run(
         { method: 'tools/call', name: params.name },
-        (retry, ro, leg) => tasks.callTool({ ...params, ...retry }, ro, leg),
+        async (retry, ro, leg) => (await tasks).callTool({ ...params, ...retry }, ro, leg),
         o,
       ),
     getPrompt: (params, o) =>

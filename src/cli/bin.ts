@@ -1,4 +1,6 @@
 #!/usr/bin/env node
+import { enableCompileCache } from './compile-cache.js';
+
 // The first Ctrl-C (outside a form, which handles its own keys) cancels the request in flight and
 // lets the CLI report and close the server cleanly; a second one exits at once. Installed before
 // the rest of the CLI loads, so a Ctrl-C during a slow start is reported the same way.
@@ -12,6 +14,8 @@ process.stdout.on('error', (error: NodeJS.ErrnoException) => {
   if (error.code === 'EPIPE') process.exit(0);
 });
 
+// Before the rest loads, so Node >= 22.1 can cache the compiled chunks (see compile-cache.ts).
+enableCompileCache(process.env);
 const { runMain } = await import('./main.js');
 runMain(process.argv.slice(2), {
   stdin: process.stdin,

@@ -2,10 +2,10 @@
 // (2026 digest §1.6: clients SHOULD cache the era per server process or origin). A stale entry is
 // harmless: connect.ts drops it and probes again when connecting with it fails.
 import { createHash } from 'node:crypto';
-import { homedir } from 'node:os';
-import { basename, isAbsolute, join } from 'node:path';
+import { basename, join } from 'node:path';
 import type { DiscoverResult } from '@modelcontextprotocol/client';
 import { safeJsonStringify } from '../core/safe-json.js';
+import { cacheDir } from './cache-dir.js';
 import { ensurePrivateDir, readPrivateFile, writePrivateFile } from './private-file.js';
 
 export type CachedEra =
@@ -24,12 +24,7 @@ const MAX_FILE_BYTES = 4 * 1024 * 1024;
 const CURRENT_KEY = /^(?:http |stdio .* sha256:[0-9a-f]{64}$)/;
 
 /** Where the cache lives: $MCP_ELICIT_CACHE_DIR, else $XDG_CACHE_HOME/mcp-elicit, else ~/.cache/mcp-elicit. */
-export function eraCacheDir(env: NodeJS.ProcessEnv): string {
-  if (env.MCP_ELICIT_CACHE_DIR) return env.MCP_ELICIT_CACHE_DIR;
-  // XDG Base Directory: a relative XDG_CACHE_HOME is invalid and must be ignored.
-  const xdg = env.XDG_CACHE_HOME && isAbsolute(env.XDG_CACHE_HOME) ? env.XDG_CACHE_HOME : undefined;
-  return join(xdg ?? join(homedir(), '.cache'), 'mcp-elicit');
-}
+export const eraCacheDir = cacheDir;
 
 /**
  * The key for a server. A stdio server's arguments often carry secrets (`--token=...`), so the

@@ -11,7 +11,7 @@ import { type AuditLog, openAuditLog } from '../audit-log.js';
 import { type Connection, connect } from '../connect.js';
 import { chooseRenderer, declaredModes, type Io } from '../frontend.js';
 import { formatEvent } from '../output.js';
-import { type RecordFile, startRecording } from '../record-file.js';
+import type { RecordFile } from '../record-file.js';
 import { ServerStderr } from '../server-stderr.js';
 import { createTaskStatus } from '../task-status.js';
 import type { CommandContext } from './context.js';
@@ -34,8 +34,11 @@ export async function openSession(args: CliArgs, io: Io, context: CommandContext
   let recording: RecordFile | undefined;
   try {
     chosen = await chooseRenderer(args, io);
+    // Loaded only for --record, like the front-ends.
     if (args.recordFile !== undefined)
-      recording = await startRecording(args.recordFile, chosen, (line) => io.stderr.write(`${line}\n`));
+      recording = await (await import('../record-file.js')).startRecording(args.recordFile, chosen, (line) =>
+        io.stderr.write(`${line}\n`),
+      );
   } catch (error) {
     await chosen?.close?.();
     await audit?.close();

@@ -29,6 +29,9 @@ export interface ProcessStats {
   readonly serverSpawnsAll: number[];
   /** VmHWM (Linux /proc/self/status) or maxRSS (getrusage), as the probe could read it. */
   readonly rssSource: string;
+  /** CPU time of the client process (user + system), its server child not included. */
+  readonly cpuMs: number;
+  readonly cpuMsAll: number[];
 }
 
 export interface ProcessResult {
@@ -37,6 +40,8 @@ export interface ProcessResult {
   readonly minimal?: ProcessStats;
   /** Median over the interleaved pairs of CLI wall / baseline wall (each pair ran back to back). */
   readonly pairedWallRatio?: number;
+  /** The same for the client process's own CPU time. */
+  readonly pairedCpuRatio?: number;
   readonly error?: string;
 }
 
@@ -56,6 +61,7 @@ interface OneRun {
   readonly wallMs: number;
   readonly rssKiB: number;
   readonly rssSource: string;
+  readonly cpuMs: number;
   readonly serverSpawns: number;
   readonly answerLine: string;
 }
@@ -115,12 +121,20 @@ export async function measureProcesses(
         cliRuns.push(await cli());
       }
     }
-    const ratios = cliRuns.map((run, i) => run.wallMs / (minimalRuns[i]?.wallMs ?? Number.NaN));
+    // Each CLI run against the baseline run beside it (the same moment's machine load).
+    const paired = (of: (run: OneRun) => number) => {
+      const ratios = cliRuns.map((run, i) => {
+        const beside = minimalRuns[i];
+        return beside === undefined ? Number.NaN : of(run) / of(beside);
+      });
+      return round(median(ratios), 3);
+    };
     return {
       scenario,
       cli: stats(cliRuns),
       minimal: stats(minimalRuns),
-      pairedWallRatio: round(median(ratios), 3),
+      pairedWallRatio: paired((run) => run.wallMs),
+      pairedCpuRatio: paired((run) => run.cpuMs),
     };
   } catch (error) {
     return { scenario, error: error instanceof Error ? error.message : String(error) };
@@ -148,7 +162,10 @@ export function cliCommandLine(setup: ProcessSetup, scenario: ProcessScenario): 
 function stats(runs: readonly OneRun[]): ProcessStats {
   const wall = runs.map((r) => round(r.wallMs, 1));
   const rss = runs.map((r) => round(r.rssKiB / 1024, 1));
+  const cpu = runs.map((r) => round(r.cpuMs, 1));
   return {
+    cpuMs: median(cpu),
+    cpuMsAll: cpu,
     runs: runs.length,
     wallMs: median(wall),
     wallMsAll: wall,
@@ -205,7 +222,7 @@ async function runProcess(
   await new Promise<void>((resolve) =>
     child.stdout.readableEnded ? resolve() : child.stdout.once('end', resolve),
   );
-  const [rss = '', rssSource = ''] = (await readFile(rssFile, 'utf8').catch(() => '')).split(' ');
+  const [rss = '', rssSource = '', cpu = ''] = (await readFile(rssFile, 'utf8').catch(() => '')).split(' ');
   await rm(rssFile, { force: true });
   const answerLine = /^[\w-]+: action=\S+ content=.*$/m.exec(stdout)?.[0];
   if (code !== 0 || answerLine === undefined || rss === '') {
@@ -219,5 +236,5 @@ async function runProcess(
     );
   }
   const spawns = (await readFile(spawnFile, 'utf8').catch(() => '')).split('\n').filter(Boolean).length;
-  return { wallMs, rssKiB: Number(rss), rssSource, serverSpawns: spawns, answerLine };
+  return { wallMs, rssKiB: Number(rss), rssSource, cpuMs: Number(cpu), serverSpawns: spawns, answerLine };
 }

@@ -137,7 +137,7 @@ const STARTUP_TARGET = 1.1;
 function processSection(processes: readonly ProcessResult[], tool: string, runs: number): string[] {
   const rows = processes.map((p) => {
     if (p.error !== undefined || p.cli === undefined || p.minimal === undefined) {
-      return [p.scenario.label, p.scenario.baseline, '0', '—', '—', '—', '—', '—', '—', '—', '—', '—'];
+      return [p.scenario.label, p.scenario.baseline, '0', '—', '—', '—', '—', '—', '—', '—', '—', '—', '—'];
     }
     return [
       p.scenario.label,
@@ -148,6 +148,7 @@ function processSection(processes: readonly ProcessResult[], tool: string, runs:
       `${fixed(p.cli.wallMs / p.minimal.wallMs, 2)}x`,
       p.pairedWallRatio === undefined ? '—' : `${fixed(p.pairedWallRatio, 2)}x`,
       p.pairedWallRatio === undefined ? '—' : p.pairedWallRatio <= STARTUP_TARGET ? 'met' : 'NOT met',
+      p.pairedCpuRatio === undefined ? '—' : `${fixed(p.pairedCpuRatio, 2)}x`,
       fixed(p.cli.peakRssMiB, 1),
       fixed(p.minimal.peakRssMiB, 1),
       `${fixed(p.cli.peakRssMiB / p.minimal.peakRssMiB, 2)}x`,
@@ -161,6 +162,8 @@ function processSection(processes: readonly ProcessResult[], tool: string, runs:
     `   N = ${runs} interleaved runs per side after one unmeasured run; medians. Wall = spawn to exit, seen by the`,
     '   bench; "paired" = median over the runs of CLI wall / the baseline run beside it, the start-up target',
     `   (<= ${STARTUP_TARGET}x). The CLI runs as one esbuild bundle (scripts/bundle-cli.mjs), front-ends in lazy chunks.`,
+    '   "CPU paired" = the same median ratio for the client process\'s own CPU time (user + system, server',
+    '   excluded), which a busy machine moves far less than wall time.',
     "   Peak RSS = the client process's own high-water mark, written at exit by a --import probe",
     `   (${rssSources(processes)}); the server child is not included. "auto, cold" starts with an empty era`,
     '   cache every run (the CLI probes with server/discover); "auto, warm" reuses the cache of the unmeasured run.',
@@ -180,6 +183,7 @@ function processSection(processes: readonly ProcessResult[], tool: string, runs:
         'wall CLI/base',
         'paired',
         `<= ${STARTUP_TARGET}x`,
+        'CPU paired',
         'CLI RSS MiB',
         'base RSS MiB',
         'RSS CLI/base',

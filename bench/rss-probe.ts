@@ -1,5 +1,7 @@
 // Preloaded (`node --import`) into each measured client process, never into the server it spawns:
-// on exit it writes the process's own peak resident set size (KiB) to $BENCH_RSS_FILE.
+// on exit it writes the process's own peak resident set size (KiB) and the CPU time it used (ms, user
+// + system, its children not included) to $BENCH_RSS_FILE. CPU time hardly moves with the machine's
+// load, so it shows a start-up difference that wall time on a busy machine hides.
 //
 // On Linux it reads VmHWM from /proc/self/status: getrusage's maxRSS (process.resourceUsage) keeps,
 // across exec, the high-water mark of the process that spawned it, so a child of a big bench process
@@ -20,6 +22,7 @@ const file = process.env.BENCH_RSS_FILE;
 if (file !== undefined) {
   process.on('exit', () => {
     const { kib, source } = peakKiB();
-    writeFileSync(file, `${kib} ${source}`);
+    const cpu = process.cpuUsage();
+    writeFileSync(file, `${kib} ${source} ${(cpu.user + cpu.system) / 1000}`);
   });
 }

@@ -1,6 +1,6 @@
 // URL mode in real Chromium against the url-flow fixture server: the consent page, the target
 // opened only by the person's click on a plain link (in a new tab, no opener, no referrer), then
-// the waiting page; on both eras.
+// the waiting page; on both eras, with zero Content-Security-Policy violations on our pages.
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
@@ -24,10 +24,21 @@ for (const era of ['legacy', 'modern'] as const) {
     let client: Client;
     let session: ElicitationSession;
     let renderer: BrowserRenderer;
+    const violations: string[] = [];
     before(async () => {
       chrome = await launchChromium();
       context = await chrome.browser.newContext();
       page = await context.newPage();
+      // Our tab only (the target tabs are the fixture server's pages): every CSP violation is kept.
+      await page.addInitScript(() => {
+        document.addEventListener('securitypolicyviolation', (event) => {
+          console.error(`CSP violation: ${event.violatedDirective} ${event.blockedURI}`);
+        });
+      });
+      page.on('console', (message) => {
+        if (/Content Security Policy|CSP violation|Trusted Type/i.test(message.text()))
+          violations.push(message.text());
+      });
       renderer = new BrowserRenderer({ opener: pageOpener(() => page) });
       client = new Client(
         { name: 'browser-url-test', version: '1' },
@@ -91,6 +102,10 @@ for (const era of ['legacy', 'modern'] as const) {
       await page.click('button[value="decline"]');
       assert.equal(text(await call), 'url step: decline');
       assert.equal(context.pages().length, pages);
+    });
+
+    it(`loaded the consent page${era === 'modern' ? ' and the waiting page' : ''} above with zero Content-Security-Policy violations`, () => {
+      assert.deepEqual(violations, []);
     });
   });
 }

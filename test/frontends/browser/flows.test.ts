@@ -6,7 +6,12 @@ import { after, before, describe, it } from 'node:test';
 import type { BrowserContext, Page } from 'playwright-core';
 import { BrowserRenderer } from '../../../src/frontends/browser/index.js';
 import { PromptQueue } from '../../../src/mcp/prompt-queue.js';
-import { launchChromium, pageOpener, type TestChromium } from '../../helpers/chromium.js';
+import {
+  launchChromium,
+  pageOpener,
+  recordCspViolations,
+  type TestChromium,
+} from '../../helpers/chromium.js';
 import { type EchoRig, type Era, echoRig } from './harness.js';
 
 const schema = {
@@ -35,20 +40,11 @@ for (const era of ['legacy', 'modern'] as const satisfies readonly Era[]) {
     let context: BrowserContext;
     let page: Page;
     let rig: EchoRig;
-    const violations: string[] = [];
+    let violations: string[] = [];
     before(async () => {
       context = await chrome.browser.newContext();
-      // Every CSP violation on our pages is recorded (there must be none).
-      await context.addInitScript(() => {
-        document.addEventListener('securitypolicyviolation', (event) => {
-          console.error(`CSP violation: ${event.violatedDirective} ${event.blockedURI}`);
-        });
-      });
+      violations = await recordCspViolations(context); // every tab of the context, reopened ones too
       page = await context.newPage();
-      page.on('console', (message) => {
-        if (/Content Security Policy|CSP violation|Trusted Type/i.test(message.text()))
-          violations.push(message.text());
-      });
       rig = await echoRig(era, () => page);
     });
     after(async () => {

@@ -6,7 +6,12 @@ import { after, before, describe, it } from 'node:test';
 import type { Page } from 'playwright-core';
 import { analyzeUrl } from '../../../src/core/url-safety.js';
 import { BrowserRenderer } from '../../../src/frontends/browser/index.js';
-import { launchChromium, pageOpener, type TestChromium } from '../../helpers/chromium.js';
+import {
+  launchChromium,
+  pageOpener,
+  recordCspViolations,
+  type TestChromium,
+} from '../../helpers/chromium.js';
 import { context } from '../scripted/fixtures.js';
 import { type EchoRig, echoRig } from './harness.js';
 
@@ -55,14 +60,9 @@ interface Watch {
   readonly problems: string[];
 }
 
-/** Records every dialog, script error, console error and CSP violation on `page`. */
+/** Records every dialog, script error and console error (CSP violations included) on `page`. */
 async function watch(page: Page): Promise<Watch> {
-  const problems: string[] = [];
-  await page.addInitScript(() => {
-    document.addEventListener('securitypolicyviolation', (event) => {
-      console.error(`CSP violation: ${event.violatedDirective} ${event.blockedURI}`);
-    });
-  });
+  const problems = await recordCspViolations(page.context());
   page.on('dialog', (dialog) => {
     problems.push(`dialog: ${dialog.message()}`);
     void dialog.dismiss();

@@ -9,7 +9,12 @@ import type { BrowserContext, Page } from 'playwright-core';
 import { BrowserRenderer } from '../../../src/frontends/browser/index.js';
 import { attachElicitation, type ElicitationSession } from '../../../src/mcp/attach.js';
 import { createGuardedStdioTransport } from '../../../src/mcp/guarded-stdio.js';
-import { launchChromium, pageOpener, type TestChromium } from '../../helpers/chromium.js';
+import {
+  launchChromium,
+  pageOpener,
+  recordCspViolations,
+  type TestChromium,
+} from '../../helpers/chromium.js';
 import { root } from '../../helpers/cli.js';
 
 function text(result: { content?: unknown }): string {
@@ -24,21 +29,13 @@ for (const era of ['legacy', 'modern'] as const) {
     let client: Client;
     let session: ElicitationSession;
     let renderer: BrowserRenderer;
-    const violations: string[] = [];
+    let violations: string[] = [];
     before(async () => {
       chrome = await launchChromium();
       context = await chrome.browser.newContext();
+      // The target tabs are the fixture server's pages, without a CSP: only ours can violate one.
+      violations = await recordCspViolations(context);
       page = await context.newPage();
-      // Our tab only (the target tabs are the fixture server's pages): every CSP violation is kept.
-      await page.addInitScript(() => {
-        document.addEventListener('securitypolicyviolation', (event) => {
-          console.error(`CSP violation: ${event.violatedDirective} ${event.blockedURI}`);
-        });
-      });
-      page.on('console', (message) => {
-        if (/Content Security Policy|CSP violation|Trusted Type/i.test(message.text()))
-          violations.push(message.text());
-      });
       renderer = new BrowserRenderer({ opener: pageOpener(() => page) });
       client = new Client(
         { name: 'browser-url-test', version: '1' },

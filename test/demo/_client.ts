@@ -1,9 +1,9 @@
 // A plain SDK client for the demo tests: scripted elicitation answers, every request recorded.
 import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
 import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
+import type { Era } from '../../src/contracts/protocol.js';
 import type { StdioCommand } from '../helpers/servers.js';
 
-export type Era = 'legacy' | 'modern';
 /** `legacy` and `auto` are SDK negotiation modes; `modern` pins 2026-07-28. */
 export type Negotiation = Era | 'auto';
 

@@ -3,9 +3,10 @@
 import * as assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { isInputRequiredResult, ProtocolError } from '@modelcontextprotocol/client';
+import type { Era } from '../../src/contracts/protocol.js';
 import { parseReceived } from '../../src/demo/report.js';
 import { demoStdioCommand, type RunningHttpServer, startDemoHttp } from '../helpers/servers.js';
-import { connectClient, type Era, type TestClient } from './_client.js';
+import { connectClient, type TestClient } from './_client.js';
 
 const profileAnswer = {
   name: 'Ada Lovelace',

@@ -23,7 +23,7 @@ export type Answer =
   | { action: 'cancel' };
 
 export interface SeenRequest {
-  /** JSON-RPC id on a 2025 connection; the `inputRequests` key on 2026 (spec file §2.3). */
+  /** JSON-RPC id on a 2025 connection; the `inputRequests` key on 2026 (the SDK hands either to the handler). */
   readonly id: string | number;
   readonly params: ElicitParams;
 }

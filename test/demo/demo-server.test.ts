@@ -212,7 +212,7 @@ describe('demo server requestState (2026-07-28, mrtr.mdx server requirements 4-5
       assert.ok(typeof state === 'string');
       assert.ok(state.startsWith('v1.'), 'the SDK codec wire shape');
       const tampered = `${state.slice(0, -2)}${state.endsWith('AA') ? 'BB' : 'AA'}`;
-      // MRTR retry params (spec file §1.2); the public callTool type predates them, hence the spread.
+      // MRTR retry params (2026-07-28 basic/patterns/mrtr); the public callTool type predates them, hence the spread.
       const retry = {
         inputResponses: { account: { action: 'accept', content: { username: 'mallory', plan: 'team' } } },
         requestState: tampered,

@@ -4,6 +4,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import type { BrowserContext, Page } from 'playwright-core';
+import type { Era } from '../../../src/contracts/protocol.js';
 import { BrowserRenderer } from '../../../src/frontends/browser/index.js';
 import { PromptQueue } from '../../../src/mcp/prompt-queue.js';
 import {
@@ -12,7 +13,7 @@ import {
   recordCspViolations,
   type TestChromium,
 } from '../../helpers/chromium.js';
-import { type EchoRig, type Era, echoRig } from './harness.js';
+import { type EchoRig, echoRig } from './harness.js';
 
 const schema = {
   type: 'object',

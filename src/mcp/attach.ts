@@ -100,7 +100,7 @@ export function attachElicitation(client: Client, options: AttachOptions): Elici
   );
   // A failed load surfaces on the first elicitation, like any handler error; not as an unhandled rejection.
   engine.catch(() => {});
-  const handler: ElicitationHandler = {
+  const handler: Pick<ElicitationHandler, 'handle' | 'handleEmbedded'> = {
     handle: async (params, signal, ctx) => (await engine).handler.handle(params, signal, ctx),
     handleEmbedded: async (entry, signal) => (await engine).handler.handleEmbedded(entry, signal),
   };
@@ -128,9 +128,9 @@ export function attachElicitation(client: Client, options: AttachOptions): Elici
   tasks.catch(() => {});
   // Declared only where a person may outlast a request timeout, unless told otherwise.
   if (options.hostElicitationTasks ?? renderer.interactive) {
-    bindElicitationTasks(client, {
-      valid: async (params) => (await engine).valid(params),
-      handle: (params, signal) => handler.handle(params, signal),
+    bindElicitationTasks(client, async () => {
+      const loaded = (await engine).handler;
+      return { parse: loaded.parse, respond: (request, signal) => loaded.respondTo(request, signal) };
     });
   }
 

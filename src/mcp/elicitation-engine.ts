@@ -4,14 +4,11 @@
 // instead of before it connects.
 import type { ElicitationMode } from '../contracts/protocol.js';
 import { createElicitationHandler, type ElicitationHandler } from './elicitation-handler.js';
-import { parseElicitRequest } from './incoming-request.js';
 import { createResponder, type ResponderDeps } from './respond.js';
 import { createSchemaCache } from './schema-cache.js';
 
 export interface Engine {
   readonly handler: ElicitationHandler;
-  /** Whether the params of an elicitation/create would be accepted (no side effects). */
-  readonly valid: (params: unknown) => boolean;
 }
 
 export function createEngine(deps: ResponderDeps & { readonly modes: readonly ElicitationMode[] }): Engine {
@@ -27,8 +24,5 @@ export function createEngine(deps: ResponderDeps & { readonly modes: readonly El
     label: deps.label,
     server: deps.server,
   });
-  return {
-    handler,
-    valid: (params) => parseElicitRequest(params, deps.modes, deps.era(), parseSchema).ok,
-  };
+  return { handler };
 }

@@ -9,6 +9,7 @@ import {
   type CallToolResult,
   type Client,
   ProtocolError,
+  ProtocolErrorCode,
 } from '@modelcontextprotocol/client';
 import {
   type ApplicationInputRequest,
@@ -170,6 +171,18 @@ async function runTask(
       throw new TaskError('cancelled', 'the server cancelled the task', { taskId });
     const error = outcome.error;
     if (error.code === MISSING_REQUIRED_CLIENT_CAPABILITY) throw missingCapability(error.data, taskId);
+    // A failed task always ends on a terminal snapshot; without one a tasks/* request was refused,
+    // and -32602 is the extension's answer for an unknown or expired taskId ("Error Handling").
+    if (outcome.task === undefined && error.code === ProtocolErrorCode.InvalidParams)
+      throw new TaskError(
+        'expired',
+        `the server no longer knows task ${taskId} (expired?): ${error.message}`,
+        {
+          taskId,
+          rpcCode: error.code,
+          cause: error,
+        },
+      );
     throw new TaskError('failed', `the task failed: ${error.message}`, {
       taskId,
       ...(error.code !== undefined && { rpcCode: error.code }),

@@ -2,7 +2,7 @@
 // and poll us, because a person may take longer than any request timeout. ext-tasks'
 // `bindTaskReceiver` answers with a CreateTaskResult and serves tasks/get, tasks/result, tasks/list
 // and tasks/cancel from the prompt's state; the prompt itself is the session's ordinary one.
-import type { Client, Result } from '@modelcontextprotocol/client';
+import { type Client, ProtocolError, ProtocolErrorCode, type Result } from '@modelcontextprotocol/client';
 import { bindTaskReceiver } from '@modelcontextprotocol/ext-tasks/receiver';
 import { wrapRegisteredHandler } from '../sdk-seam.js';
 
@@ -12,6 +12,8 @@ export interface HostedElicitation {
   /** The session's own handling: parse, ask, answer; a malformed request rejects with -32602. */
   readonly handle: (params: unknown, signal: AbortSignal) => Promise<Result>;
 }
+
+const TERMINAL = new Set(['completed', 'failed', 'cancelled']);
 
 /** A finished task is kept this long for the server to fetch its result. */
 const TASK_TTL_MS = 10 * 60_000;
@@ -31,5 +33,29 @@ export function bindElicitationTasks(client: Client, elicitation: HostedElicitat
       return elicitation.handle(params, context.mcpReq.signal);
     return served(request, context);
   });
+  refuseCancelOfFinished(client);
   client.registerCapabilities({ tasks: binding.capabilities } as never);
+}
+
+/**
+ * 2025-11-25 tasks "Error Handling": cancelling a task already in a terminal status is -32602.
+ * ext-tasks 0.2.2 answers it with the finished task instead, so the status is checked first.
+ */
+function refuseCancelOfFinished(client: Client): void {
+  let getTask: Parameters<Parameters<typeof wrapRegisteredHandler>[2]>[0] | undefined;
+  wrapRegisteredHandler(client, 'tasks/get', (served) => {
+    getTask = served;
+    return served;
+  });
+  wrapRegisteredHandler(client, 'tasks/cancel', (served) => async (request, context) => {
+    const task = (await getTask?.({ ...request, method: 'tasks/get' }, context)) as
+      | { taskId?: unknown; status?: unknown }
+      | undefined;
+    if (typeof task?.status === 'string' && TERMINAL.has(task.status))
+      throw new ProtocolError(
+        ProtocolErrorCode.InvalidParams,
+        `Cannot cancel task ${String(task.taskId)}: it is already ${task.status}`,
+      );
+    return served(request, context);
+  });
 }

@@ -4,7 +4,7 @@
 // and tasks/cancel from the prompt's state; the prompt itself is the session's ordinary one.
 import { type Client, ProtocolError, ProtocolErrorCode, type Result } from '@modelcontextprotocol/client';
 import { bindTaskReceiver } from '@modelcontextprotocol/ext-tasks/receiver';
-import { wrapRegisteredHandler } from '../sdk-seam.js';
+import { type RawHandler, wrapRegisteredHandler } from '../sdk-seam.js';
 
 export interface HostedElicitation {
   /** Whether the params would be accepted (no side effects). */
@@ -42,7 +42,7 @@ export function bindElicitationTasks(client: Client, elicitation: HostedElicitat
  * ext-tasks 0.2.2 answers it with the finished task instead, so the status is checked first.
  */
 function refuseCancelOfFinished(client: Client): void {
-  let getTask: Parameters<Parameters<typeof wrapRegisteredHandler>[2]>[0] | undefined;
+  let getTask: RawHandler | undefined;
   wrapRegisteredHandler(client, 'tasks/get', (served) => {
     getTask = served;
     return served;

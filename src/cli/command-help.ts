@@ -6,7 +6,7 @@ import { HELP } from './help.js';
 export function commandHelp(name: CommandName): string {
   const info: CommandInfo = COMMANDS[name];
   const options = info.options
-    .map((option) => info.optionText?.[option] ?? optionLines(option))
+    .map((option) => info.optionText?.[option] ?? withPreamble(option))
     .filter((text) => text !== '');
   return [
     `mcp-elicit ${name}: ${info.summary}`,
@@ -31,4 +31,13 @@ export function optionLines(name: string): string {
   let end = start + 1;
   while (end < lines.length && /^ {4,}\S/.test(lines[end] ?? '') && !/^ {2}-/.test(lines[end] ?? '')) end++;
   return lines.slice(start, end).join('\n');
+}
+
+/** `--env` comes with the main help's note on what a stdio server gets by default. */
+function withPreamble(name: string): string {
+  if (name !== 'env') return optionLines(name);
+  const lines = HELP.split('\n');
+  const start = lines.indexOf('Stdio server environment') + 1;
+  const end = lines.findIndex((line, i) => i >= start && /^ {2}-/.test(line));
+  return [...lines.slice(start, end), optionLines(name)].join('\n');
 }

@@ -1,6 +1,7 @@
 // `proxy --print-config`: the `mcpServers` entry that puts a configured server behind the proxy.
 // The entry is copied as written (`${VAR}` placeholders, env and cwd included), so secrets stay
-// where the user keeps them; only command and args change.
+// where the user keeps them; only command and args change. The host hands `env` to the proxy, which
+// gives a server only the safe set plus what it is told to pass, so each `env` name is passed on.
 export interface RawEntry {
   readonly [key: string]: unknown;
 }
@@ -17,7 +18,8 @@ export function proxiedEntry(name: string, entry: RawEntry): Record<string, unkn
     return { ...rest, command: 'npx', args: [...head, '--url', url, ...headerArgs] };
   }
   const list = Array.isArray(args) ? args.map(String) : [];
-  return { ...rest, command: 'npx', args: [...head, '--', String(command), ...list] };
+  const passEnv = Object.keys(isRecord(rest.env) ? rest.env : {}).flatMap((key) => ['--pass-env', key]);
+  return { ...rest, command: 'npx', args: [...head, ...passEnv, '--', String(command), ...list] };
 }
 
 function isRecord(value: unknown): value is Record<string, unknown> {

@@ -99,6 +99,16 @@ describe('per-command help', () => {
     assert.match(commandHelp('call'), /--ui <name> +auto \(default: terminal form on a TTY/);
   });
 
+  it('says what a stdio server gets of your environment wherever --env is offered', () => {
+    for (const name of ['call', 'tools', 'proxy'] as const) {
+      assert.match(
+        commandHelp(name),
+        /gets only HOME, LOGNAME, PATH, SHELL, TERM and USER[\s\S]*\n {2}--env NAME=value/,
+        name,
+      );
+    }
+  });
+
   it('lists every command in the main --help', () => {
     for (const name of COMMAND_NAMES) assert.match(HELP, new RegExp(`^  ${name}\\b`, 'm'), name);
   });

@@ -6,6 +6,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, it } from 'node:test';
 import { runCli } from '../helpers/cli.js';
+import { envStdioCommand } from '../helpers/servers.js';
+import { startHost } from './_host.js';
 
 describe('mcp-elicit proxy --print-config', () => {
   const dir = mkdtempSync(join(tmpdir(), 'proxy-config-'));
@@ -28,7 +30,7 @@ describe('mcp-elicit proxy --print-config', () => {
     }),
   );
 
-  it('wraps a stdio entry: same env, the command after --', async () => {
+  it('wraps a stdio entry: same env, each env name passed on, the command after --', async () => {
     const run = await runCli(['proxy', '--print-config', '--config', file, '--server', 'github']);
     assert.equal(run.status, 0, run.stderr);
     assert.deepEqual(JSON.parse(run.stdout), {
@@ -42,6 +44,8 @@ describe('mcp-elicit proxy --print-config', () => {
             'proxy',
             '--name',
             'github',
+            '--pass-env',
+            'GITHUB_TOKEN',
             '--',
             'npx',
             '-y',
@@ -74,5 +78,37 @@ describe('mcp-elicit proxy --print-config', () => {
     const missing = await runCli(['proxy', '--print-config', '--config', file, '--server', 'nope']);
     assert.notEqual(missing.status, 0);
     assert.match(missing.stderr, /no server "nope"/);
+  });
+
+  it('runs as printed: the server behind the proxy gets the entry env and nothing else the host passed', async () => {
+    const server = envStdioCommand();
+    const config = join(dir, 'env-config.json');
+    writeFileSync(
+      config,
+      JSON.stringify({
+        mcpServers: {
+          fixture: { command: server.command, args: server.args, env: { API_KEY: '${API_KEY}' } },
+        },
+      }),
+    );
+    const printed = await runCli(['proxy', '--print-config', '--config', config, '--server', 'fixture']);
+    assert.equal(printed.status, 0, printed.stderr);
+    const entry = (JSON.parse(printed.stdout) as { mcpServers: { fixture: { args: string[] } } }).mcpServers
+      .fixture;
+    assert.deepEqual(entry.args.slice(0, 3), ['-y', 'mcp-elicit', 'proxy']);
+    // A host substitutes the entry's env and hands it to the proxy; here it also leaks a stray token.
+    const host = await startHost({
+      proxyArgs: entry.args.slice(3),
+      env: { API_KEY: 'k123', SECRET_TOKEN_X: 'hunter2' },
+    });
+    try {
+      const result = await host.client.callTool({ name: 'environment', arguments: {} });
+      const text = (result.content as { type: string; text: string }[])[0]?.text ?? '{}';
+      const seen = JSON.parse(text) as Record<string, string>;
+      assert.equal(seen.API_KEY, 'k123', 'the entry env reaches the server');
+      assert.equal(seen.SECRET_TOKEN_X, undefined, 'what the entry does not name stays with the proxy');
+    } finally {
+      await host.close();
+    }
   });
 });

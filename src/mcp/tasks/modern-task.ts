@@ -28,7 +28,7 @@ import {
 } from '@modelcontextprotocol/ext-tasks/core/v2';
 import { outboundEnvelope } from '../sdk-seam.js';
 import { createRawDispatch } from './raw-dispatch.js';
-import { MISSING_REQUIRED_CLIENT_CAPABILITY, TaskError } from './task-error.js';
+import { MISSING_REQUIRED_CLIENT_CAPABILITY, TaskError, taskExpired } from './task-error.js';
 import { createTaskReporter, type TaskListener } from './task-events.js';
 
 export const TASKS_EXTENSION = 'io.modelcontextprotocol/tasks';
@@ -174,15 +174,7 @@ async function runTask(
     // A failed task always ends on a terminal snapshot; without one a tasks/* request was refused,
     // and -32602 is the extension's answer for an unknown or expired taskId ("Error Handling").
     if (outcome.task === undefined && error.code === ProtocolErrorCode.InvalidParams)
-      throw new TaskError(
-        'expired',
-        `the server no longer knows task ${taskId} (expired?): ${error.message}`,
-        {
-          taskId,
-          rpcCode: error.code,
-          cause: error,
-        },
-      );
+      throw taskExpired(taskId, error.code, error);
     throw new TaskError('failed', `the task failed: ${error.message}`, {
       taskId,
       ...(error.code !== undefined && { rpcCode: error.code }),

@@ -133,19 +133,25 @@ describe('tasks on 2026-07-28 (Tasks extension fixture, library)', () => {
     assert.equal(entries[1]?.taskId, taskEvents[0]?.taskId);
   });
 
-  it('a task the server forgets (tasks/get answers -32602) rejects with TaskError "expired", not "failed"', async () => {
+  it('a task the server forgets, before the first poll or later (tasks/get answers -32602), rejects with TaskError "expired"', async () => {
     const { session, taskEvents } = await connect(tasksStdioCommand(), { modern: true });
-    await assert.rejects(session.callTool({ name: 'forgotten_job' }), (error: unknown) => {
-      assert.ok(error instanceof TaskError);
-      assert.equal(error.code, 'expired');
-      assert.equal(error.rpcCode, -32602);
-      assert.equal(error.taskId, taskEvents[0]?.taskId);
-      assert.match(
-        error.message,
-        /^the server no longer knows task \S+ \(expired\?\): Failed to retrieve task: Task not found$/,
+    for (const atOnce of [true, false]) {
+      taskEvents.length = 0;
+      await assert.rejects(
+        session.callTool({ name: 'forgotten_job', arguments: { atOnce } }),
+        (error: unknown) => {
+          assert.ok(error instanceof TaskError);
+          assert.equal(error.code, 'expired');
+          assert.equal(error.rpcCode, -32602);
+          assert.equal(error.taskId, taskEvents[0]?.taskId);
+          assert.match(
+            error.message,
+            /^the server no longer knows task \S+ \(expired\?\): Failed to retrieve task: Task not found$/,
+          );
+          return true;
+        },
       );
-      return true;
-    });
+    }
   });
 
   it('a task that completes at once returns its inlined result (with or without resultType)', async () => {

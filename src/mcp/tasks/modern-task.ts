@@ -14,6 +14,7 @@ import {
 import {
   type ApplicationInputRequest,
   createTaskSessionFromClient,
+  JsonRpcResponseError,
   type RawClientDispatch,
   type ResolvedInputExchangeContext,
   type TaskEnabledSession,
@@ -133,15 +134,22 @@ async function runTask(
   answerers.set(taskId, options.answer);
   let onAbort: (() => void) | undefined;
   try {
-    const execution = await session.resumeTask(
-      {
-        endpointId: session.endpointId,
-        generation: 'v2',
-        taskId: taskId as never,
-        originalOperation: 'tools/call',
-      },
-      { resultCodec: runtimeCodecFromStandardSchema(completeResultSchema) },
-    );
+    const execution = await session
+      .resumeTask(
+        {
+          endpointId: session.endpointId,
+          generation: 'v2',
+          taskId: taskId as never,
+          originalOperation: 'tools/call',
+        },
+        { resultCodec: runtimeCodecFromStandardSchema(completeResultSchema) },
+      )
+      .catch((error: unknown) => {
+        // resumeTask's first tasks/get: the task may be gone already (a short ttl, a busy machine).
+        if (error instanceof JsonRpcResponseError && error.code === ProtocolErrorCode.InvalidParams)
+          throw taskExpired(taskId, error.code, error);
+        throw error;
+      });
     const aborted = new Promise<never>((_, reject) => {
       onAbort = () => {
         // Ctrl-C / the library's abort: tasks/cancel, then stop waiting.

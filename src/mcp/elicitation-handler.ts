@@ -31,6 +31,10 @@ export interface HandlerDeps {
 export interface ElicitationHandler {
   /** An elicitation/create's params, with the SDK context when the SDK dispatched it. */
   handle(params: unknown, signal: AbortSignal, ctx?: ClientContext): Promise<Result>;
+  /** Parses params once; a malformed request is reported and thrown as -32602. */
+  parse(params: unknown): ElicitRequest;
+  /** Answers a request `parse` already accepted. */
+  respondTo(request: ElicitRequest, signal: AbortSignal, ctx?: ClientContext): Promise<Result>;
   /** One entry of a 2026-07-28 `inputRequests` round (any method the server put there). */
   handleEmbedded(entry: unknown, signal: AbortSignal): Promise<Result>;
 }
@@ -47,14 +51,19 @@ export function createElicitationHandler(deps: HandlerDeps): ElicitationHandler 
     });
   };
 
-  const handle = async (params: unknown, signal: AbortSignal, ctx?: ClientContext): Promise<Result> => {
+  const parse = (params: unknown): ElicitRequest => {
     const parsed = parseElicitRequest(params, deps.modes, deps.era(), deps.parseSchema);
-    if (!parsed.ok) {
-      const message = parsed.issues.map((issue) => issue.message).join('; ');
-      reject(describeRefused(params), ProtocolErrorCode.InvalidParams, message);
-      throw new ProtocolError(ProtocolErrorCode.InvalidParams, message);
-    }
-    const request = parsed.value;
+    if (parsed.ok) return parsed.value;
+    const message = parsed.issues.map((issue) => issue.message).join('; ');
+    reject(describeRefused(params), ProtocolErrorCode.InvalidParams, message);
+    throw new ProtocolError(ProtocolErrorCode.InvalidParams, message);
+  };
+
+  const respondTo = async (
+    request: ElicitRequest,
+    signal: AbortSignal,
+    ctx?: ClientContext,
+  ): Promise<Result> => {
     try {
       return await deps.respond(request, signal, ctx);
     } catch (error) {
@@ -65,8 +74,13 @@ export function createElicitationHandler(deps: HandlerDeps): ElicitationHandler 
     }
   };
 
+  const handle = async (params: unknown, signal: AbortSignal, ctx?: ClientContext): Promise<Result> =>
+    respondTo(parse(params), signal, ctx);
+
   return {
     handle,
+    parse,
+    respondTo,
     handleEmbedded: async (entry, signal) => {
       const request = isRecord(entry) ? entry : {};
       if (request.method !== 'elicitation/create') {

@@ -1,5 +1,5 @@
 // Accessibility: axe-core (injected into the page) finds no violations on the form (with problems
-// shown), review, URL consent and waiting pages, in real Chromium.
+// shown), review, URL consent, waiting and "keeps asking" pages, in real Chromium.
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -71,13 +71,17 @@ describe('browser pages pass axe-core', () => {
     assert.equal((await answer).outcome.action, 'accept');
   });
 
-  it('the URL consent page and the waiting page', async () => {
-    const url = 'https://accounts.example.co.uk/oauth/authorize?client_id=abc&state=xyz';
+  it('the URL consent page (the registrable domain of a many-label host marked) and the waiting page', async () => {
+    const url = 'https://login.accounts.example.co.uk/oauth/authorize?client_id=abc&state=xyz';
     const consent = renderer.url(
       { kind: 'url', message: 'Sign in to Example', url, analysis: analyzeUrl(url) },
       context(),
     );
     await page.waitForSelector('a[data-consent]');
+    // The public suffix is co.uk, so the site is example.co.uk: marked where it ends the host.
+    assert.deepEqual(await page.locator('mark').allTextContents(), ['example.co.uk']);
+    assert.equal(await page.textContent('dd:has(mark)'), 'login.accounts.example.co.uk');
+    assert.equal(await page.textContent('.domain'), 'example.co.uk');
     assert.deepEqual(await axe(page), [], 'consent');
     await page.click('button[value="cancel"]');
     assert.equal((await consent).outcome.action, 'cancel');
@@ -89,5 +93,13 @@ describe('browser pages pass axe-core', () => {
     assert.deepEqual(await axe(page), [], 'waiting');
     await page.click('button[value="done"]');
     assert.equal(await waiting, 'done');
+  });
+
+  it('the "this server keeps asking" page', async () => {
+    const choice = renderer.overRate({ burst: 10, perMinute: 10 }, context({ waiting: 1 }));
+    await page.waitForSelector('input[name="step"][value="over-rate"]', { state: 'attached' });
+    assert.deepEqual(await axe(page), [], 'over-rate');
+    await page.click('button[value="cancel"]');
+    assert.equal(await choice, 'cancel');
   });
 });

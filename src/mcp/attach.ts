@@ -20,7 +20,7 @@ import { withAudit } from './audit.js';
 import { createElicitationHandler } from './elicitation-handler.js';
 import { createEventLog } from './event-log.js';
 import type { ElicitationEvent } from './events.js';
-import { parseElicitRequest } from './incoming-request.js';
+import { readElicitRequest } from './incoming-request.js';
 import { DEFAULT_PROGRESS_INTERVAL_MS } from './progress-heartbeat.js';
 import { PromptQueue } from './prompt-queue.js';
 import { queuedUrlRenderer, queuedWaiter } from './queued-url.js';
@@ -129,7 +129,7 @@ export function attachElicitation(client: Client, options: AttachOptions): Elici
   // Declared only where a person may outlast a request timeout, unless told otherwise.
   if (options.hostElicitationTasks ?? renderer.interactive) {
     bindElicitationTasks(client, {
-      valid: (params) => parseElicitRequest(params, modes, era(), parseSchema).ok,
+      valid: async (params) => (await readElicitRequest(params, modes, era(), parseSchema)).ok,
       handle: (params, signal) => handler.handle(params, signal),
     });
   }

@@ -14,13 +14,13 @@ import type { ServerIdentity } from '../contracts/server-identity.js';
 import type { FormModel } from '../core/form-model.js';
 import type { SchemaIssue, Validation } from '../core/issues.js';
 import type { ElicitationEvent } from './events.js';
-import { describeRefused, type ElicitRequest, parseElicitRequest } from './incoming-request.js';
+import { describeRefused, type ElicitRequest, readElicitRequest } from './incoming-request.js';
 import type { Responder } from './respond.js';
 
 export interface HandlerDeps {
   readonly modes: readonly ElicitationMode[];
   readonly era: () => Era;
-  readonly parseSchema: (schema: unknown) => Validation<FormModel, SchemaIssue>;
+  readonly parseSchema: (schema: unknown) => Promise<Validation<FormModel, SchemaIssue>>;
   readonly respond: Responder;
   readonly emit: (event: ElicitationEvent) => void;
   readonly renderer: Renderer;
@@ -48,7 +48,7 @@ export function createElicitationHandler(deps: HandlerDeps): ElicitationHandler 
   };
 
   const handle = async (params: unknown, signal: AbortSignal, ctx?: ClientContext): Promise<Result> => {
-    const parsed = parseElicitRequest(params, deps.modes, deps.era(), deps.parseSchema);
+    const parsed = await readElicitRequest(params, deps.modes, deps.era(), deps.parseSchema);
     if (!parsed.ok) {
       const message = parsed.issues.map((issue) => issue.message).join('; ');
       reject(describeRefused(params), ProtocolErrorCode.InvalidParams, message);

@@ -3,30 +3,26 @@
 // schema's JSON text. Models are immutable, so sharing one between requests is safe.
 import type { FormModel } from '../core/form-model.js';
 import type { SchemaIssue, Validation } from '../core/issues.js';
-import { parseRequestedSchema } from '../core/schema-parser.js';
+import { parseInSlices } from './sliced-parse.js';
 
 type Parsed = Validation<FormModel, SchemaIssue>;
 
 /** Schemas longer than this (as JSON) are parsed every time rather than kept. */
 const MAX_KEY_LENGTH = 32 * 1024;
 
-export function createSchemaCache(limit = 32): (schema: unknown) => Parsed {
+export function createSchemaCache(limit = 32): (schema: unknown) => Promise<Parsed> {
   const cache = new Map<string, Parsed>();
-  return (schema) => {
-    let key: string | undefined;
-    try {
-      key = JSON.stringify(schema);
-    } catch {
-      key = undefined; // cyclic or otherwise unserialisable: cannot be a cache key
-    }
-    if (key === undefined || key.length > MAX_KEY_LENGTH) return parseRequestedSchema(schema);
+  return async (schema) => {
+    // Serialising a megabyte schema only to find it too long to keep would block for milliseconds.
+    const key = fitsKey(schema) ? keyOf(schema) : undefined;
+    if (key === undefined || key.length > MAX_KEY_LENGTH) return parseInSlices(schema);
     const hit = cache.get(key);
     if (hit) {
       cache.delete(key); // least recently used goes first
       cache.set(key, hit);
       return hit;
     }
-    const parsed = freeze(parseRequestedSchema(schema));
+    const parsed = freeze(await parseInSlices(schema));
     cache.set(key, parsed);
     if (cache.size > limit) {
       const oldest = cache.keys().next().value;
@@ -34,6 +30,37 @@ export function createSchemaCache(limit = 32): (schema: unknown) => Parsed {
     }
     return parsed;
   };
+}
+
+/**
+ * Whether the schema is plain JSON whose text can be at most MAX_KEY_LENGTH long: a walk that
+ * stops as soon as the strings and keys it has seen exceed that, and refuses cycles.
+ */
+function fitsKey(schema: unknown): boolean {
+  let budget = MAX_KEY_LENGTH;
+  const open = new Set<object>();
+  const walk = (value: unknown): boolean => {
+    budget -= 1;
+    if (typeof value === 'string') budget -= value.length;
+    if (budget < 0) return false;
+    if (typeof value !== 'object' || value === null) return true;
+    if (open.has(value)) return false; // cyclic: cannot be a cache key
+    open.add(value);
+    const fits = Array.isArray(value)
+      ? value.every(walk)
+      : Object.entries(value).every(([k, v]) => (budget -= k.length) >= 0 && walk(v));
+    open.delete(value);
+    return fits;
+  };
+  return walk(schema);
+}
+
+function keyOf(schema: unknown): string | undefined {
+  try {
+    return JSON.stringify(schema);
+  } catch {
+    return undefined; // e.g. a BigInt: cannot be a cache key
+  }
 }
 
 function freeze(parsed: Parsed): Parsed {

@@ -8,7 +8,7 @@ import { wrapRegisteredHandler } from '../sdk-seam.js';
 
 export interface HostedElicitation {
   /** Whether the params would be accepted (no side effects). */
-  readonly valid: (params: unknown) => boolean;
+  readonly valid: (params: unknown) => Promise<boolean>;
   /** The session's own handling: parse, ask, answer; a malformed request rejects with -32602. */
   readonly handle: (params: unknown, signal: AbortSignal) => Promise<Result>;
 }
@@ -25,9 +25,9 @@ export function bindElicitationTasks(client: Client, elicitation: HostedElicitat
   });
   // A malformed task-augmented request gets its -32602 at once (reported as any other), not as a
   // failed task later.
-  wrapRegisteredHandler(client, 'elicitation/create', (served) => (request, context) => {
+  wrapRegisteredHandler(client, 'elicitation/create', (served) => async (request, context) => {
     const params = request.params as { task?: unknown } | undefined;
-    if (params?.task !== undefined && !elicitation.valid(params))
+    if (params?.task !== undefined && !(await elicitation.valid(params)))
       return elicitation.handle(params, context.mcpReq.signal);
     return served(request, context);
   });

@@ -12,7 +12,6 @@ import {
   has,
   isObject,
   issue,
-  type Json,
   note,
   quote,
   REFERENCES,

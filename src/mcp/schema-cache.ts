@@ -48,7 +48,10 @@ function fitsKey(schema: unknown): boolean {
     open.add(value);
     const fits = Array.isArray(value)
       ? value.every(walk)
-      : Object.entries(value).every(([k, v]) => (budget -= k.length) >= 0 && walk(v));
+      : Object.entries(value).every(([k, v]) => {
+          budget -= k.length;
+          return walk(v);
+        });
     open.delete(value);
     return fits;
   };

@@ -25,7 +25,7 @@ import {
 import { formatProxyReport, measureProxy, type ProxyBenchResult } from './proxy-round-trip.js';
 import { type BenchResults, formatReport, type RoundTripOutcome } from './report.js';
 
-const TARGET_RATIO = 1.25;
+const TARGET_RATIO = 1.0;
 const STEP_ITERATIONS = 300;
 const ATTACK_RUNS = 9;
 const BROWSER_ROUNDS = 15;

@@ -87,6 +87,8 @@ function validateBoolean(field: BooleanField, value: unknown): FieldIssue[] {
 function validateSingle(field: SingleSelectField, value: unknown): FieldIssue[] {
   if (typeof value !== 'string') return [make(field, 'type', 'must be one of the options.')];
   if (field.options.some((option) => option.value === value)) return [];
+  // Every offered option may have been removed as invalid (E-14): there is no list to show.
+  if (field.options.length === 0) return [make(field, 'not-an-option', 'has no valid option.')];
   return [make(field, 'not-an-option', `must be one of: ${optionList(field.options)}.`)];
 }
 
@@ -107,7 +109,9 @@ function validateMulti(field: MultiSelectField, value: unknown): FieldIssue[] {
       strangers.length === 1
         ? `${shown[0]} is not one of the options`
         : `${shown.join(', ')} are not options`;
-    issues.push(make(field, 'not-an-option', `can only contain: ${optionList(field.options)} (${what}).`));
+    const list =
+      field.options.length === 0 ? 'has no valid option' : `can only contain: ${optionList(field.options)}`;
+    issues.push(make(field, 'not-an-option', `${list} (${what}).`));
   }
   if (new Set(value).size !== value.length)
     issues.push(make(field, 'duplicate-item', 'must not list the same option twice.'));

@@ -138,7 +138,7 @@ async function main(): Promise<void> {
   log('hostile requests');
   const hostile: { attacks: AttackTiming[]; largest?: LargestForm; error?: string } = { attacks: [] };
   try {
-    hostile.attacks = measureAttacks(ATTACK_RUNS);
+    hostile.attacks = await measureAttacks(ATTACK_RUNS);
     hostile.largest = await measureLargestForm();
   } catch (error) {
     hostile.error = message(error);

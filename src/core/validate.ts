@@ -14,6 +14,7 @@ import type {
   TextField,
 } from './form-model.js';
 import type { FieldIssue, FieldIssueCode, Validation } from './issues.js';
+import { optionValues } from './option-values.js';
 import { setOwn } from './own-property.js';
 import { type PatternBudget, patternBudget } from './pattern.js';
 import { sanitizeText } from './sanitize.js';
@@ -86,7 +87,7 @@ function validateBoolean(field: BooleanField, value: unknown): FieldIssue[] {
 
 function validateSingle(field: SingleSelectField, value: unknown): FieldIssue[] {
   if (typeof value !== 'string') return [make(field, 'type', 'must be one of the options.')];
-  if (field.options.some((option) => option.value === value)) return [];
+  if (optionValues(field.options).has(value)) return [];
   // Every offered option may have been removed as invalid (E-14): there is no list to show.
   if (field.options.length === 0) return [make(field, 'not-an-option', 'has no valid option.')];
   return [make(field, 'not-an-option', `must be one of: ${optionList(field.options)}.`)];
@@ -101,7 +102,7 @@ function validateMulti(field: MultiSelectField, value: unknown): FieldIssue[] {
   if (value.length === 0 && field.required)
     return [make(field, 'required', 'is required: choose at least one option.')];
   const issues: FieldIssue[] = [];
-  const allowed = new Set(field.options.map((option) => option.value));
+  const allowed = optionValues(field.options);
   const strangers = value.filter((item) => !allowed.has(item));
   if (strangers.length > 0) {
     const shown = strangers.slice(0, 3).map((item) => sanitizeText(JSON.stringify(item), { maxLength: 40 }));

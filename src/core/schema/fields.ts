@@ -2,6 +2,7 @@
 // description, default (kept only when it is itself a valid answer) and satisfiability.
 import type { BooleanField, Field, NumberField, TextField } from '../form-model.js';
 import { isStringFormat, STRING_FORMATS } from '../formats.js';
+import { optionValues } from '../option-values.js';
 import { compilePattern } from '../pattern.js';
 import type { StringRules } from '../string-rules.js';
 import { validateField } from '../validate.js';
@@ -57,7 +58,7 @@ export function withDefault<F extends Field>(ctx: Context, field: F, p: Json): F
   let candidate = value;
   if (field.kind === 'multi-select' && Array.isArray(value)) {
     // Multi-select default with invalid members: drop those members, keep the rest (E-14).
-    const allowed = new Set(field.options.map((option) => option.value));
+    const allowed = optionValues(field.options);
     const kept = [
       ...new Set(
         value.filter((member): member is string => typeof member === 'string' && allowed.has(member)),

@@ -13,3 +13,8 @@ export function optionValues(options: readonly SelectOption[]): ReadonlySet<stri
   }
   return values;
 }
+
+/** Records the values of a list the parser has just filtered (it built this Set on the way). */
+export function rememberOptionValues(options: readonly SelectOption[], values: ReadonlySet<string>): void {
+  sets.set(options, values);
+}

@@ -59,11 +59,9 @@ export function withDefault<F extends Field>(ctx: Context, field: F, p: Json): F
   if (field.kind === 'multi-select' && Array.isArray(value)) {
     // Multi-select default with invalid members: drop those members, keep the rest (E-14).
     const allowed = optionValues(field.options);
-    const kept = [
-      ...new Set(
-        value.filter((member): member is string => typeof member === 'string' && allowed.has(member)),
-      ),
-    ];
+    const members = new Set<string>();
+    for (const member of value) if (typeof member === 'string' && allowed.has(member)) members.add(member);
+    const kept = [...members];
     if (kept.length !== value.length) {
       note(
         ctx,

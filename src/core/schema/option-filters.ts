@@ -2,6 +2,7 @@
 // that break the keywords beside the list are removed, and duplicates collapse (issue 12). One pass
 // with Set/Map lookups: 200 fields x 1000 options must stay linear.
 import type { SelectOption } from '../form-model.js';
+import { rememberOptionValues } from '../option-values.js';
 import { type StringRules, stringFits } from '../string-rules.js';
 import { type Context, has, type Json, note } from './context.js';
 
@@ -71,6 +72,8 @@ export function answerableOptions(
   if (duplicate > 0) {
     note(ctx, 'duplicate-option', name, `${duplicate} duplicate option value(s) were removed`);
   }
+  // `seen` holds exactly the kept values: validation looks options up in it instead of a new Set.
+  rememberOptionValues(kept, seen);
   return kept;
 }
 

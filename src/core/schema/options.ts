@@ -38,15 +38,22 @@ function enumOptions(
   key: string,
 ): SelectOption[] | undefined {
   if (tooManyOptions(ctx, name, list, key)) return undefined;
-  if (!list.every((value): value is string => typeof value === 'string')) {
-    issue(ctx, 'invalid-options', name, `every "${key}" option must be a string`);
-    return undefined;
+  const options: SelectOption[] = [];
+  let tooLarge = false;
+  // One loop over up to 1000 options, 200 times per form: no pass per check.
+  for (const value of list) {
+    if (typeof value !== 'string') {
+      issue(ctx, 'invalid-options', name, `every "${key}" option must be a string`);
+      return undefined;
+    }
+    tooLarge ||= tooLong(value);
+    options.push({ value, label: value });
   }
-  if (list.some(tooLong)) {
+  if (tooLarge) {
     issue(ctx, 'too-large', name, `an option is longer than ${SCHEMA_LIMITS.maxStringLength} characters`);
     return undefined;
   }
-  return list.map((value) => ({ value, label: value }));
+  return options;
 }
 
 const ENTRY_KEYS = new Set(['const', 'title', 'type']);

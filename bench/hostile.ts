@@ -22,6 +22,8 @@ export interface AttackTiming {
   /** The longest synchronous stretch of one run, what the event loop waits (median and max over runs). */
   readonly medianBlockMs: number;
   readonly maxBlockMs: number;
+  /** The same longest stretch in this process's CPU time, median over runs. */
+  readonly medianBlockCpuMs: number;
   /** This process's CPU time for the same work: what it costs when the machine is not shared. */
   readonly medianCpuMs: number;
   readonly runs: number;
@@ -61,6 +63,7 @@ function time(
     maxMs: Math.max(...samples),
     medianBlockMs: medianMs,
     maxBlockMs: Math.max(...samples),
+    medianBlockCpuMs: median(cpu),
     medianCpuMs: median(cpu),
     outcome,
   };
@@ -70,6 +73,7 @@ function time(
 async function timeForm(make: () => Record<string, unknown>, runs: number): Promise<AttackTiming> {
   const wall: number[] = [];
   const blocks: number[] = [];
+  const blockCpu: number[] = [];
   const cpu: number[] = [];
   let outcome = '';
   await formTurn(buildAttack(make)); // warm-up
@@ -81,6 +85,7 @@ async function timeForm(make: () => Record<string, unknown>, runs: number): Prom
     cpu.push((used.user + used.system) / 1000);
     wall.push(turn.wallMs);
     blocks.push(turn.blockMs);
+    blockCpu.push(turn.blockCpuMs);
     outcome = turn.outcome;
   }
   return {
@@ -91,6 +96,7 @@ async function timeForm(make: () => Record<string, unknown>, runs: number): Prom
     maxMs: Math.max(...wall),
     medianBlockMs: median(blocks),
     maxBlockMs: Math.max(...blocks),
+    medianBlockCpuMs: median(blockCpu),
     medianCpuMs: median(cpu),
     outcome,
   };

@@ -41,8 +41,8 @@ export const COMMANDS = {
   call: {
     summary: 'Call a tool, answering any elicitation it makes.',
     usage: [
-      'mcp-elicit [options] call <tool> [--args <json>] -- <command> [args...]',
-      'mcp-elicit [options] call <tool> [--args <json>] --url <url>',
+      'mcp-elicit [options] call <tool> [--args <json>] [--arg key=value] -- <command> [args...]',
+      'mcp-elicit [options] call <tool> [--args <json>] [--arg key=value] --url <url>',
     ],
     operands: 1,
     options: [

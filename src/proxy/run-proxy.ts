@@ -9,7 +9,9 @@ import { type Connection, connect, type ResolvedTarget } from '../cli/connect.js
 import type { ElicitationMode } from '../contracts/protocol.js';
 import type { Renderer } from '../contracts/renderer.js';
 import type { UrlOpener } from '../contracts/url-step.js';
+import type { AuditListener } from '../mcp/audit.js';
 import type { ElicitationListener } from '../mcp/events.js';
+import type { PromptQueue } from '../mcp/prompt-queue.js';
 import { forwardClientFeatures, hostElicitationModes } from './client-features.js';
 import { type ElicitChoice, planRoutes } from './elicit-route.js';
 import { relayUrlCompletions } from './forward-notifications.js';
@@ -37,6 +39,10 @@ export interface ProxyOptions {
   readonly log: (line: string) => void;
   readonly onServerStderr: (chunk: string) => void;
   readonly onEvent?: ElicitationListener;
+  /** `--audit-log`: one entry per elicitation, whoever answered it (the host or our front-end). */
+  readonly audit?: AuditListener;
+  /** The queue (and its `--rate-limit`) every elicitation of the server waits in. */
+  readonly queue?: PromptQueue;
   /** Aborting stops the proxy (SIGINT, SIGTERM). */
   readonly signal?: AbortSignal;
 }
@@ -87,6 +93,8 @@ export function startProxy(o: ProxyOptions): RunningProxy {
         modes: plan.modes,
         opener: { open: async (url) => (routing.openedByHost(url) ? { ok: true } : o.opener.open(url)) },
         ...(o.onEvent && { onEvent: o.onEvent }),
+        ...(o.audit && { audit: o.audit }),
+        ...(o.queue && { queue: o.queue }),
       },
       onServerStderr: o.onServerStderr,
       configure: (client) => forwardClientFeatures(client, hello, currentHost, rounds),

@@ -4,10 +4,19 @@
 // folder. The tarball is packed from the dist/ that `npm test` just built with `npm run build`, the
 // same command `prepare` runs when npm packs or installs from a clone.
 import assert from 'node:assert/strict';
-import { execFile } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { execFile, execFileSync } from 'node:child_process';
+import {
+  cpSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  rmSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { promisify } from 'node:util';
 import { root } from '../helpers/cli.js';
@@ -104,5 +113,26 @@ describe('installing from a packed tarball', () => {
     writeFileSync(file, `${readmeLibraryExample()}\nexport {};\n`);
     const problems = typeProblems(file, { rootDir: app, typeRoots: [join(root, 'node_modules', '@types')] });
     assert.deepEqual(problems, []);
+  });
+});
+
+describe('packing a checkout that was never built', () => {
+  after(() => rmSync(dir, { recursive: true, force: true }));
+  it('builds dist/ on prepare, so the tarball holds the CLI, the library and its types', async () => {
+    const copy = join(dir, 'checkout');
+    const tracked = execFileSync('git', ['ls-files', '-z'], { cwd: root, encoding: 'utf8' }).split('\0');
+    for (const file of tracked.filter((f) => f !== '' && existsSync(join(root, f)))) {
+      mkdirSync(dirname(join(copy, file)), { recursive: true });
+      cpSync(join(root, file), join(copy, file));
+    }
+    symlinkSync(join(root, 'node_modules'), join(copy, 'node_modules'));
+    assert.ok(!existsSync(join(copy, 'dist')), 'the checkout starts without dist/');
+    const packed = await npm(['pack', '--json', '--pack-destination', copy], copy);
+    const [info] = JSON.parse(packed.stdout.slice(packed.stdout.indexOf('['))) as {
+      files: { path: string }[];
+    }[];
+    const paths = info?.files.map((f) => f.path) ?? [];
+    for (const file of ['dist/cli/bin.js', 'dist/index.js', 'dist/index.d.ts', 'dist/demo/main.js'])
+      assert.ok(paths.includes(file), `${file} was built and packed`);
   });
 });

@@ -49,6 +49,11 @@ export function envStdioCommand(): StdioCommand {
   return tsx('test/fixtures/servers/env-server.ts');
 }
 
+/** Reports the log level the client asked for (test/fixtures/servers/log-level-server.ts). */
+export function logLevelStdioCommand(): StdioCommand {
+  return tsx('test/fixtures/servers/log-level-server.ts');
+}
+
 export function stderrStdioCommand(): StdioCommand {
   return tsx('test/fixtures/servers/stderr-server.ts');
 }

@@ -4,30 +4,38 @@ import { readFile } from 'node:fs/promises';
 import { ElicitError } from '../../contracts/elicit-error.js';
 import type { Renderer } from '../../contracts/renderer.js';
 import { createSystemOpener } from '../../frontends/open-url.js';
+import { PromptQueue } from '../../mcp/prompt-queue.js';
 import type { ElicitChoice } from '../../proxy/elicit-route.js';
 import { proxiedEntry } from '../../proxy/print-config.js';
 import { startProxy } from '../../proxy/run-proxy.js';
 import type { CliArgs } from '../args.js';
+import { type AuditLog, openAuditLog } from '../audit-log.js';
 import { findServers, onlyServerName } from '../config.js';
 import { chooseRenderer, declaredModes, type Io } from '../frontend.js';
 import { formatEvent } from '../output.js';
 import { startRecording } from '../record-file.js';
 import { ServerStderr } from '../server-stderr.js';
 import type { CommandContext } from './context.js';
+import { promptRate } from './session.js';
 
 export async function runProxyCommand(args: CliArgs, io: Io, context: CommandContext): Promise<number> {
   const elicit = parseElicit(args.elicit);
-  const chosen = await selfRenderer(args, io);
+  const warn = (line: string) => io.stderr.write(`${line}\n`);
+  const audit: AuditLog | undefined =
+    args.auditLog === undefined ? undefined : await openAuditLog(args.auditLog, warn);
+  const chosen = await selfRenderer(args, io).catch(async (error: unknown) => {
+    await audit?.close();
+    throw error;
+  });
   // --record: what the person answers in the proxy's own front-end, as a replayable answers file.
   const recording =
     args.recordFile === undefined
       ? undefined
-      : await startRecording(args.recordFile, chosen, (line) => io.stderr.write(`${line}\n`)).catch(
-          async (error: unknown) => {
-            await chosen.close?.();
-            throw error;
-          },
-        );
+      : await startRecording(args.recordFile, chosen, warn).catch(async (error: unknown) => {
+          await chosen.close?.();
+          await audit?.close();
+          throw error;
+        });
   const self = recording?.renderer ?? chosen;
   const modes = declaredModes(args, self);
   const serverStderr = new ServerStderr({
@@ -58,6 +66,8 @@ export async function runProxyCommand(args: CliArgs, io: Io, context: CommandCon
         context.events.push(event);
         if (args.verbose) io.stderr.write(`${formatEvent(event)}\n`);
       },
+      ...(audit && { audit: (entry) => audit.write(entry) }),
+      queue: new PromptQueue({ rate: promptRate(args) }),
       signal,
     });
     return await proxy.done;
@@ -65,6 +75,7 @@ export async function runProxyCommand(args: CliArgs, io: Io, context: CommandCon
     process.off('SIGTERM', onTerm);
     serverStderr.end();
     await recording?.close();
+    await audit?.close();
   }
 }
 

@@ -48,7 +48,7 @@ export async function openSession(args: CliArgs, io: Io, context: CommandContext
     write: (text) => io.stderr.write(text),
   });
   const modes = declaredModes(args, renderer);
-  const queue = new PromptQueue({ rate: rateOf(args) });
+  const queue = new PromptQueue({ rate: promptRate(args) });
   const status = createTaskStatus(io.stderr, queue, context.tasks);
   let connection: Connection;
   const stopAnnouncing = announceSlowStart(args, io, context.label);
@@ -123,7 +123,7 @@ function scriptedWarnings(args: CliArgs, renderer: Renderer): string[] {
 }
 
 /** `--rate-limit N`: N prompts at once, then N a minute, per server; `off` turns it off. */
-function rateOf(args: CliArgs) {
+export function promptRate(args: CliArgs) {
   if (args.rateLimit === false) return false;
   if (args.rateLimit === undefined) return DEFAULT_RATE_LIMIT;
   return { burst: args.rateLimit, perMinute: args.rateLimit };

@@ -99,7 +99,10 @@ export class TerminalRenderer implements Renderer {
       const result = await this.#run(screen, ctx.signal);
       const server = sanitizeText(ctx.server.label, { maxLength: 60 });
       if (result.kind === 'server-cancelled') {
-        this.#line(`! ${server} withdrew its request; what you typed is kept for next time.`, 'warn');
+        this.#line(
+          `! ${server} withdrew its request; if it asks the same again while this runs, your answers are filled in.`,
+          'warn',
+        );
         return ctrl.session.cancel('server-cancelled');
       }
       if (result.kind === 'input-closed') {

@@ -149,7 +149,9 @@ describe('terminal form outcomes: review, accept, decline, cancel', () => {
       tags: ['books'],
     });
     const after = s.after().trim().split('\n');
-    assert.deepEqual(after, ['! demo withdrew its request; what you typed is kept for next time.']);
+    assert.deepEqual(after, [
+      '! demo withdrew its request; if it asks the same again while this runs, your answers are filled in.',
+    ]);
   });
 
   it('a request already cancelled by the server never opens', async () => {

@@ -20,7 +20,9 @@ import type { Responder } from './respond.js';
 export interface HandlerDeps {
   readonly modes: readonly ElicitationMode[];
   readonly era: () => Era;
-  readonly parseSchema: (schema: unknown) => Promise<Validation<FormModel, SchemaIssue>>;
+  readonly parseSchema: (
+    schema: unknown,
+  ) => Validation<FormModel, SchemaIssue> | Promise<Validation<FormModel, SchemaIssue>>;
   readonly respond: Responder;
   readonly emit: (event: ElicitationEvent) => void;
   readonly renderer: Renderer;

@@ -77,7 +77,9 @@ export async function readElicitRequest(
   params: unknown,
   declared: readonly ElicitationMode[],
   era: Era,
-  parseSchema: (schema: unknown) => Promise<Validation<FormModel, SchemaIssue>>,
+  parseSchema: (
+    schema: unknown,
+  ) => Validation<FormModel, SchemaIssue> | Promise<Validation<FormModel, SchemaIssue>>,
 ): Promise<ParsedRequest> {
   const form =
     isRecord(params) &&
@@ -85,7 +87,9 @@ export async function readElicitRequest(
     declared.includes('form') &&
     Object.hasOwn(params, 'requestedSchema');
   if (!form) return parseElicitRequest(params, declared, era);
-  const schema = await parseSchema(params.requestedSchema);
+  const parsing = parseSchema(params.requestedSchema);
+  // A cached schema answers at once: no extra turn through the microtask queue.
+  const schema = parsing instanceof Promise ? await parsing : parsing;
   return parseElicitRequest(params, declared, era, () => schema);
 }
 

@@ -10,9 +10,19 @@ type Parsed = Validation<FormModel, SchemaIssue>;
 /** Schemas longer than this (as JSON) are parsed every time rather than kept. */
 const MAX_KEY_LENGTH = 32 * 1024;
 
-export function createSchemaCache(limit = 32): (schema: unknown) => Promise<Parsed> {
+/** A parse function for the adapter: a schema seen before answers at once, a new one in slices. */
+export function createSchemaCache(limit = 32): (schema: unknown) => Parsed | Promise<Parsed> {
   const cache = new Map<string, Parsed>();
-  return async (schema) => {
+  const store = async (key: string, schema: unknown) => {
+    const parsed = freeze(await parseInSlices(schema));
+    cache.set(key, parsed);
+    if (cache.size > limit) {
+      const oldest = cache.keys().next().value;
+      if (oldest !== undefined) cache.delete(oldest);
+    }
+    return parsed;
+  };
+  return (schema) => {
     // Serialising a megabyte schema only to find it too long to keep would block for milliseconds.
     const key = fitsKey(schema) ? keyOf(schema) : undefined;
     if (key === undefined || key.length > MAX_KEY_LENGTH) return parseInSlices(schema);
@@ -22,40 +32,36 @@ export function createSchemaCache(limit = 32): (schema: unknown) => Promise<Pars
       cache.set(key, hit);
       return hit;
     }
-    const parsed = freeze(await parseInSlices(schema));
-    cache.set(key, parsed);
-    if (cache.size > limit) {
-      const oldest = cache.keys().next().value;
-      if (oldest !== undefined) cache.delete(oldest);
-    }
-    return parsed;
+    return store(key, schema);
   };
 }
 
-/**
- * Whether the schema is plain JSON whose text can be at most MAX_KEY_LENGTH long: a walk that
- * stops as soon as the strings and keys it has seen exceed that, and refuses cycles.
- */
+/** Whether the schema's JSON text is at most MAX_KEY_LENGTH long, without writing it out. */
 function fitsKey(schema: unknown): boolean {
-  let budget = MAX_KEY_LENGTH;
-  const open = new Set<object>();
-  const walk = (value: unknown): boolean => {
-    budget -= 1;
-    if (typeof value === 'string') budget -= value.length;
-    if (budget < 0) return false;
-    if (typeof value !== 'object' || value === null) return true;
-    if (open.has(value)) return false; // cyclic: cannot be a cache key
-    open.add(value);
-    const fits = Array.isArray(value)
-      ? value.every(walk)
-      : Object.entries(value).every(([k, v]) => {
-          budget -= k.length;
-          return walk(v);
-        });
-    open.delete(value);
-    return fits;
-  };
-  return walk(schema);
+  return room(schema, MAX_KEY_LENGTH, 0) >= 0;
+}
+
+// What is left of `budget` after `value`'s JSON text (at least its strings and keys); -1 when it
+// ran out. Stops at the first overrun, and at a depth no form has (a cycle ends there too).
+function room(value: unknown, budget: number, depth: number): number {
+  if (typeof value === 'string') return budget - value.length - 2;
+  if (typeof value !== 'object' || value === null) return budget - 1;
+  if (depth > 32) return -1;
+  let left = budget - 2;
+  if (Array.isArray(value)) {
+    for (const item of value) {
+      left = room(item, left - 1, depth + 1);
+      if (left < 0) return -1;
+    }
+    return left;
+  }
+  const record = value as Record<string, unknown>;
+  for (const key in record) {
+    if (!Object.hasOwn(record, key)) continue;
+    left = room(record[key], left - key.length - 3, depth + 1);
+    if (left < 0) return -1;
+  }
+  return left;
 }
 
 function keyOf(schema: unknown): string | undefined {

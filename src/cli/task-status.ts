@@ -1,6 +1,7 @@
 // Shows what a task-backed tool call is doing. On a terminal: one status line on stderr, redrawn
 // every second ("working… (12 s) — Gathering sources…", "waiting for your answer"), hidden while a
 // prompt is on screen. Elsewhere: one line per status change. --json records the history.
+import type { Era } from '../contracts/protocol.js';
 import { sanitizeText } from '../core/sanitize.js';
 import type { PromptQueue } from '../mcp/prompt-queue.js';
 import type { TaskEvent, TaskStatus } from '../mcp/tasks/task-events.js';
@@ -8,7 +9,7 @@ import type { TaskEvent, TaskStatus } from '../mcp/tasks/task-events.js';
 export interface TaskRecord {
   readonly taskId: string;
   readonly tool: string;
-  readonly era: 'legacy' | 'modern';
+  readonly era: Era;
   status: TaskStatus;
   readonly history: { status: TaskStatus; statusMessage?: string; elapsedMs: number }[];
 }

@@ -1,7 +1,7 @@
 // The one class for local failures (never sent on the wire: that is the SDK's ProtocolError). A
 // string code says what went wrong; only the CLI entry point maps codes to exit statuses.
 
-/** What went wrong locally; the CLI maps each code to its exit status. */
+/** What went wrong locally; the CLI maps each code to its exit status (a code it does not map counts as a failed request). */
 export type ElicitErrorCode =
   /** attachElicitation was given options that cannot work together. */
   | 'invalid-options'
@@ -9,6 +9,7 @@ export type ElicitErrorCode =
   | 'sdk-incompatible'
   /** A -32042 browser step was declined, cancelled or refused, or the retries ran out. */
   | 'declined'
+  /** Cancelled: a -32042 browser step, a task (Ctrl-C, abort or the server), or a proxy prompt the host never answered. */
   | 'cancelled'
   | 'refused'
   | 'repeated-url'
@@ -23,7 +24,21 @@ export type ElicitErrorCode =
   | 'unanswered'
   | 'interrupted'
   /** A transport received more than it is willing to buffer. */
-  | 'message-too-large';
+  | 'message-too-large'
+  /** Proxy: the host is not connected (yet, or any more). */
+  | 'not-connected'
+  /** Proxy: the host did not come back for the next input round, so the request was dropped. */
+  | 'abandoned'
+  /** Proxy: a prompt could not be tied to the host request it belongs to. */
+  | 'unroutable'
+  /** Tasks (`TaskError`): the server reported the task failed. */
+  | 'failed'
+  /** Tasks: the server no longer knows the task (its ttl ran out) or answered a poll with an error. */
+  | 'expired'
+  /** Tasks: the tool requires a task but this connection cannot run one. */
+  | 'unsupported'
+  /** Tasks: -32021, the server needs a client capability (extension) this client did not declare. */
+  | 'missing-capability';
 
 /** The one error class for failures of the client's own making; errors from a server stay the SDK's `ProtocolError`. */
 export class ElicitError<Code extends ElicitErrorCode = ElicitErrorCode> extends Error {

@@ -14,7 +14,9 @@ export interface Entry {
 
 export function fromText(field: Field, text: string): Entry {
   const parsed = parseFieldInput(field, text);
-  return parsed.ok ? { value: parsed.value, text } : { value: undefined, text, problem: parsed.message };
+  return parsed.ok
+    ? { value: parsed.value, text }
+    : { value: undefined, text, problem: parsed.issues.map((issue) => issue.message).join(' ') };
 }
 
 /** A field as a browser posts it: text, or the chosen values of a multi-select. */

@@ -12,9 +12,8 @@ import type {
 import type { PlainIssue, Validation } from './issues.js';
 import { sanitizeText } from './sanitize.js';
 
-export type ParsedInput =
-  | { readonly ok: true; readonly value: FieldValue | undefined }
-  | { readonly ok: false; readonly message: string };
+/** Typed text as a field value (`undefined`: left empty), or the one sentence saying why it is not. */
+export type ParsedInput = Validation<FieldValue | undefined, PlainIssue>;
 
 const TRUE_WORDS = new Set(['y', 'yes', 'true', '1']);
 const FALSE_WORDS = new Set(['n', 'no', 'false', '0']);
@@ -168,7 +167,7 @@ function optionLabel(field: Field, value: string): string {
 }
 
 function fail(field: Field, detail: string): ParsedInput {
-  return { ok: false, message: `${clean(field.label)}: ${detail}` };
+  return { ok: false, issues: [{ message: `${clean(field.label)}: ${detail}` }] };
 }
 
 // Labels, values and echoed input are shown to a person: keep them inert and short.

@@ -2,8 +2,9 @@
 // - 2026-07-28 requests go to `createMcpHandler` (per-request instances, MRTR).
 // - 2025-11-25 traffic goes to SESSIONFUL Streamable HTTP transports, one server instance per session:
 //   the handler's default legacy mode is 'stateless', which has no return path for the server→client
-//   `elicitation/create` the legacy shim sends (spec file §2.7). The SDK's documented way out is to route
-//   with `isLegacyRequest` in front of a `legacy: 'reject'` handler; that is what this file does.
+//   `elicitation/create` (2025-11-25 client/elicitation §3.1) that the SDK's legacy shim sends. The SDK's
+//   documented way out is to route with `isLegacyRequest` in front of a `legacy: 'reject'` handler; that
+//   is what this file does.
 import { randomUUID } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';

@@ -1,6 +1,6 @@
 // The bundled demo MCP server: one handler per tool serves both protocol eras. Each tool returns
 // `inputRequired(...)`; on 2026-07-28 the client answers by retrying (MRTR), on 2025-11-25 the SDK's
-// legacy shim turns it into a real `elicitation/create` request (spec file §2.7).
+// legacy shim turns it into a real `elicitation/create` request (2025-11-25 client/elicitation §3.1).
 import { McpServer } from '@modelcontextprotocol/server';
 import { serveStdio } from '@modelcontextprotocol/server/stdio';
 import { serveHttp } from './http.js';

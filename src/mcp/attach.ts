@@ -20,7 +20,6 @@ import { withAudit } from './audit.js';
 import { createElicitationHandler } from './elicitation-handler.js';
 import { createEventLog } from './event-log.js';
 import type { ElicitationEvent } from './events.js';
-import { readElicitRequest } from './incoming-request.js';
 import { DEFAULT_PROGRESS_INTERVAL_MS } from './progress-heartbeat.js';
 import { PromptQueue } from './prompt-queue.js';
 import { queuedUrlRenderer, queuedWaiter } from './queued-url.js';
@@ -129,8 +128,8 @@ export function attachElicitation(client: Client, options: AttachOptions): Elici
   // Declared only where a person may outlast a request timeout, unless told otherwise.
   if (options.hostElicitationTasks ?? renderer.interactive) {
     bindElicitationTasks(client, {
-      valid: async (params) => (await readElicitRequest(params, modes, era(), parseSchema)).ok,
-      handle: (params, signal) => handler.handle(params, signal),
+      parse: handler.parse,
+      respond: (request, signal) => handler.respondTo(request, signal),
     });
   }
 

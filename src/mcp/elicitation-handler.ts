@@ -33,6 +33,10 @@ export interface HandlerDeps {
 export interface ElicitationHandler {
   /** An elicitation/create's params, with the SDK context when the SDK dispatched it. */
   handle(params: unknown, signal: AbortSignal, ctx?: ClientContext): Promise<Result>;
+  /** Parses params once; a malformed request is reported and thrown as -32602. */
+  parse(params: unknown): Promise<ElicitRequest>;
+  /** Answers a request `parse` already accepted. */
+  respondTo(request: ElicitRequest, signal: AbortSignal, ctx?: ClientContext): Promise<Result>;
   /** One entry of a 2026-07-28 `inputRequests` round (any method the server put there). */
   handleEmbedded(entry: unknown, signal: AbortSignal): Promise<Result>;
 }
@@ -49,14 +53,19 @@ export function createElicitationHandler(deps: HandlerDeps): ElicitationHandler 
     });
   };
 
-  const handle = async (params: unknown, signal: AbortSignal, ctx?: ClientContext): Promise<Result> => {
+  const parse = async (params: unknown): Promise<ElicitRequest> => {
     const parsed = await readElicitRequest(params, deps.modes, deps.era(), deps.parseSchema);
-    if (!parsed.ok) {
-      const message = parsed.issues.map((issue) => issue.message).join('; ');
-      reject(describeRefused(params), ProtocolErrorCode.InvalidParams, message);
-      throw new ProtocolError(ProtocolErrorCode.InvalidParams, message);
-    }
-    const request = parsed.value;
+    if (parsed.ok) return parsed.value;
+    const message = parsed.issues.map((issue) => issue.message).join('; ');
+    reject(describeRefused(params), ProtocolErrorCode.InvalidParams, message);
+    throw new ProtocolError(ProtocolErrorCode.InvalidParams, message);
+  };
+
+  const respondTo = async (
+    request: ElicitRequest,
+    signal: AbortSignal,
+    ctx?: ClientContext,
+  ): Promise<Result> => {
     try {
       return await deps.respond(request, signal, ctx);
     } catch (error) {
@@ -67,8 +76,13 @@ export function createElicitationHandler(deps: HandlerDeps): ElicitationHandler 
     }
   };
 
+  const handle = async (params: unknown, signal: AbortSignal, ctx?: ClientContext): Promise<Result> =>
+    respondTo(await parse(params), signal, ctx);
+
   return {
     handle,
+    parse,
+    respondTo,
     handleEmbedded: async (entry, signal) => {
       const request = isRecord(entry) ? entry : {};
       if (request.method !== 'elicitation/create') {

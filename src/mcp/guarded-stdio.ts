@@ -6,12 +6,12 @@ import { deserializeMessage, type JSONRPCMessage } from '@modelcontextprotocol/c
 import { StdioClientTransport, type StdioServerParameters } from '@modelcontextprotocol/client/stdio';
 import { ElicitError } from '../contracts/elicit-error.js';
 import { describeInvalidRequest, INVALID_REQUEST, invalidRequestId } from './invalid-request.js';
-import { installedSdkVersion } from './sdk-seam.js';
+import { replaceStdioReadBuffer, type StdioReadBuffer } from './sdk-seam.js';
 
 const DEFAULT_MAX_BUFFER = 10 * 1024 * 1024;
 
 /** Same contract as the SDK's ReadBuffer (append / readMessage / clear), plus the invalid-request report. */
-class GuardedReadBuffer {
+class GuardedReadBuffer implements StdioReadBuffer {
   #buffer: Buffer | undefined;
   readonly #max: number;
   readonly #onInvalidRequest: (id: string | number, problem: string) => void;
@@ -74,15 +74,7 @@ export function guardStdioTransport(
         transport.onerror?.(error instanceof Error ? error : new Error(String(error))),
       );
   });
-  // The SDK keeps its buffer in `_readBuffer`; ours honours the same contract (see above).
-  const held = transport as unknown as { _readBuffer?: { append?: unknown } };
-  if (typeof held._readBuffer?.append !== 'function') {
-    throw new ElicitError(
-      'sdk-incompatible',
-      `mcp-elicit cannot guard the stdio transport of @modelcontextprotocol/client ${installedSdkVersion()}: it no longer keeps a _readBuffer. It is tested with 2.4.x.`,
-    );
-  }
-  (held as { _readBuffer: GuardedReadBuffer })._readBuffer = buffer;
+  replaceStdioReadBuffer(transport, buffer);
   return transport;
 }
 

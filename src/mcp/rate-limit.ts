@@ -1,6 +1,7 @@
 // Limits over time per server (spec C-21): a token bucket per server label. A server may show
 // `burst` prompts at once, then `perMinute` a minute, so one that re-asks the moment it is answered
 // (declines, cancels and asks again in a loop) is slowed instead of owning the screen.
+import { ElicitError } from '../contracts/elicit-error.js';
 import type { OverRateChoice } from '../contracts/over-rate.js';
 import type { PromptContext, Renderer } from '../contracts/renderer.js';
 
@@ -30,7 +31,7 @@ export class RateLimiter {
 
   constructor(limit: RateLimit, now: () => number = Date.now) {
     if (!(limit.burst >= 1) || !(limit.perMinute > 0))
-      throw new RangeError('RateLimit: burst must be at least 1 and perMinute above 0');
+      throw new ElicitError('invalid-options', 'RateLimit: burst must be at least 1 and perMinute above 0');
     this.#limit = limit;
     this.#now = now;
   }

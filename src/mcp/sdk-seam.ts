@@ -11,18 +11,21 @@
 // silent fallback to the SDK's own check. Tasks add two more reaches, checked the same way when
 // used: `Client#_outboundMetaEnvelope()` (2026 task requests are framed like the SDK's own) and the
 // `Client#_requestHandlers` table (a check in front of the client-hosted task handler). Progress adds
-// one: `Client#_onresponse` is deferred by a microtask (see keepProgressBeforeResults).
+// one: `Client#_onresponse` is deferred by a microtask (see keepProgressBeforeResults). The guarded
+// stdio transport adds the last: `StdioClientTransport#_readBuffer` is swapped for its own buffer.
 import { readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import {
   Client,
   type ClientContext,
+  type JSONRPCMessage,
   type JSONRPCRequest,
   ProtocolError,
   ProtocolErrorCode,
   type Result,
 } from '@modelcontextprotocol/client';
+import type { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
 import { ElicitError } from '../contracts/elicit-error.js';
 
 export type RawHandler = (request: JSONRPCRequest, ctx: ClientContext) => Promise<Result>;
@@ -94,10 +97,25 @@ export function wrapRegisteredHandler(
   if (registered) table.set(method, wrap(registered));
 }
 
-function incompatible(problem: string): ElicitError<'sdk-incompatible'> {
+/** What the SDK's stdio `ReadBuffer` does for its transport: append bytes, take whole messages, clear. */
+export interface StdioReadBuffer {
+  append(chunk: Buffer): void;
+  readMessage(): JSONRPCMessage | null;
+  clear(): void;
+}
+
+/** Stdio: the transport reads through `buffer` instead of the SDK's `_readBuffer` (same contract). */
+export function replaceStdioReadBuffer(transport: StdioClientTransport, buffer: StdioReadBuffer): void {
+  const held = transport as unknown as { _readBuffer?: { append?: unknown } };
+  if (typeof held._readBuffer?.append !== 'function')
+    throw incompatible('it no longer keeps a _readBuffer', 'guard the stdio transport of');
+  (held as { _readBuffer: StdioReadBuffer })._readBuffer = buffer;
+}
+
+function incompatible(problem: string, action = 'attach to'): ElicitError<'sdk-incompatible'> {
   return new ElicitError(
     'sdk-incompatible',
-    `mcp-elicit cannot attach to @modelcontextprotocol/client ${installedSdkVersion()}: ${problem}. It is tested with 2.4.x.`,
+    `mcp-elicit cannot ${action} @modelcontextprotocol/client ${installedSdkVersion()}: ${problem}. It is tested with 2.4.x.`,
   );
 }
 

@@ -8,10 +8,11 @@ import {
   type Transport,
   type TransportSendOptions,
 } from '@modelcontextprotocol/client';
+import type { Era } from '../contracts/protocol.js';
 import { isRecord } from './passthrough.js';
 
 export interface HostHello {
-  readonly era: 'legacy' | 'modern';
+  readonly era: Era;
   readonly capabilities: ClientCapabilities;
 }
 

@@ -6,6 +6,7 @@ import { AsyncLocalStorage } from 'node:async_hooks';
 import { randomUUID } from 'node:crypto';
 import { type ElicitResult, ProtocolError, ProtocolErrorCode } from '@modelcontextprotocol/client';
 import { type InputRequest, inputRequired, type ServerContext } from '@modelcontextprotocol/server';
+import { ElicitError } from '../contracts/elicit-error.js';
 import { isRecord } from './passthrough.js';
 
 const STATE_PREFIX = 'mcp-elicit-proxy:';
@@ -45,7 +46,10 @@ class Job {
       if (this.result.ok) return this.result.value;
       throw this.result.error;
     }
-    this.timer = setTimeout(() => this.abort.abort(new Error('the host did not retry')), ABANDONED_MS);
+    this.timer = setTimeout(
+      () => this.abort.abort(new ElicitError('abandoned', 'the host did not retry')),
+      ABANDONED_MS,
+    );
     this.timer.unref();
     const inputRequests = Object.fromEntries([...this.asks.values()].map((ask) => [ask.key, ask.request]));
     return inputRequired({ inputRequests, requestState: `${STATE_PREFIX}${this.id}` });
@@ -98,12 +102,15 @@ export class HostRounds {
   askInput(request: InputRequest, kind: string, signal: AbortSignal): Promise<unknown> {
     const running = [...this.jobs.values()].filter((j) => !j.done);
     const job = this.current.getStore() ?? (running.length === 1 ? running[0] : undefined);
-    if (!job) return Promise.reject(new Error('cannot tell which host request this prompt belongs to'));
+    if (!job)
+      return Promise.reject(
+        new ElicitError('unroutable', 'cannot tell which host request this prompt belongs to'),
+      );
     return new Promise((resolve, reject) => {
       const key = `${kind}-${randomUUID().slice(0, 8)}`;
       const onAbort = () => {
         job.asks.delete(key);
-        reject(new Error('withdrawn'));
+        reject(new ElicitError('cancelled', 'withdrawn'));
       };
       signal.addEventListener('abort', onAbort, { once: true });
       job.asks.set(key, {

@@ -6,6 +6,7 @@ import type { Server } from '@modelcontextprotocol/server';
 import { StdioServerTransport, serveStdio } from '@modelcontextprotocol/server/stdio';
 import type { ProtocolChoice } from '../cli/args.js';
 import { type Connection, connect, type ResolvedTarget } from '../cli/connect.js';
+import { ElicitError } from '../contracts/elicit-error.js';
 import type { ElicitationMode } from '../contracts/protocol.js';
 import type { Renderer } from '../contracts/renderer.js';
 import type { UrlOpener } from '../contracts/url-step.js';
@@ -65,7 +66,7 @@ export function startProxy(o: ProxyOptions): RunningProxy {
     exit = resolve;
   });
   const currentHost = (): Server => {
-    if (!host) throw new Error('the host is not connected');
+    if (!host) throw new ElicitError('not-connected', 'the host is not connected');
     return host;
   };
 

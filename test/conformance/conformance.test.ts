@@ -15,6 +15,7 @@ import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
+import type { Era } from '../../src/contracts/protocol.js';
 import { req } from '../helpers/req.js';
 
 const run = promisify(execFile);
@@ -35,7 +36,7 @@ interface Scenario {
   readonly name: string;
   readonly version: '2025-11-25' | '2026-07-28';
   /** Which era the client must have negotiated. */
-  readonly era: 'legacy' | 'modern';
+  readonly era: Era;
   /** Checks that must be present, each SUCCESS. */
   readonly expected: readonly string[];
   /** How many elicitations the library must have answered `accept` (from the client's summary). */

@@ -40,13 +40,14 @@ const toppings: MultiSelectField = {
 };
 
 function value(result: ReturnType<typeof parseFieldInput>): unknown {
-  assert.equal(result.ok, true, result.ok ? '' : result.message);
+  assert.equal(result.ok, true, result.ok ? '' : result.issues[0]?.message);
   return result.ok ? result.value : undefined;
 }
 
 function message(result: ReturnType<typeof parseFieldInput>): string {
   assert.equal(result.ok, false);
-  return result.ok ? '' : result.message;
+  assert.equal(result.ok ? 0 : result.issues.length, 1);
+  return result.ok ? '' : (result.issues[0]?.message ?? '');
 }
 
 describe('parseFieldInput', () => {

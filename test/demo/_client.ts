@@ -1,9 +1,9 @@
 // A plain SDK client for the demo tests: scripted elicitation answers, every request recorded.
 import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
 import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
+import type { Era } from '../../src/contracts/protocol.js';
 import type { StdioCommand } from '../helpers/servers.js';
 
-export type Era = 'legacy' | 'modern';
 /** `legacy` and `auto` are SDK negotiation modes; `modern` pins 2026-07-28. */
 export type Negotiation = Era | 'auto';
 
@@ -23,7 +23,7 @@ export type Answer =
   | { action: 'cancel' };
 
 export interface SeenRequest {
-  /** JSON-RPC id on a 2025 connection; the `inputRequests` key on 2026 (spec file §2.3). */
+  /** JSON-RPC id on a 2025 connection; the `inputRequests` key on 2026 (the SDK hands either to the handler). */
   readonly id: string | number;
   readonly params: ElicitParams;
 }

@@ -3,9 +3,10 @@
 import * as assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { isInputRequiredResult, ProtocolError } from '@modelcontextprotocol/client';
+import type { Era } from '../../src/contracts/protocol.js';
 import { parseReceived } from '../../src/demo/report.js';
 import { demoStdioCommand, type RunningHttpServer, startDemoHttp } from '../helpers/servers.js';
-import { connectClient, type Era, type TestClient } from './_client.js';
+import { connectClient, type TestClient } from './_client.js';
 
 const profileAnswer = {
   name: 'Ada Lovelace',
@@ -211,7 +212,7 @@ describe('demo server requestState (2026-07-28, mrtr.mdx server requirements 4-5
       assert.ok(typeof state === 'string');
       assert.ok(state.startsWith('v1.'), 'the SDK codec wire shape');
       const tampered = `${state.slice(0, -2)}${state.endsWith('AA') ? 'BB' : 'AA'}`;
-      // MRTR retry params (spec file §1.2); the public callTool type predates them, hence the spread.
+      // MRTR retry params (2026-07-28 basic/patterns/mrtr); the public callTool type predates them, hence the spread.
       const retry = {
         inputResponses: { account: { action: 'accept', content: { username: 'mallory', plan: 'team' } } },
         requestState: tampered,

@@ -35,7 +35,7 @@ interface CancelRecord {
   readonly progress: unknown[];
 }
 
-/** Rejected by the SDK's own wire-schema check (spec file §2.4) with -32602. */
+/** Rejected by the SDK's own wire-schema check (`Client#_wrapHandler` in @modelcontextprotocol/client) with -32602. */
 const rejectedBySdk = [
   'missing-message',
   'missing-requestedSchema',

@@ -7,6 +7,9 @@ import { describe, it } from 'node:test';
 import { Client, InMemoryTransport, type JSONRPCMessage } from '@modelcontextprotocol/client';
 import type { FormAnswer, FormPrompt, PromptContext, Renderer } from '../../src/contracts/renderer.js';
 import { attachElicitation } from '../../src/index.js';
+import { type ElicitRequest, parseElicitRequest } from '../../src/mcp/incoming-request.js';
+import { installElicitationHandler } from '../../src/mcp/sdk-seam.js';
+import { bindElicitationTasks } from '../../src/mcp/tasks/client-hosted.js';
 
 /** A person who answers when `answer()` is called, or gives up when the request is withdrawn. */
 class SlowPerson implements Renderer {
@@ -31,9 +34,10 @@ class SlowPerson implements Renderer {
 }
 
 /** A 2025-11-25 server peer speaking raw JSON-RPC to the client over an in-memory pair. */
-async function peer(person: SlowPerson) {
+async function peer(person: SlowPerson, setup?: (client: Client) => void) {
   const client = new Client({ name: 'hosted-test', version: '1' });
-  attachElicitation(client, { renderer: person, server: 'raw', modes: ['form'] });
+  if (setup) setup(client);
+  else attachElicitation(client, { renderer: person, server: 'raw', modes: ['form'] });
   const [clientEnd, serverEnd] = InMemoryTransport.createLinkedPair();
   const pending = new Map<number, (message: Record<string, unknown>) => void>();
   let capabilities: Record<string, unknown> = {};
@@ -123,6 +127,36 @@ describe('client-hosted elicitation tasks (2025-11-25)', () => {
     assert.match(error.message, /"message" must be a string/);
     const listed = resultOf(await request('tasks/list', {})).tasks as unknown[];
     assert.deepEqual(listed, []);
+    await client.close();
+  });
+
+  it('parses a task-augmented request once and hands the typed request to the task', async () => {
+    const parsed: unknown[] = [];
+    const answered: ElicitRequest[] = [];
+    let typed: ElicitRequest | undefined;
+    const { client, request } = await peer(new SlowPerson(), (target) => {
+      target.registerCapabilities({ elicitation: { form: {} } });
+      installElicitationHandler(target, async () => ({ action: 'cancel' }));
+      bindElicitationTasks(target, {
+        parse: async (params) => {
+          parsed.push(params);
+          const result = parseElicitRequest(params, ['form'], 'legacy');
+          if (!result.ok) throw new Error(result.issues[0]?.message);
+          typed = result.value;
+          return typed;
+        },
+        respond: async (elicit) => {
+          answered.push(elicit);
+          return { action: 'accept', content: { name: 'Ada' } };
+        },
+      });
+    });
+    const created = taskOf(await request('elicitation/create', { ...form, task: { ttl: 60_000 } }));
+    const answer = resultOf(await request('tasks/result', { taskId: created.taskId }));
+    assert.deepEqual(answer.content, { name: 'Ada' });
+    assert.equal(parsed.length, 1, 'parsed once, in front of the task receiver');
+    assert.equal(answered.length, 1);
+    assert.equal(answered[0], typed, 'the task answered the very value the parse produced');
     await client.close();
   });
 });

@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
+import { ElicitError } from '../../src/contracts/elicit-error.js';
 import { PromptQueue } from '../../src/mcp/prompt-queue.js';
 import { req } from '../helpers/req.js';
 
@@ -106,6 +107,28 @@ describe(req`PromptQueue (E-39, C-21)`, () => {
         (reason) => reason,
         overRate,
       );
+
+    it('a rate that cannot work is refused at construction as ElicitError "invalid-options"', () => {
+      for (const rate of [
+        { burst: 0, perMinute: 60 },
+        { burst: 3, perMinute: 0 },
+        { burst: Number.NaN, perMinute: 60 },
+        { burst: 3, perMinute: -1 },
+      ]) {
+        assert.throws(
+          () => new PromptQueue({ rate }),
+          (error: unknown) =>
+            error instanceof ElicitError &&
+            error.code === 'invalid-options' &&
+            /burst must be at least 1 and perMinute above 0/.test(error.message),
+          JSON.stringify(rate),
+        );
+      }
+      assert.deepEqual(new PromptQueue({ rate: { burst: 1, perMinute: 0.5 } }).rate, {
+        burst: 1,
+        perMinute: 0.5,
+      });
+    });
 
     it('rate-limit.cancels-a-server-that-asks-again-the-moment-it-is-answered', async () => {
       const time = clock();

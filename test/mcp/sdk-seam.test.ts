@@ -3,12 +3,15 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { Client, InMemoryTransport, type JSONRPCMessage } from '@modelcontextprotocol/client';
+import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
 import { ElicitError } from '../../src/contracts/elicit-error.js';
 import {
   installElicitationHandler,
   installedSdkVersion,
   keepProgressBeforeResults,
   outboundEnvelope,
+  replaceStdioReadBuffer,
+  type StdioReadBuffer,
   wrapRegisteredHandler,
 } from '../../src/mcp/sdk-seam.js';
 
@@ -122,6 +125,51 @@ describe('the SDK seam', () => {
     assert.throws(
       () => installElicitationHandler(foreign, async () => ({ action: 'cancel' })),
       (error: unknown) => error instanceof ElicitError && /another copy/.test(error.message),
+    );
+  });
+
+  it('swaps the stdio transport read buffer, and the transport reads through the new one', async () => {
+    // A child that prints one JSON-RPC line: the swapped-in buffer must be the one that receives it.
+    const transport = new StdioClientTransport({
+      command: process.execPath,
+      args: ['-e', 'process.stdout.write(JSON.stringify({jsonrpc:"2.0",method:"notifications/ping"})+"\\n")'],
+    });
+    const sdkBuffer = (transport as unknown as { _readBuffer: StdioReadBuffer })._readBuffer;
+    const chunks: Buffer[] = [];
+    const ours: StdioReadBuffer = {
+      append: (chunk) => {
+        chunks.push(chunk);
+        sdkBuffer.append(chunk);
+      },
+      readMessage: () => sdkBuffer.readMessage(),
+      clear: () => sdkBuffer.clear(),
+    };
+    replaceStdioReadBuffer(transport, ours);
+    const received = new Promise<JSONRPCMessage>((resolve) => {
+      transport.onmessage = resolve;
+    });
+    await transport.start();
+    assert.deepEqual(await received, { jsonrpc: '2.0', method: 'notifications/ping' });
+    assert.ok(chunks.length > 0, 'the bytes went through the swapped-in buffer');
+    await transport.close();
+  });
+
+  it('refuses an SDK whose stdio transport keeps no _readBuffer, naming the installed version', () => {
+    const transport = new StdioClientTransport({ command: process.execPath });
+    Object.defineProperty(transport, '_readBuffer', { value: undefined, writable: true });
+    const ours: StdioReadBuffer = { append: () => {}, readMessage: () => null, clear: () => {} };
+    assert.throws(
+      () => replaceStdioReadBuffer(transport, ours),
+      (error: unknown) =>
+        error instanceof ElicitError &&
+        error.code === 'sdk-incompatible' &&
+        error.message ===
+          `mcp-elicit cannot guard the stdio transport of @modelcontextprotocol/client ${installedSdkVersion()}: it no longer keeps a _readBuffer. It is tested with 2.4.x.`,
+    );
+    assert.equal(
+      (transport as unknown as { _readBuffer?: unknown })._readBuffer,
+      undefined,
+      'nothing swapped in',
     );
   });
 

@@ -10,6 +10,7 @@ import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
 import {
   attachElicitation,
   type ElicitationEvent,
+  ElicitError,
   ScriptedRenderer,
   TaskError,
   type TaskEvent,
@@ -99,10 +100,12 @@ describe('tasks on 2026-07-28 (Tasks extension fixture, library)', () => {
     assert.equal(taskEvents.at(-1)?.status, 'completed');
   });
 
-  it('a failed task rejects with TaskError "failed" carrying the server message', async () => {
+  it('a failed task rejects with TaskError "failed" (an ElicitError) carrying the server message', async () => {
     const { session } = await connect(tasksStdioCommand(), { modern: true });
     await assert.rejects(session.callTool({ name: 'failing_job' }), (error: unknown) => {
       assert.ok(error instanceof TaskError);
+      assert.ok(error instanceof ElicitError, 'one local error model: a TaskError is an ElicitError');
+      assert.equal(error.name, 'TaskError');
       assert.equal(error.code, 'failed');
       assert.match(error.message, /the printer caught fire/);
       return true;

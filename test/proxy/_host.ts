@@ -5,13 +5,14 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Client, type ElicitResult, type JSONRPCMessage, type Transport } from '@modelcontextprotocol/client';
 import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
+import type { Era } from '../../src/contracts/protocol.js';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 export const BIN = join(root, 'dist', 'cli', 'bin.js');
 
 export interface HostOptions {
   readonly proxyArgs: readonly string[];
-  readonly era?: 'legacy' | 'modern';
+  readonly era?: Era;
   /** The host's own elicitation: declared modes and its answer. */
   readonly elicitation?: {
     readonly modes: readonly ('form' | 'url')[];

@@ -9,6 +9,7 @@ import { dirname, join } from 'node:path';
 import { describe, it } from 'node:test';
 import { fileURLToPath } from 'node:url';
 import type { CallToolResult } from '@modelcontextprotocol/client';
+import type { Era } from '../../src/contracts/protocol.js';
 import { startHost, type TestHost, until } from './_host.js';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
@@ -26,7 +27,7 @@ function text(result: unknown): string {
 }
 
 /** A host that declared form and URL mode: consents, then completes the page in the background. */
-function urlHost(proxyArgs: string[], era: 'legacy' | 'modern' = 'legacy') {
+function urlHost(proxyArgs: string[], era: Era = 'legacy') {
   return startHost({
     era,
     proxyArgs,

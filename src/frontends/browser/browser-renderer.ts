@@ -1,6 +1,7 @@
 // The browser front-end: each elicitation is a page on a loopback HTTP server that starts with the
 // first request, opens the person's browser on a single-use link, and stops after the last answer.
 
+import type { OverRateChoice, OverRateInfo } from '../../contracts/over-rate.js';
 import type {
   FormAnswer,
   FormPrompt,
@@ -17,6 +18,7 @@ import { Desk } from './desk.js';
 import type { Asker, Entry } from './entry.js';
 import { serverText } from './escape.js';
 import { FormEntry } from './form-entry.js';
+import { OverRateEntry } from './over-rate-entry.js';
 import { PageServer } from './page-server.js';
 import { ConsentEntry, WaitEntry } from './url-entries.js';
 
@@ -99,6 +101,12 @@ export class BrowserRenderer implements Renderer {
   waitForUrl(info: UrlWaitInfo, signal: AbortSignal): Promise<UrlWaitChoice> {
     if (signal.aborted) return Promise.resolve('cancel');
     return this.#show(signal, (done) => new WaitEntry(info, { server: info.server, waiting: () => 0 }, done));
+  }
+
+  /** A server over its rate of prompts: the person chooses to see this one, cancel it, or mute the server. */
+  overRate(info: OverRateInfo, ctx: PromptContext): Promise<OverRateChoice> {
+    if (ctx.signal.aborted) return Promise.resolve('cancel');
+    return this.#show(ctx.signal, (done) => new OverRateEntry(info, askerOf(ctx), done));
   }
 
   notice(notice: RendererNotice): void {

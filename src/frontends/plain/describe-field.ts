@@ -92,10 +92,8 @@ export function parseTyped(field: Field, text: string): ParsedInput {
     const value = byNumber(text);
     if (value !== undefined) return { ok: true, value };
     if (/^\s*\d+\s*$/.test(text)) {
-      return {
-        ok: false,
-        message: `${fieldLabel(field)}: there is no option ${text.trim()}; type a number from 1 to ${options.length}.`,
-      };
+      const message = `${fieldLabel(field)}: there is no option ${text.trim()}; type a number from 1 to ${options.length}.`;
+      return { ok: false, issues: [{ message }] };
     }
     return direct;
   }
@@ -108,10 +106,8 @@ export function parseTyped(field: Field, text: string): ParsedInput {
     if (/^\s*\d+\s*$/.test(item)) {
       const value = byNumber(item);
       if (value === undefined) {
-        return {
-          ok: false,
-          message: `${fieldLabel(field)}: there is no option ${item.trim()}; type numbers from 1 to ${options.length}.`,
-        };
+        const message = `${fieldLabel(field)}: there is no option ${item.trim()}; type numbers from 1 to ${options.length}.`;
+        return { ok: false, issues: [{ message }] };
       }
       resolved.push(value);
     } else {

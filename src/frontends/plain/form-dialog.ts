@@ -96,7 +96,7 @@ class FormDialog {
         const parsed = parseTyped(field, typed.text);
         if (!parsed.ok) {
           this.#io.say(
-            `Not accepted: ${parsed.message}`,
+            `Not accepted: ${parsed.issues.map((issue) => issue.message).join(' ')}`,
             mode === 'edit' ? 'Try again, or :back to keep it.' : 'Try again.',
           );
           continue;

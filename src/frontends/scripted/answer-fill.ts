@@ -27,7 +27,8 @@ export function fillForm(session: FormSession, source: FillSource): string | und
     const text = source.sets.get(field.name);
     if (text === undefined) continue;
     const parsed = parseFieldInput(field, text);
-    if (!parsed.ok) return `--set ${sanitizeText(field.name)}: ${parsed.message}`;
+    if (!parsed.ok)
+      return `--set ${sanitizeText(field.name)}: ${parsed.issues.map((issue) => issue.message).join(' ')}`;
     session.set(field.name, parsed.value);
   }
   for (const [name, value] of Object.entries(source.content)) {
@@ -39,7 +40,8 @@ export function fillForm(session: FormSession, source: FillSource): string | und
       if (text === undefined)
         return `${source.label} reads "${shown}" from the environment variable ${value.$env}, which is not set.`;
       const parsed = parseFieldInput(field, text);
-      if (!parsed.ok) return `${source.label} "${shown}" (from ${value.$env}): ${parsed.message}`;
+      if (!parsed.ok)
+        return `${source.label} "${shown}" (from ${value.$env}): ${parsed.issues.map((issue) => issue.message).join(' ')}`;
       session.set(name, parsed.value);
       continue;
     }

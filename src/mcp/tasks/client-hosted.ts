@@ -4,32 +4,48 @@
 // and tasks/cancel from the prompt's state; the prompt itself is the session's ordinary one.
 import type { Client, Result } from '@modelcontextprotocol/client';
 import { bindTaskReceiver } from '@modelcontextprotocol/ext-tasks/receiver';
+import type { ElicitRequest } from '../incoming-request.js';
 import { wrapRegisteredHandler } from '../sdk-seam.js';
 
 export interface HostedElicitation {
-  /** Whether the params would be accepted (no side effects). */
-  readonly valid: (params: unknown) => Promise<boolean>;
-  /** The session's own handling: parse, ask, answer; a malformed request rejects with -32602. */
-  readonly handle: (params: unknown, signal: AbortSignal) => Promise<Result>;
+  /** The session's parse: the typed request, or a reported -32602 thrown for a malformed one. */
+  readonly parse: (params: unknown) => Promise<ElicitRequest>;
+  /** The session's own handling of a parsed request: ask, answer. */
+  readonly respond: (request: ElicitRequest, signal: AbortSignal) => Promise<Result>;
 }
 
 /** A finished task is kept this long for the server to fetch its result. */
 const TASK_TTL_MS = 10 * 60_000;
 
 export function bindElicitationTasks(client: Client, elicitation: HostedElicitation): void {
+  // The request parsed in front of the receiver, taken by its callback (which the receiver calls
+  // before it returns the task); a receiver that called later would find none and parse again.
+  let handedOver: ElicitRequest | undefined;
   const binding = bindTaskReceiver(client, {
     methods: { 'elicitation/create': true },
     ttlMs: TASK_TTL_MS,
     pollIntervalMs: 1_000,
-    elicitation: async (request, { signal }) => (await elicitation.handle(request.params, signal)) as never,
+    elicitation: async (request, { signal }) => {
+      const taken = handedOver;
+      handedOver = undefined;
+      const parsed = taken ?? (await elicitation.parse(request.params));
+      return (await elicitation.respond(parsed, signal)) as never;
+    },
   });
   // A malformed task-augmented request gets its -32602 at once (reported as any other), not as a
   // failed task later.
   wrapRegisteredHandler(client, 'elicitation/create', (served) => async (request, context) => {
     const params = request.params as { task?: unknown } | undefined;
-    if (params?.task !== undefined && !(await elicitation.valid(params)))
-      return elicitation.handle(params, context.mcpReq.signal);
-    return served(request, context);
+    if (params?.task === undefined) return served(request, context);
+    // Parsed (in slices, so a rejection is thrown from here as a -32602); then handed over
+    // synchronously: nothing runs between setting it and the receiver's callback taking it.
+    const parsed = await elicitation.parse(params);
+    try {
+      handedOver = parsed;
+      return served(request, context);
+    } finally {
+      handedOver = undefined;
+    }
   });
   client.registerCapabilities({ tasks: binding.capabilities } as never);
 }

@@ -2,7 +2,13 @@
 // decoder rejects `resultType: "task"` (UNSUPPORTED_RESULT_TYPE), so these requests go straight
 // to the connected transport and their responses are taken off it before the SDK sees them. The
 // transport still derives the HTTP headers (`Mcp-Method`, `Mcp-Name: <taskId>`) from the body.
-import type { Client, JSONRPCMessage, Transport } from '@modelcontextprotocol/client';
+import {
+  type Client,
+  type JSONRPCMessage,
+  SdkError,
+  SdkErrorCode,
+  type Transport,
+} from '@modelcontextprotocol/client';
 import type { JsonRpcResponse, RawClientDispatch } from '@modelcontextprotocol/ext-tasks/client';
 
 type Pending = (response: JsonRpcResponse) => void;
@@ -18,7 +24,8 @@ export function createRawDispatch(client: Client): RawClientDispatch {
 
   const hook = (): Transport => {
     const transport = client.transport;
-    if (transport === undefined) throw new Error('Not connected');
+    // The SDK's own errors for the same failures, so a task call fails like the SDK's request path.
+    if (transport === undefined) throw new SdkError(SdkErrorCode.NotConnected, 'Not connected');
     if (hooked === transport) return transport;
     const sdkOnMessage = transport.onmessage;
     transport.onmessage = (message, extra) => {
@@ -58,7 +65,14 @@ export function createRawDispatch(client: Client): RawClientDispatch {
       const timer =
         options.context?.requestTimeoutMs !== undefined
           ? setTimeout(
-              () => fail(new Error(`Request timed out after ${options.context?.requestTimeoutMs} ms`)),
+              () =>
+                fail(
+                  new SdkError(
+                    SdkErrorCode.RequestTimeout,
+                    `Request timed out after ${options.context?.requestTimeoutMs} ms`,
+                    { timeout: options.context?.requestTimeoutMs },
+                  ),
+                ),
               options.context.requestTimeoutMs,
             )
           : undefined;

@@ -1,5 +1,8 @@
-// The one error a task-backed tool call ends with when the task itself did not complete.
-/** Why a task-backed tool call did not complete. */
+// The error a task-backed tool call ends with when the task itself did not complete: an
+// ElicitError (one local error model) that also keeps the task's id and the JSON-RPC code.
+import { ElicitError } from '../../contracts/elicit-error.js';
+
+/** Why a task-backed tool call did not complete (a subset of `ElicitErrorCode`). */
 export type TaskErrorCode =
   /** The server reported the task failed (its message or JSON-RPC error is kept). */
   | 'failed'
@@ -12,10 +15,8 @@ export type TaskErrorCode =
   /** -32021: the server needs a client capability (extension) this client did not declare. */
   | 'missing-capability';
 
-/** The error a task-backed tool call ends with when the task itself did not complete. */
-export class TaskError extends Error {
-  /** Why, stable to branch on. */
-  readonly code: TaskErrorCode;
+/** The `ElicitError` a task-backed tool call ends with when the task itself did not complete. */
+export class TaskError extends ElicitError<TaskErrorCode> {
   /** The task's id, once the server created one. */
   readonly taskId: string | undefined;
   /** The JSON-RPC error code behind it, when there was one. */
@@ -26,9 +27,8 @@ export class TaskError extends Error {
     message: string,
     options: { taskId?: string; rpcCode?: number; cause?: unknown } = {},
   ) {
-    super(message, { cause: options.cause });
+    super(code, message, { cause: options.cause });
     this.name = 'TaskError';
-    this.code = code;
     this.taskId = options.taskId;
     this.rpcCode = options.rpcCode;
   }

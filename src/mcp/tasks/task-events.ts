@@ -1,5 +1,6 @@
 // What the adapter reports about a task a tool call became (the CLI's status line and --json
 // `tasks` are built from these). Server text in `statusMessage` is untrusted: sanitise to show.
+import type { Era } from '../../contracts/protocol.js';
 
 /** A task's status, as both eras report it. */
 export type TaskStatus = 'working' | 'input_required' | 'completed' | 'failed' | 'cancelled';
@@ -13,7 +14,7 @@ export interface TaskEvent {
   /** The tool the task runs. */
   readonly tool: string;
   /** legacy: 2025-11-25 task utility; modern: 2026-07-28 Tasks extension. */
-  readonly era: 'legacy' | 'modern';
+  readonly era: Era;
   /** The new status. */
   readonly status: TaskStatus;
   /** The server's words about it (untrusted; sanitize before display). */

@@ -1,5 +1,5 @@
 // Accessibility: axe-core (injected into the page) finds no violations on the form (with problems
-// shown), review, URL consent and waiting pages, in real Chromium.
+// shown), review, URL consent, waiting and "keeps asking" pages, in real Chromium.
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -89,5 +89,13 @@ describe('browser pages pass axe-core', () => {
     assert.deepEqual(await axe(page), [], 'waiting');
     await page.click('button[value="done"]');
     assert.equal(await waiting, 'done');
+  });
+
+  it('the "this server keeps asking" page', async () => {
+    const choice = renderer.overRate({ burst: 10, perMinute: 10 }, context({ waiting: 1 }));
+    await page.waitForSelector('input[name="step"][value="over-rate"]', { state: 'attached' });
+    assert.deepEqual(await axe(page), [], 'over-rate');
+    await page.click('button[value="cancel"]');
+    assert.equal(await choice, 'cancel');
   });
 });

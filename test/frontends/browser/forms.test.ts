@@ -5,10 +5,11 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import type { Page } from 'playwright-core';
+import type { Era } from '../../../src/contracts/protocol.js';
 import { parseRequestedSchema } from '../../../src/core/schema-parser.js';
 import { launchChromium, type TestChromium } from '../../helpers/chromium.js';
 import { root } from '../../helpers/cli.js';
-import { type EchoRig, type Era, echoRig, fillByKeyboard, tabTo } from './harness.js';
+import { type EchoRig, echoRig, fillByKeyboard, tabTo } from './harness.js';
 
 function fixture(name: string): { schema: unknown; message: string } {
   const json = JSON.parse(readFileSync(join(root, 'test/fixtures/schemas', `${name}.json`), 'utf8'));

@@ -3,6 +3,7 @@
 import { join } from 'node:path';
 import { Client } from '@modelcontextprotocol/client';
 import type { Page } from 'playwright-core';
+import type { Era } from '../../../src/contracts/protocol.js';
 import type { Field, FieldValue, FormModel } from '../../../src/core/form-model.js';
 import { BrowserRenderer, type BrowserRendererOptions } from '../../../src/frontends/browser/index.js';
 import { attachElicitation, type ElicitationSession } from '../../../src/mcp/attach.js';
@@ -10,8 +11,6 @@ import { createGuardedStdioTransport } from '../../../src/mcp/guarded-stdio.js';
 import type { PromptQueue } from '../../../src/mcp/prompt-queue.js';
 import { pageOpener } from '../../helpers/chromium.js';
 import { root } from '../../helpers/cli.js';
-
-export type Era = 'legacy' | 'modern';
 
 export interface EchoRig {
   readonly renderer: BrowserRenderer;

@@ -259,6 +259,6 @@ function browserSection(b: BrowserBench | { readonly error: string }): string[] 
     title,
     `  first request (server start, tab opened on the token link): ${fixed(b.coldMs, 0)} ms`,
     `  next requests, tab open (median of ${b.rounds - 1}): ${fixed(b.warmMs, 0)} ms; the same page from a bare node:http server: ${fixed(b.bareMs, 0)} ms (${fixed(b.warmMs / b.bareMs, 2)}x)`,
-    `  memory added while serving ${b.rounds} pages: RSS ${fixed(b.rssMiB, 1)} MiB, heap ${fixed(b.heapMiB, 1)} MiB (bare server: RSS ${fixed(b.bareRssMiB, 1)} MiB)`,
+    `  memory the page server's own process added serving ${b.rounds} pages (after GC): RSS ${fixed(b.rssMiB, 1)} MiB, heap ${fixed(b.heapMiB, 1)} MiB, of which after the first page: RSS ${fixed(b.firstRssMiB, 1)} MiB, heap ${fixed(b.firstHeapMiB, 1)} MiB (bare node:http process, ${b.rounds} pages: RSS ${fixed(b.bareRssMiB, 1)} MiB, heap ${fixed(b.bareHeapMiB, 1)} MiB)`,
   ];
 }

@@ -5,7 +5,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before } from 'node:test';
-import { type Browser, chromium, type Page } from 'playwright-core';
+import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
 import type { OpenResult, UrlOpener } from '../../src/contracts/url-step.js';
 
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -72,4 +72,22 @@ export function useChromiumPage(): () => Page {
       throw new Error('Chromium has not started (call useChromiumPage inside describe)');
     return page;
   };
+}
+
+/**
+ * Records every Content-Security-Policy violation on any page of `context`, tabs opened later
+ * included (there must be none): each page reports them on its console.
+ */
+export async function recordCspViolations(context: BrowserContext): Promise<string[]> {
+  const violations: string[] = [];
+  await context.addInitScript(() => {
+    document.addEventListener('securitypolicyviolation', (event) => {
+      console.error(`CSP violation: ${event.violatedDirective} ${event.blockedURI}`);
+    });
+  });
+  context.on('console', (message) => {
+    if (/Content Security Policy|CSP violation|Trusted Type/i.test(message.text()))
+      violations.push(`${message.page()?.url() ?? '?'}: ${message.text()}`);
+  });
+  return violations;
 }

@@ -71,13 +71,17 @@ describe('browser pages pass axe-core', () => {
     assert.equal((await answer).outcome.action, 'accept');
   });
 
-  it('the URL consent page and the waiting page', async () => {
-    const url = 'https://accounts.example.co.uk/oauth/authorize?client_id=abc&state=xyz';
+  it('the URL consent page (the registrable domain of a many-label host marked) and the waiting page', async () => {
+    const url = 'https://login.accounts.example.co.uk/oauth/authorize?client_id=abc&state=xyz';
     const consent = renderer.url(
       { kind: 'url', message: 'Sign in to Example', url, analysis: analyzeUrl(url) },
       context(),
     );
     await page.waitForSelector('a[data-consent]');
+    // The public suffix is co.uk, so the site is example.co.uk: marked where it ends the host.
+    assert.deepEqual(await page.locator('mark').allTextContents(), ['example.co.uk']);
+    assert.equal(await page.textContent('dd:has(mark)'), 'login.accounts.example.co.uk');
+    assert.equal(await page.textContent('.domain'), 'example.co.uk');
     assert.deepEqual(await axe(page), [], 'consent');
     await page.click('button[value="cancel"]');
     assert.equal((await consent).outcome.action, 'cancel');

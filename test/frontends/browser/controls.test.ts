@@ -38,6 +38,7 @@ const schema = {
       items: { type: 'string', enum: ['ts', 'go', 'rust'] },
     },
     apiKey: { type: 'string', title: 'API key' },
+    plan: { type: 'string', title: 'Plan', enum: ['free', 'pro'], default: 'free' },
   },
   required: ['email', 'agree', 'age'],
 };
@@ -97,6 +98,26 @@ describe('browser form controls', () => {
     assert.equal(await page.inputValue('#f9'), '', 'no option chosen by accident');
     assert.equal(await type('f11'), 'password');
     assert.match((await page.textContent('#f11-warn')) ?? '', /API key/);
+    // Every field that starts from a default says so, hint or not, and its control points at it.
+    const describedBy = async (selector: string) =>
+      ((await page.getAttribute(selector, 'aria-describedby')) ?? '').split(' ');
+    for (const id of ['f5', 'f7', 'f12']) {
+      assert.ok(await page.isVisible(`#${id}-def`), `${id} shows its default mark`);
+      assert.match((await page.textContent(`#${id}-def`)) ?? '', /pre-filled with the server’s default/i);
+    }
+    assert.deepEqual(
+      await describedBy('#f5'),
+      ['f5-hint', 'f5-def'],
+      'a number keeps its hint beside the mark',
+    );
+    assert.deepEqual(await describedBy('#f7'), ['f7-def'], 'an optional yes/no checkbox');
+    assert.deepEqual(
+      await describedBy('fieldset:has(input[name="f12"])'),
+      ['f12-def'],
+      'a single choice shown as radios',
+    );
+    assert.equal(await page.locator('input[name="f12"][value="free"]:checked').count(), 1);
+    assert.equal(await page.locator('[id$="-def"]').count(), 3, 'no mark on fields without a default');
     // Screenshot for the README, taken here in Chromium.
     if (process.env.MCP_ELICIT_SCREENSHOTS === '1') {
       mkdirSync(join(root, 'docs'), { recursive: true });
@@ -134,6 +155,7 @@ describe('browser form controls', () => {
         agree: false,
         news: false,
         skills: ['ts', 'go'],
+        plan: 'free',
       },
     });
   });
@@ -147,6 +169,7 @@ describe('browser form controls', () => {
       await formShown(plain);
       await plain.fill('#f0', 'ada@example'); // the engine wants a dot in the domain
       await plain.fill('#f4', '7');
+      for (const box of ['#f10', '#f10-1', '#f10-2']) await plain.check(box); // over maxItems 2
       await plain.click('button[value="review"]');
       await plain.waitForSelector('#summary');
       assert.equal(await plain.inputValue('#f0'), 'ada@example', 'what was typed is kept');
@@ -154,6 +177,11 @@ describe('browser form controls', () => {
       assert.equal(await plain.getAttribute('#f4', 'aria-invalid'), 'true');
       assert.match((await plain.getAttribute('#f4', 'aria-describedby')) ?? '', /f4-err/);
       assert.match((await plain.textContent('#f4-err')) ?? '', /at least 13/);
+      const skills = 'fieldset:has(input[name="f10"])';
+      assert.equal(await plain.getAttribute(skills, 'aria-invalid'), 'true', 'a multi-select with a problem');
+      assert.match((await plain.getAttribute(skills, 'aria-describedby')) ?? '', /\bf10-err\b/);
+      assert.notEqual((await plain.textContent('#f10-err'))?.trim(), '', 'its problem is in place');
+      assert.equal(await plain.locator('input[name="f10"]:checked').count(), 3, 'the ticks are kept');
       assert.equal(
         await plain.evaluate(() => document.activeElement?.id),
         'f0',
@@ -162,7 +190,8 @@ describe('browser form controls', () => {
       await plain.fill('#f0', 'ada@example.com');
       await plain.fill('#f4', '40');
       await plain.check('#f6');
-      await plain.check('#f10-2');
+      await plain.uncheck('#f10');
+      await plain.uncheck('#f10-1');
       await plain.click('button[value="review"]');
       await plain.waitForSelector('dl.review');
       await plain.click('button[value="submit"]');
@@ -175,6 +204,7 @@ describe('browser form controls', () => {
           agree: true,
           news: true,
           skills: ['rust'],
+          plan: 'free',
         },
       });
     } finally {

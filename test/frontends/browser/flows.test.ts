@@ -1,11 +1,18 @@
-// How a browser prompt ends, in real Chromium on a 2025-11-25 connection: decline, cancel, the tab
-// closed, the server withdrawing, the timeout, a double submit, and several prompts queued.
+// How a browser prompt ends, in real Chromium: decline, cancel and a double submit on both eras;
+// on a 2025-11-25 connection also the tab closed, the server withdrawing (only 2025 servers can
+// withdraw a request they sent), the timeout, and several prompts queued. One Chromium per file.
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import type { BrowserContext, Page } from 'playwright-core';
+import type { Era } from '../../../src/contracts/protocol.js';
 import { BrowserRenderer } from '../../../src/frontends/browser/index.js';
 import { PromptQueue } from '../../../src/mcp/prompt-queue.js';
-import { launchChromium, pageOpener, type TestChromium } from '../../helpers/chromium.js';
+import {
+  launchChromium,
+  pageOpener,
+  recordCspViolations,
+  type TestChromium,
+} from '../../helpers/chromium.js';
 import { type EchoRig, echoRig } from './harness.js';
 
 const schema = {
@@ -21,172 +28,184 @@ async function formShown(page: Page): Promise<void> {
   await page.waitForSelector('form#form input[name="step"][value="edit"]', { state: 'attached' });
 }
 
-describe('browser prompts end as the person (or the clock, or the server) says', () => {
-  let chrome: TestChromium;
-  let context: BrowserContext;
-  let page: Page;
-  let rig: EchoRig;
-  const violations: string[] = [];
-  before(async () => {
-    chrome = await launchChromium();
-    context = await chrome.browser.newContext();
-    // Every CSP violation on our pages is recorded (there must be none).
-    await context.addInitScript(() => {
-      document.addEventListener('securitypolicyviolation', (event) => {
-        console.error(`CSP violation: ${event.violatedDirective} ${event.blockedURI}`);
-      });
+let chrome: TestChromium;
+before(async () => {
+  chrome = await launchChromium();
+});
+after(async () => {
+  await chrome.close();
+});
+
+for (const era of ['legacy', 'modern'] as const satisfies readonly Era[]) {
+  describe(`browser prompts end as the person (or the clock, or the server) says, on ${era === 'legacy' ? '2025-11-25' : '2026-07-28'}`, () => {
+    let context: BrowserContext;
+    let page: Page;
+    let rig: EchoRig;
+    let violations: string[] = [];
+    before(async () => {
+      context = await chrome.browser.newContext();
+      violations = await recordCspViolations(context); // every tab of the context, reopened ones too
+      page = await context.newPage();
+      rig = await echoRig(era, () => page);
     });
-    page = await context.newPage();
-    page.on('console', (message) => {
-      if (/Content Security Policy|CSP violation|Trusted Type/i.test(message.text()))
-        violations.push(message.text());
+    after(async () => {
+      await rig.close();
+      await context.close();
     });
-    rig = await echoRig('legacy', () => page);
-  });
-  after(async () => {
-    await rig.close();
-    await chrome.close();
-  });
 
-  it('Decline sends decline; Cancel sends cancel; neither carries content', async () => {
-    let answer = rig.ask(schema);
-    await formShown(page);
-    await page.click('button[value="decline"]');
-    assert.deepEqual(await answer, { action: 'decline' });
-    answer = rig.ask(schema);
-    await formShown(page);
-    await page.click('button[value="cancel"]');
-    assert.deepEqual(await answer, { action: 'cancel' });
-  });
-
-  it('closing the tab cancels the request; the next one opens a new tab', async () => {
-    const answer = rig.ask(schema);
-    await formShown(page);
-    // The script's live check keeps the draft on the server.
-    const checked = page.waitForResponse((response) => response.url().endsWith('/check'));
-    await page.fill('#f0', 'Ad');
-    await checked;
-    await page.close();
-    assert.deepEqual(await answer, { action: 'cancel' });
-    page = await context.newPage();
-    const next = rig.ask(schema);
-    await formShown(page);
-    assert.equal(await page.inputValue('#f0'), 'Ad', 'what was typed before the tab closed is offered again');
-    assert.match((await page.textContent('main')) ?? '', /Restored your earlier answers/);
-    await page.click('button[value="cancel"]');
-    assert.deepEqual(await next, { action: 'cancel' });
-  });
-
-  it('a request the server withdraws leaves the page saying so; what was typed comes back next time', async () => {
-    const answer = rig.ask(schema, { withdrawAfterMs: 4000 });
-    await formShown(page);
-    const checked = page.waitForResponse((response) => response.url().endsWith('/check'));
-    await page.fill('#f0', 'Grace');
-    await checked;
-    const echoed = await answer;
-    assert.ok(echoed.withdrawn, JSON.stringify(echoed));
-    await page.waitForSelector('text=withdrew this request');
-    const again = rig.ask(schema);
-    await formShown(page);
-    assert.equal(await page.inputValue('#f0'), 'Grace');
-    await page.click('button[value="decline"]');
-    assert.deepEqual(await again, { action: 'decline' });
-  });
-
-  it('a second submit of the same form gets "already answered", never a second answer', async () => {
-    const answer = rig.ask(schema);
-    await formShown(page);
-    await page.fill('#f0', 'Ada');
-    await page.click('button[value="review"]');
-    await page.waitForSelector('dl.review');
-    const nonce = await page.inputValue('input[name="nonce"]');
-    await page.click('button[value="submit"]');
-    assert.deepEqual(await answer, { action: 'accept', content: { name: 'Ada' } });
-    await page.waitForSelector('h1:text("Nothing to answer")');
-    // The same form posted again (a double click, a back button, a resent request).
-    await page.evaluate((n) => {
-      const form = document.createElement('form');
-      form.method = 'post';
-      form.action = '/answer';
-      for (const [name, value] of [
-        ['nonce', n],
-        ['step', 'review'],
-        ['action', 'submit'],
-      ] as const) {
-        const input = document.createElement('input');
-        input.type = 'hidden';
-        input.name = name;
-        input.value = value;
-        form.append(input);
-      }
-      document.body.append(form);
-      form.submit();
-    }, nonce);
-    await page.waitForSelector('h1:text("Already answered")');
-  });
-
-  it('several prompts wait in one queue, "2 more waiting" is shown, and "cancel all from this server" cancels the rest of that server', async () => {
-    const queue = new PromptQueue();
-    const renderer = new BrowserRenderer({ opener: pageOpener(() => page) });
-    const alpha = await echoRig('legacy', () => page, { renderer, queue, label: 'alpha' });
-    const beta = await echoRig('legacy', () => page, { renderer, queue, label: 'beta' });
-    try {
-      const first = alpha.ask(schema, { message: 'alpha one' });
+    it('Decline sends decline; Cancel sends cancel; neither carries content', async () => {
+      let answer = rig.ask(schema);
       await formShown(page);
-      const second = beta.ask(schema, { message: 'beta one' });
-      await page.waitForSelector('#queue:text("1 more request waiting")');
-      const third = alpha.ask(schema, { message: 'alpha two' });
-      await page.waitForSelector('#queue:text("2 more requests waiting")');
+      await page.click('button[value="decline"]');
+      assert.deepEqual(await answer, { action: 'decline' });
+      answer = rig.ask(schema);
+      await formShown(page);
+      await page.click('button[value="cancel"]');
+      assert.deepEqual(await answer, { action: 'cancel' });
+    });
+
+    it('a second submit of the same form gets "already answered", never a second answer', async () => {
+      const answer = rig.ask(schema);
+      await formShown(page);
       await page.fill('#f0', 'Ada');
       await page.click('button[value="review"]');
+      await page.waitForSelector('dl.review');
+      const nonce = await page.inputValue('input[name="nonce"]');
       await page.click('button[value="submit"]');
-      assert.deepEqual(await first, { action: 'accept', content: { name: 'Ada' } });
-      await page.waitForSelector('#message p:text-is("beta one")');
-      assert.match((await page.textContent('#queue')) ?? '', /1 more request waiting/);
-      await page.click('button[value="cancel"]');
-      assert.deepEqual(await second, { action: 'cancel' });
-      await page.waitForSelector('#message p:text-is("alpha two")');
-      await page.click('button[value="mute"]');
-      assert.deepEqual(await third, { action: 'cancel' });
-      const fourth = await alpha.ask(schema, { message: 'alpha three' });
-      assert.deepEqual(fourth, { action: 'cancel' }, 'alpha is muted for the session');
-    } finally {
-      await alpha.close();
-      await beta.close();
-      await renderer.close();
-    }
-  });
+      assert.deepEqual(await answer, { action: 'accept', content: { name: 'Ada' } });
+      await page.waitForSelector('h1:text("Nothing to answer")');
+      // The same form posted again (a double click, a back button, a resent request).
+      await page.evaluate((n) => {
+        const form = document.createElement('form');
+        form.method = 'post';
+        form.action = '/answer';
+        for (const [name, value] of [
+          ['nonce', n],
+          ['step', 'review'],
+          ['action', 'submit'],
+        ] as const) {
+          const input = document.createElement('input');
+          input.type = 'hidden';
+          input.name = name;
+          input.value = value;
+          form.append(input);
+        }
+        document.body.append(form);
+        form.submit();
+      }, nonce);
+      await page.waitForSelector('h1:text("Already answered")');
+    });
 
-  it('an unanswered page is cancelled at the timeout and says so', async () => {
-    const renderer = new BrowserRenderer({ opener: pageOpener(() => page), lingerMs: 5000, timeoutMs: 2500 });
-    const timed = await echoRig('legacy', () => page, { renderer });
-    try {
-      const answer = timed.ask(schema);
-      await formShown(page);
-      assert.deepEqual(await answer, { action: 'cancel' });
-      await page.waitForSelector('text=left unanswered too long');
-    } finally {
-      await timed.close();
-      await renderer.close();
-    }
-  });
+    if (era === 'legacy') {
+      it('closing the tab cancels the request; the next one opens a new tab', async () => {
+        const answer = rig.ask(schema);
+        await formShown(page);
+        // The script's live check keeps the draft on the server.
+        const checked = page.waitForResponse((response) => response.url().endsWith('/check'));
+        await page.fill('#f0', 'Ad');
+        await checked;
+        await page.close();
+        assert.deepEqual(await answer, { action: 'cancel' });
+        page = await context.newPage();
+        const next = rig.ask(schema);
+        await formShown(page);
+        assert.equal(
+          await page.inputValue('#f0'),
+          'Ad',
+          'what was typed before the tab closed is offered again',
+        );
+        assert.match((await page.textContent('main')) ?? '', /Restored your earlier answers/);
+        await page.click('button[value="cancel"]');
+        assert.deepEqual(await next, { action: 'cancel' });
+      });
 
-  it('closing the front-end while a form is shown cancels it, and the tab says the session ended', async () => {
-    const renderer = new BrowserRenderer({ opener: pageOpener(() => page), lingerMs: 60_000 });
-    const closing = await echoRig('legacy', () => page, { renderer });
-    try {
-      const answer = closing.ask(schema);
-      await formShown(page);
-      await renderer.close();
-      assert.deepEqual(await answer, { action: 'cancel' });
-      // Already loaded before close() returned: the tab is not left on a dead form.
-      assert.match((await page.textContent('body')) ?? '', /The session ended, so the request was cancelled/);
-    } finally {
-      await closing.close();
-    }
-  });
+      it('a request the server withdraws leaves the page saying so; what was typed comes back next time', async () => {
+        const answer = rig.ask(schema, { withdrawAfterMs: 4000 });
+        await formShown(page);
+        const checked = page.waitForResponse((response) => response.url().endsWith('/check'));
+        await page.fill('#f0', 'Grace');
+        await checked;
+        const echoed = await answer;
+        assert.ok(echoed.withdrawn, JSON.stringify(echoed));
+        await page.waitForSelector('text=withdrew this request');
+        const again = rig.ask(schema);
+        await formShown(page);
+        assert.equal(await page.inputValue('#f0'), 'Grace');
+        await page.click('button[value="decline"]');
+        assert.deepEqual(await again, { action: 'decline' });
+      });
 
-  it('loaded every page above with zero Content-Security-Policy violations', () => {
-    assert.deepEqual(violations, []);
+      it('several prompts wait in one queue, "2 more waiting" is shown, and "cancel all from this server" cancels the rest of that server', async () => {
+        const queue = new PromptQueue();
+        const renderer = new BrowserRenderer({ opener: pageOpener(() => page) });
+        const alpha = await echoRig('legacy', () => page, { renderer, queue, label: 'alpha' });
+        const beta = await echoRig('legacy', () => page, { renderer, queue, label: 'beta' });
+        try {
+          const first = alpha.ask(schema, { message: 'alpha one' });
+          await formShown(page);
+          const second = beta.ask(schema, { message: 'beta one' });
+          await page.waitForSelector('#queue:text("1 more request waiting")');
+          const third = alpha.ask(schema, { message: 'alpha two' });
+          await page.waitForSelector('#queue:text("2 more requests waiting")');
+          await page.fill('#f0', 'Ada');
+          await page.click('button[value="review"]');
+          await page.click('button[value="submit"]');
+          assert.deepEqual(await first, { action: 'accept', content: { name: 'Ada' } });
+          await page.waitForSelector('#message p:text-is("beta one")');
+          assert.match((await page.textContent('#queue')) ?? '', /1 more request waiting/);
+          await page.click('button[value="cancel"]');
+          assert.deepEqual(await second, { action: 'cancel' });
+          await page.waitForSelector('#message p:text-is("alpha two")');
+          await page.click('button[value="mute"]');
+          assert.deepEqual(await third, { action: 'cancel' });
+          const fourth = await alpha.ask(schema, { message: 'alpha three' });
+          assert.deepEqual(fourth, { action: 'cancel' }, 'alpha is muted for the session');
+        } finally {
+          await alpha.close();
+          await beta.close();
+          await renderer.close();
+        }
+      });
+
+      it('an unanswered page is cancelled at the timeout and says so', async () => {
+        const renderer = new BrowserRenderer({
+          opener: pageOpener(() => page),
+          lingerMs: 5000,
+          timeoutMs: 2500,
+        });
+        const timed = await echoRig('legacy', () => page, { renderer });
+        try {
+          const answer = timed.ask(schema);
+          await formShown(page);
+          assert.deepEqual(await answer, { action: 'cancel' });
+          await page.waitForSelector('text=left unanswered too long');
+        } finally {
+          await timed.close();
+          await renderer.close();
+        }
+      });
+
+      it('closing the front-end while a form is shown cancels it, and the tab says the session ended', async () => {
+        const renderer = new BrowserRenderer({ opener: pageOpener(() => page), lingerMs: 60_000 });
+        const closing = await echoRig('legacy', () => page, { renderer });
+        try {
+          const answer = closing.ask(schema);
+          await formShown(page);
+          await renderer.close();
+          assert.deepEqual(await answer, { action: 'cancel' });
+          // Already loaded before close() returned: the tab is not left on a dead form.
+          assert.match(
+            (await page.textContent('body')) ?? '',
+            /The session ended, so the request was cancelled/,
+          );
+        } finally {
+          await closing.close();
+        }
+      });
+    }
+
+    it('loaded every page above with zero Content-Security-Policy violations', () => {
+      assert.deepEqual(violations, []);
+    });
   });
-});
+}

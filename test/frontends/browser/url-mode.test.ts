@@ -1,6 +1,6 @@
 // URL mode in real Chromium against the url-flow fixture server: the consent page, the target
 // opened only by the person's click on a plain link (in a new tab, no opener, no referrer), then
-// the waiting page; on both eras.
+// the waiting page; on both eras, with zero Content-Security-Policy violations on our pages.
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
@@ -9,7 +9,12 @@ import type { BrowserContext, Page } from 'playwright-core';
 import { BrowserRenderer } from '../../../src/frontends/browser/index.js';
 import { attachElicitation, type ElicitationSession } from '../../../src/mcp/attach.js';
 import { createGuardedStdioTransport } from '../../../src/mcp/guarded-stdio.js';
-import { launchChromium, pageOpener, type TestChromium } from '../../helpers/chromium.js';
+import {
+  launchChromium,
+  pageOpener,
+  recordCspViolations,
+  type TestChromium,
+} from '../../helpers/chromium.js';
 import { root } from '../../helpers/cli.js';
 
 function text(result: { content?: unknown }): string {
@@ -24,9 +29,12 @@ for (const era of ['legacy', 'modern'] as const) {
     let client: Client;
     let session: ElicitationSession;
     let renderer: BrowserRenderer;
+    let violations: string[] = [];
     before(async () => {
       chrome = await launchChromium();
       context = await chrome.browser.newContext();
+      // The target tabs are the fixture server's pages, without a CSP: only ours can violate one.
+      violations = await recordCspViolations(context);
       page = await context.newPage();
       renderer = new BrowserRenderer({ opener: pageOpener(() => page) });
       client = new Client(
@@ -91,6 +99,10 @@ for (const era of ['legacy', 'modern'] as const) {
       await page.click('button[value="decline"]');
       assert.equal(text(await call), 'url step: decline');
       assert.equal(context.pages().length, pages);
+    });
+
+    it(`loaded the consent page${era === 'modern' ? ' and the waiting page' : ''} above with zero Content-Security-Policy violations`, () => {
+      assert.deepEqual(violations, []);
     });
   });
 }

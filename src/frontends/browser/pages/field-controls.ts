@@ -32,16 +32,11 @@ export function fieldBlock(state: ControlState): Html {
   const id = controlName(index);
   const sensitive = sensitiveReason(field);
   const hint = fieldHint(field);
-  const described = [
-    field.description ? `${id}-desc` : '',
-    hint ? `${id}-hint` : '',
-    sensitive ? `${id}-warn` : '',
-    errors.length > 0 ? `${id}-err` : '',
-  ]
-    .filter(Boolean)
-    .join(' ');
+  const described = describedBy(state, id, hint !== '', sensitive !== undefined);
+  // The default mark is its own line, so fields without a hint (selects, checkboxes) show it too.
   const notes = html`${field.description ? html`<p class="desc" id="${id}-desc">${serverText(field.description, 1000, true)}</p>` : ''}
-${hint ? html`<p class="hint" id="${id}-hint">${hint}${state.defaulted ? ' · pre-filled with the default' : ''}</p>` : ''}
+${hint ? html`<p class="hint" id="${id}-hint">${hint}</p>` : ''}
+${state.defaulted ? html`<p class="hint default" id="${id}-def">Pre-filled with the server’s default</p>` : ''}
 ${sensitive ? html`<p class="warn" id="${id}-warn">⚠ ${sensitive.message}</p>` : ''}
 <div class="error" id="${id}-err" aria-live="polite">${errors.map((e) => html`<p>${e}</p>`)}</div>`;
   const a = { id, described, invalid: errors.length > 0, focus: state.focus };
@@ -57,15 +52,28 @@ ${sensitive ? html`<p class="warn" id="${id}-warn">⚠ ${sensitive.message}</p>`
       );
     case 'boolean':
       return field.required
-        ? group(state, yesNo(state.raw, a), notes, 'radiogroup')
+        ? group(state, yesNo(state.raw, a), notes, 'radiogroup', a)
         : checkbox(field, state, a, notes);
     case 'single-select':
       return field.options.length <= RADIO_LIMIT
-        ? group(state, radios(field, state.raw, a), notes, 'radiogroup')
+        ? group(state, radios(field, state.raw, a), notes, 'radiogroup', a)
         : wrap(state, label(field, id), dropDown(field, state.raw, a), notes);
     case 'multi-select':
-      return group(state, checkboxes(field, state.raw, a), notes, 'group');
+      return group(state, checkboxes(field, state.raw, a), notes, 'group', a);
   }
+}
+
+// The ids of the notes that describe a control: description, hint, default mark, warning, problems.
+function describedBy(state: ControlState, id: string, hint: boolean, warn: boolean): string {
+  return [
+    state.field.description ? `${id}-desc` : '',
+    hint ? `${id}-hint` : '',
+    state.defaulted ? `${id}-def` : '',
+    warn ? `${id}-warn` : '',
+    state.errors.length > 0 ? `${id}-err` : '',
+  ]
+    .filter(Boolean)
+    .join(' ');
 }
 
 interface Attrs {
@@ -87,21 +95,19 @@ function wrap(state: ControlState, labelHtml: Html, control: Html, notes: Html):
   return html`<div class="field${state.errors.length > 0 ? ' has-error' : ''}">${labelHtml}${control}${notes}</div>`;
 }
 
-// A group of radios or checkboxes: the legend names it; problems and hints describe the group.
-function group(state: ControlState, controls: Html, notes: Html, role: 'radiogroup' | 'group'): Html {
-  const { field, index } = state;
-  const id = controlName(index);
-  const described = [
-    field.description ? `${id}-desc` : '',
-    fieldHint(field) ? `${id}-hint` : '',
-    state.errors.length > 0 ? `${id}-err` : '',
-  ]
-    .filter(Boolean)
-    .join(' ');
-  return html`<fieldset class="field${state.errors.length > 0 ? ' has-error' : ''}" role="${role}"${
-    role === 'radiogroup' && field.required ? html` aria-required="true"` : ''
-  }${described ? html` aria-describedby="${described}"` : ''}${state.errors.length > 0 && role === 'radiogroup' ? html` aria-invalid="true"` : ''}>
-<legend>${labelText(field)}</legend>${controls}${notes}</fieldset>`;
+// A group of radios or checkboxes: the legend names it; its notes and problems describe the group,
+// and a problem marks the whole group invalid (as the page script does when it checks live).
+function group(
+  state: ControlState,
+  controls: Html,
+  notes: Html,
+  role: 'radiogroup' | 'group',
+  a: Attrs,
+): Html {
+  return html`<fieldset class="field${a.invalid ? ' has-error' : ''}" role="${role}"${
+    role === 'radiogroup' && state.field.required ? html` aria-required="true"` : ''
+  }${a.described ? html` aria-describedby="${a.described}"` : ''}${a.invalid ? html` aria-invalid="true"` : ''}>
+<legend>${labelText(state.field)}</legend>${controls}${notes}</fieldset>`;
 }
 
 function common(a: Attrs, required: boolean): Html {

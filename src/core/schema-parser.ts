@@ -119,7 +119,7 @@ function parseProperty(ctx: Context, name: string, p: unknown, required: boolean
 type ParsedSchema = Validation<FormModel, SchemaIssue>;
 
 /** Turns a `requestedSchema` into the typed form every front-end renders (spec 2025 §2.3). */
-export function parseRequestedSchema(schema: unknown): ParsedSchema {
+export function parseRequestedSchema(schema: unknown): Validation<FormModel, SchemaIssue> {
   const steps = parseRequestedSchemaSteps(schema);
   for (;;) {
     const next = steps.next();
@@ -234,7 +234,7 @@ export function* parseRequestedSchemaSteps(schema: unknown): Generator<void, Par
 /** Checks a form-mode `elicitation/create` params object (S-05, S-07), then parses its schema. */
 export function parseFormParams(
   params: unknown,
-  parseSchema: (schema: unknown) => ParsedSchema = parseRequestedSchema,
+  parseSchema: (schema: unknown) => Validation<FormModel, SchemaIssue> = parseRequestedSchema,
 ): Validation<
   {
     /** The request's `message` (untrusted text). */

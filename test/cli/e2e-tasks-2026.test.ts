@@ -1,13 +1,15 @@
 // Tasks on 2026-07-28 through the CLI, against the Tasks-extension fixture server over stdio and
 // Streamable HTTP (where every tasks/* request must carry `Mcp-Name: <taskId>`, which the SDK's
 // server checks): an input round before the task, a form and then a URL step from inside the
-// task, an answered key repeated on a later poll, a failed task, Ctrl-C, and -32021.
+// task, an answered key repeated on a later poll, a failed task, a forgotten task, Ctrl-C, and
+// -32021.
 import assert from 'node:assert/strict';
 import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { interruptCliWhen, jsonReport, resultText, runCli, tasksOf } from '../helpers/cli.js';
+import { req } from '../helpers/req.js';
 import { type RunningHttpServer, startTasksHttp, tasksStdioCommand } from '../helpers/servers.js';
 
 const fixture = tasksStdioCommand();
@@ -25,7 +27,7 @@ describe('tasks on 2026-07-28 (Tasks extension fixture)', () => {
     await http.close();
   });
 
-  it('book_trip: input round, task, form, URL step, repeated key answered once, completed; over stdio and HTTP', async () => {
+  it(req`book_trip: input round, task, form, URL step, repeated key answered once, completed; over stdio and HTTP (T-03)`, async () => {
     for (const server of [stdioServer, ['--url', http.url]]) {
       const run = await runCli(
         [
@@ -81,6 +83,16 @@ describe('tasks on 2026-07-28 (Tasks extension fixture)', () => {
     assert.equal(tasksOf(report)[0]?.status, 'failed');
   });
 
+  it('a task the server forgets (tasks/get answers -32602) exits 1 saying the server no longer knows it (expired?)', async () => {
+    const run = await runCli(['--json', ...modern, 'call', 'forgotten_job', '--url', http.url]);
+    assert.equal(run.status, 1);
+    assert.match(
+      run.stderr,
+      /^mcp-elicit: tools\/call forgotten_job failed: the server no longer knows task \S+ \(expired\?\): Failed to retrieve task: Task not found$/m,
+    );
+    assert.equal(jsonReport(run).ok, false);
+  });
+
   it('--no-task against a tool that needs the extension: -32021 explained', async () => {
     const run = await runCli([...modern, '--no-task', 'call', 'needs_tasks', ...stdioServer]);
     assert.equal(run.status, 1);
@@ -91,7 +103,7 @@ describe('tasks on 2026-07-28 (Tasks extension fixture)', () => {
     assert.match(run.stderr, /do not use --no-task/);
   });
 
-  it('Ctrl-C while the task runs sends tasks/cancel and exits 130', async () => {
+  it(req`Ctrl-C while the task runs sends tasks/cancel and exits 130 (T-04)`, async () => {
     const log = join(mkdtempSync(join(tmpdir(), 'mcp-elicit-tasks-')), 'log.jsonl');
     // The CLI hands a stdio server only a safe set of variables, plus what --env names.
     const run = await interruptCliWhen(

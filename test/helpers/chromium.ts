@@ -28,6 +28,8 @@ export async function launchChromium(): Promise<TestChromium> {
       '--disable-background-networking',
       '--disable-component-update',
       '--disable-sync',
+      // A container's small /dev/shm crashes renderers under load ("Page crashed"); use /tmp instead.
+      '--disable-dev-shm-usage',
     ],
     env: { ...process.env, HOME: home, XDG_CONFIG_HOME: home, XDG_CACHE_HOME: home },
   });

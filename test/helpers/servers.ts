@@ -68,6 +68,16 @@ export function startTasksHttp(): Promise<RunningHttpServer> {
   return startHttp(tasksStdioCommand());
 }
 
+/** The 2025-11-25 tasks fixture (test/fixtures/servers/tasks-2025-server.ts). */
+export function tasks2025StdioCommand(): StdioCommand {
+  return tsx('test/fixtures/servers/tasks-2025-server.ts');
+}
+
+/** The 2025-11-25 tasks fixture over Streamable HTTP on a free port. */
+export function startTasks2025Http(): Promise<RunningHttpServer> {
+  return startHttp(tasks2025StdioCommand());
+}
+
 export function everythingStdioCommand(): StdioCommand {
   return { command: process.execPath, args: [everythingMain, 'stdio'] };
 }

@@ -10,6 +10,7 @@ import { attachElicitation } from '../../src/index.js';
 import { type ElicitRequest, parseElicitRequest } from '../../src/mcp/incoming-request.js';
 import { installElicitationHandler } from '../../src/mcp/sdk-seam.js';
 import { bindElicitationTasks } from '../../src/mcp/tasks/client-hosted.js';
+import { req } from '../helpers/req.js';
 
 /** A person who answers when `answer()` is called, or gives up when the request is withdrawn. */
 class SlowPerson implements Renderer {
@@ -105,7 +106,7 @@ describe('client-hosted elicitation tasks (2025-11-25)', () => {
     await client.close();
   });
 
-  it('tasks/cancel withdraws the prompt and the task ends cancelled', async () => {
+  it(req`tasks/cancel withdraws the prompt and the task ends cancelled (E-41)`, async () => {
     const person = new SlowPerson();
     const { client, request } = await peer(person);
     const created = taskOf(await request('elicitation/create', { ...form, task: { ttl: 60_000 } }));
@@ -113,6 +114,23 @@ describe('client-hosted elicitation tasks (2025-11-25)', () => {
     assert.equal(taskOf(cancelled).status, 'cancelled');
     await new Promise((resolve) => setTimeout(resolve, 50));
     assert.equal(person.withdrawn, true, 'the prompt was closed');
+    await client.close();
+  });
+
+  it(req`tasks/cancel of a task that already finished gets -32602 and the answer stays (E-41)`, async () => {
+    const person = new SlowPerson();
+    const { client, request } = await peer(person);
+    const created = taskOf(await request('elicitation/create', { ...form, task: { ttl: 60_000 } }));
+    const result = request('tasks/result', { taskId: created.taskId });
+    person.answer();
+    assert.equal(resultOf(await result).action, 'accept');
+    const refused = (await request('tasks/cancel', { taskId: created.taskId })).error as {
+      code: number;
+      message: string;
+    };
+    assert.equal(refused.code, -32602);
+    assert.equal(refused.message, `Cannot cancel task ${created.taskId}: it is already completed`);
+    assert.equal(taskOf(await request('tasks/get', { taskId: created.taskId })).status, 'completed');
     await client.close();
   });
 

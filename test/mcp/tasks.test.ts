@@ -15,6 +15,7 @@ import {
   TaskError,
   type TaskEvent,
 } from '../../src/index.js';
+import { req } from '../helpers/req.js';
 import { everythingStdioCommand, tasksStdioCommand } from '../helpers/servers.js';
 
 const clients: Client[] = [];
@@ -79,7 +80,7 @@ describe('tasks on 2025-11-25 (server-everything, library)', () => {
 });
 
 describe('tasks on 2026-07-28 (Tasks extension fixture, library)', () => {
-  it('creates the task after an input round, shows a form then a URL step, never asks an answered key twice, and returns the result', async () => {
+  it(req`creates the task after an input round, shows a form then a URL step, answers each key once with tasks/update, and returns the result (T-03)`, async () => {
     const { session, events, taskEvents } = await connect(tasksStdioCommand(), { modern: true });
     const result = await session.callTool({ name: 'book_trip', arguments: { confirmFirst: true } });
     const text = result.content.map((c) => (c.type === 'text' ? c.text : '')).join('');
@@ -112,7 +113,7 @@ describe('tasks on 2026-07-28 (Tasks extension fixture, library)', () => {
     });
   });
 
-  it('aborting a running task sends tasks/cancel', async () => {
+  it(req`aborting a running task sends tasks/cancel (T-04)`, async () => {
     const log = join(mkdtempSync(join(tmpdir(), 'mcp-elicit-tasks-')), 'log.jsonl');
     const { session, taskEvents } = await connect(tasksStdioCommand(), {
       modern: true,
@@ -133,6 +134,27 @@ describe('tasks on 2026-07-28 (Tasks extension fixture, library)', () => {
       ['created', 'cancel'],
     );
     assert.equal(entries[1]?.taskId, taskEvents[0]?.taskId);
+  });
+
+  it('a task the server forgets, before the first poll or later (tasks/get answers -32602), rejects with TaskError "expired"', async () => {
+    const { session, taskEvents } = await connect(tasksStdioCommand(), { modern: true });
+    for (const atOnce of [true, false]) {
+      taskEvents.length = 0;
+      await assert.rejects(
+        session.callTool({ name: 'forgotten_job', arguments: { atOnce } }),
+        (error: unknown) => {
+          assert.ok(error instanceof TaskError);
+          assert.equal(error.code, 'expired');
+          assert.equal(error.rpcCode, -32602);
+          assert.equal(error.taskId, taskEvents[0]?.taskId);
+          assert.match(
+            error.message,
+            /^the server no longer knows task \S+ \(expired\?\): Failed to retrieve task: Task not found$/,
+          );
+          return true;
+        },
+      );
+    }
   });
 
   it('a task that completes at once returns its inlined result (with or without resultType)', async () => {

@@ -2,10 +2,10 @@
 // and poll us, because a person may take longer than any request timeout. ext-tasks'
 // `bindTaskReceiver` answers with a CreateTaskResult and serves tasks/get, tasks/result, tasks/list
 // and tasks/cancel from the prompt's state; the prompt itself is the session's ordinary one.
-import type { Client, Result } from '@modelcontextprotocol/client';
+import { type Client, ProtocolError, ProtocolErrorCode, type Result } from '@modelcontextprotocol/client';
 import { bindTaskReceiver } from '@modelcontextprotocol/ext-tasks/receiver';
 import type { ElicitRequest } from '../incoming-request.js';
-import { wrapRegisteredHandler } from '../sdk-seam.js';
+import { type RawHandler, wrapRegisteredHandler } from '../sdk-seam.js';
 
 export interface HostedElicitation {
   /** The session's parse: the typed request, or a reported -32602 thrown for a malformed one. */
@@ -13,6 +13,8 @@ export interface HostedElicitation {
   /** The session's own handling of a parsed request: ask, answer. */
   readonly respond: (request: ElicitRequest, signal: AbortSignal) => Promise<Result>;
 }
+
+const TERMINAL = new Set(['completed', 'failed', 'cancelled']);
 
 /** A finished task is kept this long for the server to fetch its result. */
 const TASK_TTL_MS = 10 * 60_000;
@@ -47,5 +49,29 @@ export function bindElicitationTasks(client: Client, elicitation: HostedElicitat
       handedOver = undefined;
     }
   });
+  refuseCancelOfFinished(client);
   client.registerCapabilities({ tasks: binding.capabilities } as never);
+}
+
+/**
+ * 2025-11-25 tasks "Error Handling": cancelling a task already in a terminal status is -32602.
+ * ext-tasks 0.2.2 answers it with the finished task instead, so the status is checked first.
+ */
+function refuseCancelOfFinished(client: Client): void {
+  let getTask: RawHandler | undefined;
+  wrapRegisteredHandler(client, 'tasks/get', (served) => {
+    getTask = served;
+    return served;
+  });
+  wrapRegisteredHandler(client, 'tasks/cancel', (served) => async (request, context) => {
+    const task = (await getTask?.({ ...request, method: 'tasks/get' }, context)) as
+      | { taskId?: unknown; status?: unknown }
+      | undefined;
+    if (typeof task?.status === 'string' && TERMINAL.has(task.status))
+      throw new ProtocolError(
+        ProtocolErrorCode.InvalidParams,
+        `Cannot cancel task ${String(task.taskId)}: it is already ${task.status}`,
+      );
+    return served(request, context);
+  });
 }

@@ -21,7 +21,7 @@ import {
   type ServerTaskCapabilitiesV1,
   type TaskV1,
 } from '@modelcontextprotocol/ext-tasks/core/v1';
-import { TaskError } from './task-error.js';
+import { TaskError, taskExpired } from './task-error.js';
 import { createTaskReporter, isTerminal, type TaskListener } from './task-events.js';
 import { pollDelay, sleep } from './task-timing.js';
 
@@ -134,16 +134,7 @@ async function poll(taskId: string, get: () => Promise<TaskV1>): Promise<TaskV1>
   try {
     return await get();
   } catch (error) {
-    if (error instanceof ProtocolError)
-      throw new TaskError(
-        'expired',
-        `the server no longer knows task ${taskId} (expired?): ${error.message}`,
-        {
-          taskId,
-          rpcCode: error.code,
-          cause: error,
-        },
-      );
+    if (error instanceof ProtocolError) throw taskExpired(taskId, error.code, error);
     throw error;
   }
 }

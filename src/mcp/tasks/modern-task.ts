@@ -9,10 +9,12 @@ import {
   type CallToolResult,
   type Client,
   ProtocolError,
+  ProtocolErrorCode,
 } from '@modelcontextprotocol/client';
 import {
   type ApplicationInputRequest,
   createTaskSessionFromClient,
+  JsonRpcResponseError,
   type RawClientDispatch,
   type ResolvedInputExchangeContext,
   type TaskEnabledSession,
@@ -27,7 +29,7 @@ import {
 } from '@modelcontextprotocol/ext-tasks/core/v2';
 import { outboundEnvelope } from '../sdk-seam.js';
 import { createRawDispatch } from './raw-dispatch.js';
-import { MISSING_REQUIRED_CLIENT_CAPABILITY, TaskError } from './task-error.js';
+import { MISSING_REQUIRED_CLIENT_CAPABILITY, TaskError, taskExpired } from './task-error.js';
 import { createTaskReporter, type TaskListener } from './task-events.js';
 
 export const TASKS_EXTENSION = 'io.modelcontextprotocol/tasks';
@@ -132,15 +134,22 @@ async function runTask(
   answerers.set(taskId, options.answer);
   let onAbort: (() => void) | undefined;
   try {
-    const execution = await session.resumeTask(
-      {
-        endpointId: session.endpointId,
-        generation: 'v2',
-        taskId: taskId as never,
-        originalOperation: 'tools/call',
-      },
-      { resultCodec: runtimeCodecFromStandardSchema(completeResultSchema) },
-    );
+    const execution = await session
+      .resumeTask(
+        {
+          endpointId: session.endpointId,
+          generation: 'v2',
+          taskId: taskId as never,
+          originalOperation: 'tools/call',
+        },
+        { resultCodec: runtimeCodecFromStandardSchema(completeResultSchema) },
+      )
+      .catch((error: unknown) => {
+        // resumeTask's first tasks/get: the task may be gone already (a short ttl, a busy machine).
+        if (error instanceof JsonRpcResponseError && error.code === ProtocolErrorCode.InvalidParams)
+          throw taskExpired(taskId, error.code, error);
+        throw error;
+      });
     const aborted = new Promise<never>((_, reject) => {
       onAbort = () => {
         // Ctrl-C / the library's abort: tasks/cancel, then stop waiting.
@@ -170,6 +179,10 @@ async function runTask(
       throw new TaskError('cancelled', 'the server cancelled the task', { taskId });
     const error = outcome.error;
     if (error.code === MISSING_REQUIRED_CLIENT_CAPABILITY) throw missingCapability(error.data, taskId);
+    // A failed task always ends on a terminal snapshot; without one a tasks/* request was refused,
+    // and -32602 is the extension's answer for an unknown or expired taskId ("Error Handling").
+    if (outcome.task === undefined && error.code === ProtocolErrorCode.InvalidParams)
+      throw taskExpired(taskId, error.code, error);
     throw new TaskError('failed', `the task failed: ${error.message}`, {
       taskId,
       ...(error.code !== undefined && { rpcCode: error.code }),

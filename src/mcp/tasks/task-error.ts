@@ -34,5 +34,14 @@ export class TaskError extends ElicitError<TaskErrorCode> {
   }
 }
 
+/** A task request was refused (`-32602` for an unknown taskId on both eras): the task is gone. */
+export function taskExpired(taskId: string, rpcCode: number, cause: Error): TaskError {
+  return new TaskError('expired', `the server no longer knows task ${taskId} (expired?): ${cause.message}`, {
+    taskId,
+    rpcCode,
+    cause,
+  });
+}
+
 /** -32021 (2026-07-28): the server needs a capability the request did not declare. */
 export const MISSING_REQUIRED_CLIENT_CAPABILITY = -32021;

@@ -1,79 +1,33 @@
 // Issue 12 budgets, measured: how long one hostile request blocks the event loop in the engine or
 // the URL analysis (goal: 50 ms), and how long the largest accepted form takes end to end.
+// The form attacks and their sliced timing are in hostile-forms.ts.
 import { Client, InMemoryTransport } from '@modelcontextprotocol/client';
 import { inputRequired, McpServer } from '@modelcontextprotocol/server';
 import { serveStdio } from '@modelcontextprotocol/server/stdio';
-import { initialDraft } from '../src/core/defaults.js';
 import { sanitizeText } from '../src/core/sanitize.js';
-import { parseFormParams, SCHEMA_LIMITS } from '../src/core/schema-parser.js';
+import { SCHEMA_LIMITS } from '../src/core/schema-parser.js';
 import { analyzeUrl } from '../src/core/url-safety.js';
-import { validateContent } from '../src/core/validate.js';
 import { ScriptedRenderer } from '../src/frontends/scripted/index.js';
 import { attachElicitation } from '../src/mcp/attach.js';
+import { buildAttack, formAttacks, formTurn, many } from './hostile-forms.js';
 import { median } from './stats.js';
 
 export interface AttackTiming {
   readonly attack: string;
   readonly requestKiB: number;
   readonly outcome: string;
+  /** Wall ms from request to answer (for forms, turns of the event loop between slices included). */
   readonly medianMs: number;
   readonly maxMs: number;
+  /** The longest synchronous stretch of one run, what the event loop waits (median and max over runs). */
+  readonly medianBlockMs: number;
+  readonly maxBlockMs: number;
+  /** The same longest stretch in this process's CPU time, median over runs. */
+  readonly medianBlockCpuMs: number;
   /** This process's CPU time for the same work: what it costs when the machine is not shared. */
   readonly medianCpuMs: number;
   readonly runs: number;
 }
-
-type Properties = Record<string, Record<string, unknown>>;
-const form = (properties: Properties) => ({
-  message: 'hostile',
-  requestedSchema: { type: 'object', properties },
-});
-const many = (count: number, make: (i: number) => Record<string, unknown>): Properties =>
-  Object.fromEntries(Array.from({ length: count }, (_, i) => [`f${i}`, make(i)]));
-const REPORTED = `^${'(?:a?){999}'.repeat(4)}${'a{999}'.repeat(4)}$`;
-// Just under the program-size limit, so it is compiled and every check is charged to the budget.
-const LARGE = `^${'(?:a?){999}'.repeat(2)}$`; // 4,000 instructions
-
-// Each run gets patterns no earlier run compiled (an empty group changes the text, not the program),
-// so the compile cache never hides the cost.
-let salt = 0;
-const fresh = (pattern: string) => `${'(?:)'.repeat(salt % 50)}${pattern}`;
-
-const formAttacks: [string, () => Record<string, unknown>][] = [
-  [
-    'reported: 1 field, (a?){999}x4 a{999}x4, 7990-char default',
-    () => form({ f: { type: 'string', pattern: fresh(REPORTED), default: 'a'.repeat(7990) } }),
-  ],
-  [
-    'reported: 10 such fields (79 KiB)',
-    () => form(many(10, () => ({ type: 'string', pattern: fresh(REPORTED), default: 'a'.repeat(7990) }))),
-  ],
-  [
-    '200 fields, largest compilable pattern, 8 KiB defaults',
-    () => form(many(200, () => ({ type: 'string', pattern: fresh(LARGE), default: 'a'.repeat(8000) }))),
-  ],
-  [
-    '200 fields, cheap pattern, 64 KiB defaults (step budget)',
-    () => form(many(200, () => ({ type: 'string', pattern: fresh('^[a-z]+$'), default: 'a'.repeat(65000) }))),
-  ],
-  [
-    '200 distinct 1 KiB patterns (compile budget)',
-    () => form(many(200, (i) => ({ type: 'string', pattern: fresh(`^${'\\S?\\s*.'.repeat(120)}${i}$`) }))),
-  ],
-  [
-    `${SCHEMA_LIMITS.maxProperties} x ${SCHEMA_LIMITS.maxOptions} options, 60-char values, pattern beside`,
-    () => {
-      const options = Array.from({ length: SCHEMA_LIMITS.maxOptions }, (_, i) => `${'o'.repeat(56)}${i}`);
-      return form(
-        many(SCHEMA_LIMITS.maxProperties, () => ({
-          type: 'string',
-          enum: options,
-          pattern: fresh('^\\S+$'),
-        })),
-      );
-    },
-  ],
-];
 
 const URL_ATTACKS: [string, string][] = [
   ['URL: reported, 30,000 slashes', `https:${'/'.repeat(30000)}example.com/`],
@@ -85,17 +39,16 @@ const URL_ATTACKS: [string, string][] = [
   ['URL: 1,000 secret-looking params', `https://example.com/?${'token=1&'.repeat(1000)}`],
 ];
 
-/** Times `run` on a fresh input each time; building the input is not timed. */
-function time<T>(
-  prepare: () => T,
-  run: (input: T) => string,
+/** Times `run` on a fresh input each time (one synchronous call); building the input is not timed. */
+function time(
+  prepare: () => string,
+  run: (input: string) => string,
   runs: number,
-): { medianMs: number; maxMs: number; medianCpuMs: number; outcome: string } {
+): Omit<AttackTiming, 'attack' | 'requestKiB' | 'runs'> {
   const samples: number[] = [];
   const cpu: number[] = [];
   let outcome = '';
   for (let i = 0; i < runs; i++) {
-    salt += 1;
     const input = prepare();
     const startCpu = process.cpuUsage();
     const start = performance.now();
@@ -104,26 +57,54 @@ function time<T>(
     const used = process.cpuUsage(startCpu);
     cpu.push((used.user + used.system) / 1000);
   }
-  return { medianMs: median(samples), maxMs: Math.max(...samples), medianCpuMs: median(cpu), outcome };
+  const medianMs = median(samples);
+  return {
+    medianMs,
+    maxMs: Math.max(...samples),
+    medianBlockMs: medianMs,
+    maxBlockMs: Math.max(...samples),
+    medianBlockCpuMs: median(cpu),
+    medianCpuMs: median(cpu),
+    outcome,
+  };
 }
 
-// One form request as the scripted path handles it in one turn: check + parse, defaults, validation.
-function engineTurn(params: Record<string, unknown>): string {
-  const parsed = parseFormParams(params);
-  if (!parsed.ok) return `refused -32602 (${parsed.issues[0]?.code})`;
-  const checked = validateContent(parsed.value.model, initialDraft(parsed.value.model).draft);
-  return checked.ok ? 'accept' : `no accept (${checked.issues[0]?.code})`;
-}
-
-export function measureAttacks(runs: number): AttackTiming[] {
-  const out: AttackTiming[] = [];
-  for (const [attack, make] of formAttacks) {
-    // What the SDK hands over: freshly parsed JSON (flat strings), not strings built by repeat().
-    const build = () => JSON.parse(JSON.stringify(make())) as Record<string, unknown>;
-    time(build, engineTurn, 1); // warm-up
-    const t = time(build, engineTurn, runs);
-    out.push({ attack, requestKiB: JSON.stringify(build()).length / 1024, runs, ...t });
+/** Times form requests through the sliced parse; the blocking figure is the longest slice of a run. */
+async function timeForm(make: () => Record<string, unknown>, runs: number): Promise<AttackTiming> {
+  const wall: number[] = [];
+  const blocks: number[] = [];
+  const blockCpu: number[] = [];
+  const cpu: number[] = [];
+  let outcome = '';
+  await formTurn(buildAttack(make)); // warm-up
+  for (let i = 0; i < runs; i++) {
+    const params = buildAttack(make);
+    const startCpu = process.cpuUsage();
+    const turn = await formTurn(params);
+    const used = process.cpuUsage(startCpu);
+    cpu.push((used.user + used.system) / 1000);
+    wall.push(turn.wallMs);
+    blocks.push(turn.blockMs);
+    blockCpu.push(turn.blockCpuMs);
+    outcome = turn.outcome;
   }
+  return {
+    attack: '',
+    requestKiB: JSON.stringify(make()).length / 1024,
+    runs,
+    medianMs: median(wall),
+    maxMs: Math.max(...wall),
+    medianBlockMs: median(blocks),
+    maxBlockMs: Math.max(...blocks),
+    medianBlockCpuMs: median(blockCpu),
+    medianCpuMs: median(cpu),
+    outcome,
+  };
+}
+
+export async function measureAttacks(runs: number): Promise<AttackTiming[]> {
+  const out: AttackTiming[] = [];
+  for (const [attack, make] of formAttacks) out.push({ ...(await timeForm(make, runs)), attack });
   for (const [attack, url] of URL_ATTACKS) {
     const judge = (input: string) => {
       const analysis = analyzeUrl(input, { serverOrigin: 'https://example.com' });

@@ -35,7 +35,7 @@ import {
   SECTIONS,
 } from './report.js';
 
-const TARGET_RATIO = 1.25;
+const TARGET_RATIO = 1.0;
 const STEP_ITERATIONS = 300;
 const ATTACK_RUNS = 9;
 const BROWSER_ROUNDS = 15;
@@ -152,7 +152,7 @@ async function main(): Promise<void> {
   try {
     if (want('hostile')) {
       log('hostile requests');
-      hostile.attacks = measureAttacks(ATTACK_RUNS);
+      hostile.attacks = await measureAttacks(ATTACK_RUNS);
       hostile.largest = await measureLargestForm();
     }
   } catch (error) {

@@ -12,7 +12,6 @@ import {
   has,
   isObject,
   issue,
-  type Json,
   note,
   quote,
   REFERENCES,
@@ -21,7 +20,7 @@ import {
   tooLong,
 } from './schema/context.js';
 import { parseBoolean, parseNumber, parseText } from './schema/fields.js';
-import { FORM_RULES, parseFormRules, unsatisfiableForm } from './schema/form-rules.js';
+import { FORM_RULES, parseFormRules, parseRequired } from './schema/form-rules.js';
 import { parseMultiSelect, parseSingleSelect } from './schema/options.js';
 
 export { SCHEMA_LIMITS } from './schema/context.js';
@@ -117,34 +116,22 @@ function parseProperty(ctx: Context, name: string, p: unknown, required: boolean
   }
 }
 
-function parseRequired(ctx: Context, schema: Json, properties: Json): Set<string> {
-  const out = new Set<string>();
-  if (!has(schema, 'required')) return out;
-  const required = schema.required;
-  // Spread first: a sparse array (possible from JS callers, not JSON) has holes that every() skips.
-  if (!Array.isArray(required) || ![...required].every((name): name is string => typeof name === 'string')) {
-    issue(ctx, 'invalid-keyword', undefined, '"required" must be an array of property names');
-    return out;
-  }
-  if (required.length > SCHEMA_LIMITS.maxProperties * 2) {
-    issue(ctx, 'too-large', undefined, `"required" lists ${required.length} names`);
-    return out;
-  }
-  for (const name of required) {
-    // A required name with no property (E-10) can never be present in an answer: the form
-    // is unsatisfiable (decline and cancel only) rather than refused, so a person can still say no.
-    if (has(properties, name)) out.add(name);
-    else
-      unsatisfiableForm(
-        ctx,
-        `"required" names ${quote(name)}, which is not a property, so no answer can include it`,
-      );
-  }
-  return out;
-}
+type ParsedSchema = Validation<FormModel, SchemaIssue>;
 
 /** Turns a `requestedSchema` into the typed form every front-end renders (spec 2025 §2.3). */
 export function parseRequestedSchema(schema: unknown): Validation<FormModel, SchemaIssue> {
+  const steps = parseRequestedSchemaSteps(schema);
+  for (;;) {
+    const next = steps.next();
+    if (next.done) return next.value;
+  }
+}
+
+/**
+ * The same parse, pausing after each property: a caller that must not hold the event loop for
+ * long (a 200 x 1000-option form is megabytes) resumes it in slices; the result is identical.
+ */
+export function* parseRequestedSchemaSteps(schema: unknown): Generator<void, ParsedSchema, void> {
   const ctx: Context = { issues: [], notes: [], unsatisfiable: [], budget: patternBudget() };
   if (!isObject(schema)) {
     issue(
@@ -226,6 +213,7 @@ export function parseRequestedSchema(schema: unknown): Validation<FormModel, Sch
   for (const name of names) {
     const field = parseProperty(ctx, name, properties[name], required.has(name));
     if (field) fields.push(field);
+    yield;
   }
   const rules = parseFormRules(ctx, schema, fields);
   if (ctx.issues.length > 0) return { ok: false, issues: ctx.issues };

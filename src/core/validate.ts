@@ -14,6 +14,7 @@ import type {
   TextField,
 } from './form-model.js';
 import type { FieldIssue, FieldIssueCode, Validation } from './issues.js';
+import { optionValues } from './option-values.js';
 import { setOwn } from './own-property.js';
 import { type PatternBudget, patternBudget } from './pattern.js';
 import { sanitizeText } from './sanitize.js';
@@ -86,30 +87,40 @@ function validateBoolean(field: BooleanField, value: unknown): FieldIssue[] {
 
 function validateSingle(field: SingleSelectField, value: unknown): FieldIssue[] {
   if (typeof value !== 'string') return [make(field, 'type', 'must be one of the options.')];
-  if (field.options.some((option) => option.value === value)) return [];
+  if (optionValues(field.options).has(value)) return [];
+  // Every offered option may have been removed as invalid (E-14): there is no list to show.
+  if (field.options.length === 0) return [make(field, 'not-an-option', 'has no valid option.')];
   return [make(field, 'not-an-option', `must be one of: ${optionList(field.options)}.`)];
 }
 
 function validateMulti(field: MultiSelectField, value: unknown): FieldIssue[] {
-  if (!Array.isArray(value) || !value.every((item) => typeof item === 'string')) {
-    return [make(field, 'type', 'must be a list of options.')];
+  const typeIssue = () => [make(field, 'type', 'must be a list of options.')];
+  if (!Array.isArray(value)) return typeIssue();
+  // One pass (a default may list 1000 choices): types, strangers and repeats together.
+  const allowed = optionValues(field.options);
+  const seen = new Set<string>();
+  const strangers: string[] = [];
+  for (const item of value as unknown[]) {
+    if (typeof item !== 'string') return typeIssue();
+    if (!allowed.has(item)) strangers.push(item);
+    seen.add(item);
   }
   // Decision: a required multi-select needs at least one choice, like a required text field needs
   // non-empty text; an optional one may be sent as [].
   if (value.length === 0 && field.required)
     return [make(field, 'required', 'is required: choose at least one option.')];
   const issues: FieldIssue[] = [];
-  const allowed = new Set(field.options.map((option) => option.value));
-  const strangers = value.filter((item) => !allowed.has(item));
   if (strangers.length > 0) {
     const shown = strangers.slice(0, 3).map((item) => sanitizeText(JSON.stringify(item), { maxLength: 40 }));
     const what =
       strangers.length === 1
         ? `${shown[0]} is not one of the options`
         : `${shown.join(', ')} are not options`;
-    issues.push(make(field, 'not-an-option', `can only contain: ${optionList(field.options)} (${what}).`));
+    const list =
+      field.options.length === 0 ? 'has no valid option' : `can only contain: ${optionList(field.options)}`;
+    issues.push(make(field, 'not-an-option', `${list} (${what}).`));
   }
-  if (new Set(value).size !== value.length)
+  if (seen.size !== value.length)
     issues.push(make(field, 'duplicate-item', 'must not list the same option twice.'));
   if (field.minItems !== undefined && value.length < field.minItems) {
     issues.push(make(field, 'min-items', `needs at least ${plural(field.minItems, 'choice')}.`));

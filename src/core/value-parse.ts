@@ -105,7 +105,7 @@ function parseMulti(field: MultiSelectField, text: string): ParsedInput {
     if (whole.ok) return { ok: true, value: [whole.value.value] };
     items = trimmed.split(',');
   }
-  const values: string[] = [];
+  const values = new Set<string>();
   for (const item of items) {
     if (item.trim() === '') continue;
     const found = findOption(field.options, item);
@@ -114,9 +114,9 @@ function parseMulti(field: MultiSelectField, text: string): ParsedInput {
         field,
         `${found.issues[0]?.message} Type options separated by commas, from: ${listOptions(field.options)}.`,
       );
-    if (!values.includes(found.value.value)) values.push(found.value.value);
+    values.add(found.value.value);
   }
-  return { ok: true, value: values };
+  return { ok: true, value: [...values] };
 }
 
 type OptionMatch = Validation<SelectOption, PlainIssue>;

@@ -14,13 +14,15 @@ import type { ServerIdentity } from '../contracts/server-identity.js';
 import type { FormModel } from '../core/form-model.js';
 import type { SchemaIssue, Validation } from '../core/issues.js';
 import type { ElicitationEvent } from './events.js';
-import { describeRefused, type ElicitRequest, parseElicitRequest } from './incoming-request.js';
+import { describeRefused, type ElicitRequest, readElicitRequest } from './incoming-request.js';
 import type { Responder } from './respond.js';
 
 export interface HandlerDeps {
   readonly modes: readonly ElicitationMode[];
   readonly era: () => Era;
-  readonly parseSchema: (schema: unknown) => Validation<FormModel, SchemaIssue>;
+  readonly parseSchema: (
+    schema: unknown,
+  ) => Validation<FormModel, SchemaIssue> | Promise<Validation<FormModel, SchemaIssue>>;
   readonly respond: Responder;
   readonly emit: (event: ElicitationEvent) => void;
   readonly renderer: Renderer;
@@ -32,7 +34,7 @@ export interface ElicitationHandler {
   /** An elicitation/create's params, with the SDK context when the SDK dispatched it. */
   handle(params: unknown, signal: AbortSignal, ctx?: ClientContext): Promise<Result>;
   /** Parses params once; a malformed request is reported and thrown as -32602. */
-  parse(params: unknown): ElicitRequest;
+  parse(params: unknown): Promise<ElicitRequest>;
   /** Answers a request `parse` already accepted. */
   respondTo(request: ElicitRequest, signal: AbortSignal, ctx?: ClientContext): Promise<Result>;
   /** One entry of a 2026-07-28 `inputRequests` round (any method the server put there). */
@@ -51,8 +53,8 @@ export function createElicitationHandler(deps: HandlerDeps): ElicitationHandler 
     });
   };
 
-  const parse = (params: unknown): ElicitRequest => {
-    const parsed = parseElicitRequest(params, deps.modes, deps.era(), deps.parseSchema);
+  const parse = async (params: unknown): Promise<ElicitRequest> => {
+    const parsed = await readElicitRequest(params, deps.modes, deps.era(), deps.parseSchema);
     if (parsed.ok) return parsed.value;
     const message = parsed.issues.map((issue) => issue.message).join('; ');
     reject(describeRefused(params), ProtocolErrorCode.InvalidParams, message);
@@ -75,7 +77,7 @@ export function createElicitationHandler(deps: HandlerDeps): ElicitationHandler 
   };
 
   const handle = async (params: unknown, signal: AbortSignal, ctx?: ClientContext): Promise<Result> =>
-    respondTo(parse(params), signal, ctx);
+    respondTo(await parse(params), signal, ctx);
 
   return {
     handle,

@@ -69,6 +69,30 @@ export function parseElicitRequest(
   return { ok: true, value: { mode: 'form', ...parsed.value, meta } };
 }
 
+/**
+ * The same check, with a form's schema parsed by `parseSchema` first (the adapter's cache, which
+ * parses in slices so a huge schema does not hold the event loop); the rest is synchronous.
+ */
+export async function readElicitRequest(
+  params: unknown,
+  declared: readonly ElicitationMode[],
+  era: Era,
+  parseSchema: (
+    schema: unknown,
+  ) => Validation<FormModel, SchemaIssue> | Promise<Validation<FormModel, SchemaIssue>>,
+): Promise<ParsedRequest> {
+  const form =
+    isRecord(params) &&
+    (params.mode === undefined || params.mode === 'form') &&
+    declared.includes('form') &&
+    Object.hasOwn(params, 'requestedSchema');
+  if (!form) return parseElicitRequest(params, declared, era);
+  const parsing = parseSchema(params.requestedSchema);
+  // A cached schema answers at once: no extra turn through the microtask queue.
+  const schema = parsing instanceof Promise ? await parsing : parsing;
+  return parseElicitRequest(params, declared, era, () => schema);
+}
+
 // S-05, S-09, S-10: the shape of a URL-mode request.
 function parseUrlRequest(params: Record<string, unknown>, era: Era, meta: RequestMeta): ParsedRequest {
   const { message, url, elicitationId } = params;

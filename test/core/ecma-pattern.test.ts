@@ -23,7 +23,16 @@ const MORE = [
 ];
 const ALPHABET = [...TRICKY, ...MORE, '😀', '\u212a', '.', '[', ']', '^', '$'];
 
-const ecma = (pattern: string, value: string) => new RegExp(pattern, 'u').test(value);
+// V8 also tries a match inside a surrogate pair (/\B/u.test('a😀a') is true), which ECMA-262 never does
+// with the u flag (AdvanceStringIndex steps by code point), so the reference tries code-point starts only.
+const ecma = (pattern: string, value: string) => {
+  const re = new RegExp(pattern, 'uy');
+  for (let at = 0; at <= value.length; at += (value.codePointAt(at) ?? 0) > 0xffff ? 2 : 1) {
+    re.lastIndex = at;
+    if (re.test(value)) return true;
+  }
+  return false;
+};
 const ours = (pattern: string, value: string) => matchPattern(pattern, value, patternBudget()) === 'match';
 
 const escapeChar = (c: string) => (/[\\^$.*+?()[\]{}|/]/.test(c) ? `\\${c}` : c);
@@ -90,6 +99,12 @@ describe('pattern: exact ECMA-262 semantics on a linear-time engine (issue 12 it
     for (const terminator of ['\n', '\r', '\u2028', '\u2029']) assert.equal(ours('^.$', terminator), false);
     assert.equal(ours('^.$', '😀'), true);
     assert.equal(ours('^[^a]$', '😀'), true);
+  });
+
+  it('never starts a match inside a surrogate pair, as ECMA-262 says and V8 does not (\\B in "a😀a")', () => {
+    assert.equal(ecma('\\B', 'a😀a'), false);
+    assert.equal(ours('\\B', 'a😀a'), false);
+    assert.equal(ours('\\B', '😀'), true, 'at the start, before a non-word character');
   });
 
   it('reads [] as matching nothing, [^] as anything, and [[:a] as a plain class (not POSIX syntax)', () => {

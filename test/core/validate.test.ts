@@ -171,6 +171,19 @@ describe('validateField: booleans and selects', () => {
     assert.deepEqual(codes(check(titled, 1)), ['type']);
   });
 
+  it('says a choice has no valid option when every offered one was removed (not "one of: .")', () => {
+    const single = check({ type: 'string', enum: ['a'], pattern: '^b$' }, 'a');
+    assert.deepEqual(single, [{ field: 'f', code: 'not-an-option', message: 'f has no valid option.' }]);
+    const multi = check({ type: 'array', items: { enum: ['a'], pattern: '^b$' } }, ['a']);
+    assert.deepEqual(multi, [
+      {
+        field: 'f',
+        code: 'not-an-option',
+        message: 'f has no valid option ("a" is not one of the options).',
+      },
+    ]);
+  });
+
   it('checks multi-select membership, duplicates, minItems and maxItems', () => {
     const pick = { type: 'array', title: 'Fish', minItems: 1, maxItems: 2, items: { enum: ['a', 'b', 'c'] } };
     assert.deepEqual(check(pick, ['a', 'c']), []);

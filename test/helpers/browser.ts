@@ -25,11 +25,12 @@ export function testBrowser(mode: BrowserMode = 'submit'): TestBrowser {
   return {
     command,
     opener: createSystemOpener({ BROWSER: command }),
+    // Only whole lines count: the browser process may be halfway through writing the next one.
     visited: () =>
       existsSync(log)
         ? readFileSync(log, 'utf8')
-            .trim()
             .split('\n')
+            .slice(0, -1)
             .map((line) => String((JSON.parse(line) as { url: unknown }).url))
         : [],
   };

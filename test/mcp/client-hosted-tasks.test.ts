@@ -156,7 +156,7 @@ describe('client-hosted elicitation tasks (2025-11-25)', () => {
       target.registerCapabilities({ elicitation: { form: {} } });
       installElicitationHandler(target, async () => ({ action: 'cancel' }));
       bindElicitationTasks(target, async () => ({
-        parse: (params) => {
+        parse: async (params) => {
           parsed.push(params);
           const result = parseElicitRequest(params, ['form'], 'legacy');
           if (!result.ok) throw new Error(result.issues[0]?.message);

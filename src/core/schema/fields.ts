@@ -2,6 +2,7 @@
 // description, default (kept only when it is itself a valid answer) and satisfiability.
 import type { BooleanField, Field, NumberField, TextField } from '../form-model.js';
 import { isStringFormat, STRING_FORMATS } from '../formats.js';
+import { optionValues } from '../option-values.js';
 import { compilePattern } from '../pattern.js';
 import type { StringRules } from '../string-rules.js';
 import { validateField } from '../validate.js';
@@ -57,12 +58,10 @@ export function withDefault<F extends Field>(ctx: Context, field: F, p: Json): F
   let candidate = value;
   if (field.kind === 'multi-select' && Array.isArray(value)) {
     // Multi-select default with invalid members: drop those members, keep the rest (E-14).
-    const allowed = new Set(field.options.map((option) => option.value));
-    const kept = [
-      ...new Set(
-        value.filter((member): member is string => typeof member === 'string' && allowed.has(member)),
-      ),
-    ];
+    const allowed = optionValues(field.options);
+    const members = new Set<string>();
+    for (const member of value) if (typeof member === 'string' && allowed.has(member)) members.add(member);
+    const kept = [...members];
     if (kept.length !== value.length) {
       note(
         ctx,

@@ -12,6 +12,7 @@ import {
   nonNegativeInteger,
   note,
   quote,
+  SCHEMA_LIMITS,
 } from './context.js';
 
 export const FORM_RULES = ['minProperties', 'maxProperties', 'dependentRequired', 'dependencies'];
@@ -77,4 +78,31 @@ export function parseFormRules(ctx: Context, schema: Json, fields: readonly Fiel
     unsatisfiableForm(ctx, `${required} fields are required but "maxProperties" allows ${maxProperties}`);
   }
   return rules;
+}
+
+/** The `required` names that are properties; a name with no property makes the form unsatisfiable. */
+export function parseRequired(ctx: Context, schema: Json, properties: Json): Set<string> {
+  const out = new Set<string>();
+  if (!has(schema, 'required')) return out;
+  const required = schema.required;
+  // Spread first: a sparse array (possible from JS callers, not JSON) has holes that every() skips.
+  if (!Array.isArray(required) || ![...required].every((name): name is string => typeof name === 'string')) {
+    issue(ctx, 'invalid-keyword', undefined, '"required" must be an array of property names');
+    return out;
+  }
+  if (required.length > SCHEMA_LIMITS.maxProperties * 2) {
+    issue(ctx, 'too-large', undefined, `"required" lists ${required.length} names`);
+    return out;
+  }
+  for (const name of required) {
+    // A required name with no property (E-10) can never be present in an answer: the form
+    // is unsatisfiable (decline and cancel only) rather than refused, so a person can still say no.
+    if (has(properties, name)) out.add(name);
+    else
+      unsatisfiableForm(
+        ctx,
+        `"required" names ${quote(name)}, which is not a property, so no answer can include it`,
+      );
+  }
+  return out;
 }

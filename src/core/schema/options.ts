@@ -17,7 +17,7 @@ import {
   tooLong,
 } from './context.js';
 import { base, markUnsatisfiable, parseStringRules, STRING_RULES, withDefault } from './fields.js';
-import { dedupe, dropAmbiguous, keepValid } from './option-filters.js';
+import { answerableOptions } from './option-filters.js';
 
 function tooManyOptions(ctx: Context, name: string, list: readonly unknown[], key: string): boolean {
   if (list.length <= SCHEMA_LIMITS.maxOptions) return false;
@@ -38,15 +38,30 @@ function enumOptions(
   key: string,
 ): SelectOption[] | undefined {
   if (tooManyOptions(ctx, name, list, key)) return undefined;
-  if (!list.every((value): value is string => typeof value === 'string')) {
-    issue(ctx, 'invalid-options', name, `every "${key}" option must be a string`);
-    return undefined;
+  const options: SelectOption[] = [];
+  let tooLarge = false;
+  // One loop over up to 1000 options, 200 times per form: no pass per check.
+  for (const value of list) {
+    if (typeof value !== 'string') {
+      issue(ctx, 'invalid-options', name, `every "${key}" option must be a string`);
+      return undefined;
+    }
+    tooLarge ||= tooLong(value);
+    options.push({ value, label: value });
   }
-  if (list.some(tooLong)) {
+  if (tooLarge) {
     issue(ctx, 'too-large', name, `an option is longer than ${SCHEMA_LIMITS.maxStringLength} characters`);
     return undefined;
   }
-  return list.map((value) => ({ value, label: value }));
+  return options;
+}
+
+const ENTRY_KEYS = new Set(['const', 'title', 'type']);
+
+// Nearly every entry is exactly {const, title}: those skip the full keyword check (1000s per form).
+function plainEntry(entry: Json): boolean {
+  for (const key of Object.keys(entry)) if (!ENTRY_KEYS.has(key)) return false;
+  return true;
 }
 
 /** Options from `oneOf` / `items.anyOf` entries `{ const, title }`; undefined when malformed. */
@@ -73,7 +88,7 @@ function titledOptions(
       return undefined;
     }
     // An option is {const, title}: any other constraint in it would change which answers are valid.
-    checkKeywords(ctx, entry, name, 'string', ['const'], `"${key}" entry ${index}: `);
+    if (!plainEntry(entry)) checkKeywords(ctx, entry, name, 'string', ['const'], `"${key}" entry ${index}: `);
     const title = typeof entry.title === 'string' ? entry.title : undefined;
     if (tooLong(entry.const) || (title !== undefined && tooLong(title))) {
       issue(
@@ -110,8 +125,6 @@ export function parseSingleSelect(
   if (Array.isArray(p.oneOf)) {
     variant = 'titled';
     options = titledOptions(ctx, name, p.oneOf, 'oneOf');
-    // A value listed by two entries matches both, so it fails `oneOf` (exactly one): never valid.
-    if (options) options = dropAmbiguous(ctx, name, options);
   } else if (!Array.isArray(p.enum)) {
     // `const` alone: a choice of one.
     variant = 'untitled';
@@ -155,7 +168,7 @@ export function parseSingleSelect(
   }
   const rules = parseStringRules(ctx, p, name);
   if (options === undefined) return undefined;
-  options = dedupe(ctx, name, keepValid(ctx, name, options, p, rules));
+  options = answerableOptions(ctx, name, options, p, rules, variant === 'titled');
   const field: SingleSelectField = {
     ...base(ctx, name, p, required),
     kind: 'single-select',
@@ -226,7 +239,7 @@ export function parseMultiSelect(
   const minItems = nonNegativeInteger(ctx, p, 'minItems', name);
   const maxItems = nonNegativeInteger(ctx, p, 'maxItems', name);
   if (options === undefined) return undefined;
-  options = dedupe(ctx, name, keepValid(ctx, name, options, items, rules));
+  options = answerableOptions(ctx, name, options, items, rules, false);
   let field: MultiSelectField = { ...base(ctx, name, p, required), kind: 'multi-select', variant, options };
   if (minItems !== undefined) field = { ...field, minItems };
   if (maxItems !== undefined) field = { ...field, maxItems };

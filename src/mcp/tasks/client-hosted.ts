@@ -9,7 +9,7 @@ import { type RawHandler, wrapRegisteredHandler } from '../sdk-seam.js';
 
 export interface HostedElicitation {
   /** The session's parse: the typed request, or a reported -32602 thrown for a malformed one. */
-  readonly parse: (params: unknown) => ElicitRequest;
+  readonly parse: (params: unknown) => Promise<ElicitRequest>;
   /** The session's own handling of a parsed request: ask, answer. */
   readonly respond: (request: ElicitRequest, signal: AbortSignal) => Promise<Result>;
 }
@@ -32,7 +32,8 @@ export function bindElicitationTasks(client: Client, load: () => Promise<HostedE
       const taken = handedOver;
       handedOver = undefined;
       const elicitation = await load();
-      return (await elicitation.respond(taken ?? elicitation.parse(request.params), signal)) as never;
+      const parsed = taken ?? (await elicitation.parse(request.params));
+      return (await elicitation.respond(parsed, signal)) as never;
     },
   });
   // A malformed task-augmented request gets its -32602 at once (reported as any other), not as a
@@ -40,9 +41,12 @@ export function bindElicitationTasks(client: Client, load: () => Promise<HostedE
   wrapRegisteredHandler(client, 'elicitation/create', (served) => async (request, context) => {
     const params = request.params as { task?: unknown } | undefined;
     if (params?.task === undefined) return served(request, context);
+    // Parsed (in slices, so a rejection is thrown from here as a -32602); then handed over
+    // synchronously: nothing runs between setting it and the receiver's callback taking it.
     const { parse } = await load();
+    const parsed = await parse(params);
     try {
-      handedOver = parse(params);
+      handedOver = parsed;
       return served(request, context);
     } finally {
       handedOver = undefined;

@@ -116,8 +116,21 @@ describe('installing from a packed tarball', () => {
   });
 });
 
-describe('packing a checkout that was never built', () => {
+describe('installing from a clone', () => {
+  // The tarball suite above removed its folder when it ended.
+  before(() => mkdirSync(dir, { recursive: true }));
   after(() => rmSync(dir, { recursive: true, force: true }));
+
+  it("puts mcp-elicit on the PATH from a built clone with the README's npm install -g . (prefix kept in a temp folder)", async () => {
+    await npm(['install', '-g', root], dir);
+    const bin = join(dir, 'global', 'bin', 'mcp-elicit');
+    assert.equal((await run(bin, ['--version'], { env })).stdout, `${pkg.version}\n`);
+    const demo = join(root, 'dist', 'demo', 'main.js');
+    const call = await run(bin, ['--accept-defaults', 'call', 'survey', '--', process.execPath, demo], {
+      env,
+    });
+    assert.match(call.stdout, /^survey: action=accept/m);
+  });
   it('builds dist/ on prepare, so the tarball holds the CLI, the library and its types', async () => {
     const copy = join(dir, 'checkout');
     const tracked = execFileSync('git', ['ls-files', '-z'], { cwd: root, encoding: 'utf8' }).split('\0');

@@ -3,6 +3,7 @@
 // validates the host's answer against the schema and fails closed, as for any front-end.
 import { randomUUID } from 'node:crypto';
 import type { ElicitResult } from '@modelcontextprotocol/client';
+import type { OverRateChoice, OverRateInfo } from '../contracts/over-rate.js';
 import type {
   FormAnswer,
   FormPrompt,
@@ -30,6 +31,8 @@ export class RoutingRenderer implements Renderer {
   private readonly hostUrls = new Set<string>();
   /** Upstream elicitation ids of URL steps the host accepted: their completion is the host's too. */
   private readonly hostIds = new Set<string>();
+  /** "This server keeps asking": asked in the proxy's own front-end when it answers some mode. */
+  readonly overRate?: (info: OverRateInfo, ctx: PromptContext) => Promise<OverRateChoice>;
 
   constructor(
     private readonly self: Renderer,
@@ -39,6 +42,9 @@ export class RoutingRenderer implements Renderer {
   ) {
     this.name = `proxy(${self.name})`;
     this.interactive = self.interactive || plan.route('url') === 'host';
+    // A host has no such question: without a front-end of ours, a prompt over the rate is cancelled.
+    const selfAnswers = plan.route('form') === 'self' || plan.route('url') === 'self';
+    if (selfAnswers && self.overRate) this.overRate = self.overRate.bind(self);
   }
 
   async form(prompt: FormPrompt, ctx: PromptContext): Promise<FormAnswer> {

@@ -15,11 +15,12 @@ import { alive, childrenOf, startHost, type TestHost, until } from './_host.js';
 async function profileFormOpen(
   page: Page,
   signal?: AbortSignal,
+  proxyOptions: readonly string[] = [],
 ): Promise<{ host: TestHost; call: Promise<unknown> }> {
   const browser = testBrowser('record');
   const demo = demoStdioCommand();
   const host = await startHost({
-    proxyArgs: ['--', demo.command, ...demo.args],
+    proxyArgs: [...proxyOptions, '--', demo.command, ...demo.args],
     env: { BROWSER: browser.command },
   });
   const call = host.client
@@ -45,6 +46,25 @@ describe('proxy: elicitation answered in the browser (Chromium)', () => {
       const text = (result.content as { text?: string }[]).map((c) => c.text ?? '').join('\n');
       assert.match(text, /action=accept/);
       assert.match(text, /Browser Ada/);
+    } finally {
+      await host.close();
+    }
+  });
+
+  it('a server over --rate-limit gets the "keeps asking" page in the browser; Mute cancels it upstream', async () => {
+    const { host, call } = await profileFormOpen(page(), undefined, ['--rate-limit', '1']);
+    const text = (result: unknown) =>
+      ((result as CallToolResult).content as { text?: string }[]).map((c) => c.text ?? '').join('\n');
+    try {
+      await page().click('button[value="decline"]');
+      assert.match(text(await call), /action=decline/);
+      const second = host.client.callTool({ name: 'profile', arguments: {} });
+      await page().waitForSelector('input[name="step"][value="over-rate"]', {
+        state: 'attached',
+        timeout: 30_000,
+      });
+      await page().click('button[value="mute"]');
+      assert.match(text(await second), /action=cancel/);
     } finally {
       await host.close();
     }

@@ -26,6 +26,8 @@ const schema = {
 
 async function formShown(page: Page): Promise<void> {
   await page.waitForSelector('form#form input[name="step"][value="edit"]', { state: 'attached' });
+  // The form is in the DOM before its deferred script runs; typing earlier sends no live check.
+  await page.waitForLoadState('domcontentloaded');
 }
 
 let chrome: TestChromium;

@@ -39,14 +39,7 @@ const perTestMs = process.env.TEST_TIMEOUT_MS ?? '240000';
 const wholeRunMs = Number(process.env.TEST_RUN_TIMEOUT_MS ?? 45 * 60_000);
 const child = spawn(
   process.execPath,
-  [
-    '--import',
-    'tsx',
-    '--test',
-    `--test-concurrency=${concurrency}`,
-    `--test-timeout=${perTestMs}`,
-    ...files,
-  ],
+  ['--import', 'tsx', '--test', `--test-concurrency=${concurrency}`, `--test-timeout=${perTestMs}`, ...files],
   { cwd: root, stdio: 'inherit', env, detached: true },
 );
 let timedOut = false;

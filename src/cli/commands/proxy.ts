@@ -4,7 +4,6 @@ import { readFile } from 'node:fs/promises';
 import { ElicitError } from '../../contracts/elicit-error.js';
 import type { Renderer } from '../../contracts/renderer.js';
 import { createSystemOpener } from '../../frontends/open-url.js';
-import { PromptQueue } from '../../mcp/prompt-queue.js';
 import type { ElicitChoice } from '../../proxy/elicit-route.js';
 import { proxiedEntry } from '../../proxy/print-config.js';
 import { startProxy } from '../../proxy/run-proxy.js';
@@ -13,10 +12,10 @@ import { type AuditLog, openAuditLog } from '../audit-log.js';
 import { findServers, onlyServerName } from '../config.js';
 import { chooseRenderer, declaredModes, type Io } from '../frontend.js';
 import { formatEvent } from '../output.js';
+import { cliPromptQueue } from '../prompt-queue.js';
 import { startRecording } from '../record-file.js';
 import { ServerStderr } from '../server-stderr.js';
 import type { CommandContext } from './context.js';
-import { promptRate } from './session.js';
 
 export async function runProxyCommand(args: CliArgs, io: Io, context: CommandContext): Promise<number> {
   const elicit = parseElicit(args.elicit);
@@ -67,7 +66,7 @@ export async function runProxyCommand(args: CliArgs, io: Io, context: CommandCon
         if (args.verbose) io.stderr.write(`${formatEvent(event)}\n`);
       },
       ...(audit && { audit: (entry) => audit.write(entry) }),
-      queue: new PromptQueue({ rate: promptRate(args) }),
+      queue: cliPromptQueue(args),
       signal,
     });
     return await proxy.done;

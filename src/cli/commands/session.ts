@@ -2,8 +2,6 @@
 import type { Renderer } from '../../contracts/renderer.js';
 import { createSystemOpener } from '../../frontends/open-url.js';
 import type { ScriptedRenderer } from '../../frontends/scripted/index.js';
-import { PromptQueue } from '../../mcp/prompt-queue.js';
-import { DEFAULT_RATE_LIMIT } from '../../mcp/rate-limit.js';
 import type { Activity } from '../activity.js';
 import { unmatchedSetWarnings, unusedAnswerWarnings } from '../answered.js';
 import type { CliArgs } from '../args.js';
@@ -11,6 +9,7 @@ import { type AuditLog, openAuditLog } from '../audit-log.js';
 import { type Connection, connect } from '../connect.js';
 import { chooseRenderer, declaredModes, type Io } from '../frontend.js';
 import { formatEvent } from '../output.js';
+import { cliPromptQueue } from '../prompt-queue.js';
 import type { RecordFile } from '../record-file.js';
 import { ServerStderr } from '../server-stderr.js';
 import { createTaskStatus } from '../task-status.js';
@@ -51,7 +50,7 @@ export async function openSession(args: CliArgs, io: Io, context: CommandContext
     write: (text) => io.stderr.write(text),
   });
   const modes = declaredModes(args, renderer);
-  const queue = new PromptQueue({ rate: promptRate(args) });
+  const queue = cliPromptQueue(args);
   const status = createTaskStatus(io.stderr, queue, context.tasks);
   let connection: Connection;
   const stopAnnouncing = announceSlowStart(args, io, context.label);
@@ -123,11 +122,4 @@ function scriptedWarnings(args: CliArgs, renderer: Renderer): string[] {
       ? unusedAnswerWarnings(scripted.unusedAnswers)
       : []),
   ];
-}
-
-/** `--rate-limit N`: N prompts at once, then N a minute, per server; `off` turns it off. */
-export function promptRate(args: CliArgs) {
-  if (args.rateLimit === false) return false;
-  if (args.rateLimit === undefined) return DEFAULT_RATE_LIMIT;
-  return { burst: args.rateLimit, perMinute: args.rateLimit };
 }

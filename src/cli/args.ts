@@ -1,5 +1,5 @@
 // Command-line parsing with node:util parseArgs. Everything after the first `--` is the stdio
-// server command, taken verbatim.
+// server command, taken verbatim (for proxy the `--` may be left out, see server-command.ts).
 import { parseArgs } from 'node:util';
 import { ElicitError } from '../contracts/elicit-error.js';
 import type { ElicitationMode } from '../contracts/protocol.js';
@@ -21,6 +21,7 @@ import {
 import { type CommandName, isCommand, OPERAND_USAGE, SHELLS } from './command-table.js';
 import { parseArgPairs } from './command-words.js';
 import { type LogLevel, parseLogLevel } from './log-level.js';
+import { splitServerCommand } from './server-command.js';
 import { type ServerEnvOptions, serverEnvOptions } from './server-env.js';
 import { explainParseError, unexpectedArgument, unknownCommand } from './usage-errors.js';
 
@@ -123,9 +124,7 @@ export const OPTIONS = {
 } as const;
 
 export function parseCliArgs(argv: readonly string[]): CliArgs {
-  const dashdash = argv.indexOf('--');
-  const own = dashdash >= 0 ? argv.slice(0, dashdash) : [...argv];
-  const serverCommand = dashdash >= 0 ? argv.slice(dashdash + 1) : [];
+  const { own, serverCommand } = splitServerCommand(argv, OPTIONS);
 
   let parsed: ReturnType<typeof parseArgs<{ options: typeof OPTIONS; allowPositionals: true; strict: true }>>;
   try {

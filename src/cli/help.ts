@@ -39,7 +39,9 @@ Commands
   --elicit <who>          proxy: auto (default: the host answers the modes it declared, the proxy
                           the rest), host, or self (the proxy's own front-end: --ui browser, the
                           default, or --ui scripted).
-  --print-config          proxy: print the mcpServers entry that puts --config/--server behind it.
+  --print-config          proxy: print the mcpServers entry that puts --config/--server behind it,
+                          running this mcp-elicit by absolute path and keeping --elicit, --ui and
+                          the answer flags given with it.
 
 Server (exactly one, except for demo)
   -- <command> [args...]  Start a stdio server (everything after -- is the command).

@@ -40,6 +40,22 @@ describe('command-line parsing', () => {
     assert.equal(args.json, false, '--json after -- belongs to the server');
   });
 
+  it('proxy takes the server command with or without -- (a host may drop it): options end at the first other word', () => {
+    const without = parseCliArgs(['proxy', '--ui', 'scripted', 'node', 'server.js', '--json', '--ui', 'x']);
+    assert.deepEqual(without.target, {
+      kind: 'stdio',
+      command: 'node',
+      args: ['server.js', '--json', '--ui', 'x'],
+    });
+    assert.equal(without.ui, 'scripted');
+    assert.equal(without.json, false, '--json after the server command belongs to the server');
+    const withDashes = parseCliArgs(['proxy', '--', 'node', 'server.js']);
+    assert.deepEqual(withDashes.target, { kind: 'stdio', command: 'node', args: ['server.js'] });
+    assert.throws(() => parseCliArgs(['proxy', '--bogus', 'node']), /unknown option --bogus/);
+    // Other commands still want their --: a stray word is an error, not a server command.
+    assert.throws(() => parseCliArgs(['tools', 'node', 'server.js']), ElicitError);
+  });
+
   it('accepts --url with repeated --header lines', () => {
     const args = parseCliArgs([
       'tools',

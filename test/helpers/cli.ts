@@ -20,6 +20,8 @@ export interface CliRunOptions {
   readonly timeoutMs?: number;
   /** Era cache folder; a fresh one per run unless given. */
   readonly cacheDir?: string;
+  /** Working folder; the checkout unless given. */
+  readonly cwd?: string;
 }
 
 export function freshCacheDir(): string {
@@ -29,7 +31,7 @@ export function freshCacheDir(): string {
 export function runCli(args: readonly string[], options: CliRunOptions = {}): Promise<CliRun> {
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, [cliBin, ...args], {
-      cwd: root,
+      cwd: options.cwd ?? root,
       env: { ...process.env, MCP_ELICIT_CACHE_DIR: options.cacheDir ?? freshCacheDir(), ...options.env },
       stdio: ['pipe', 'pipe', 'pipe'],
     });

@@ -5,7 +5,9 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, it } from 'node:test';
-import { runCli } from '../helpers/cli.js';
+import { Client } from '@modelcontextprotocol/client';
+import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
+import { cliBin, root, runCli } from '../helpers/cli.js';
 import { envStdioCommand } from '../helpers/servers.js';
 import { startHost } from './_host.js';
 
@@ -30,17 +32,16 @@ describe('mcp-elicit proxy --print-config', () => {
     }),
   );
 
-  it('wraps a stdio entry: same env, each env name passed on, the command after --', async () => {
+  it('wraps a stdio entry: this mcp-elicit by absolute path (never a registry name), same env, each env name passed on, the command after --', async () => {
     const run = await runCli(['proxy', '--print-config', '--config', file, '--server', 'github']);
     assert.equal(run.status, 0, run.stderr);
     assert.deepEqual(JSON.parse(run.stdout), {
       mcpServers: {
         github: {
           env: { GITHUB_TOKEN: '${GITHUB_TOKEN}' },
-          command: 'npx',
+          command: process.execPath,
           args: [
-            '-y',
-            'mcp-elicit',
+            cliBin,
             'proxy',
             '--name',
             'github',
@@ -61,7 +62,7 @@ describe('mcp-elicit proxy --print-config', () => {
     assert.equal(run.status, 0, run.stderr);
     const entry = (JSON.parse(run.stdout) as { mcpServers: Record<string, { args: string[] }> }).mcpServers
       .remote;
-    assert.deepEqual(entry?.args.slice(3), [
+    assert.deepEqual(entry?.args.slice(2), [
       '--name',
       'remote',
       '--url',
@@ -95,10 +96,10 @@ describe('mcp-elicit proxy --print-config', () => {
     assert.equal(printed.status, 0, printed.stderr);
     const entry = (JSON.parse(printed.stdout) as { mcpServers: { fixture: { args: string[] } } }).mcpServers
       .fixture;
-    assert.deepEqual(entry.args.slice(0, 3), ['-y', 'mcp-elicit', 'proxy']);
+    assert.deepEqual(entry.args.slice(0, 2), [cliBin, 'proxy']);
     // A host substitutes the entry's env and hands it to the proxy; here it also leaks a stray token.
     const host = await startHost({
-      proxyArgs: entry.args.slice(3),
+      proxyArgs: entry.args.slice(2),
       env: { API_KEY: 'k123', SECRET_TOKEN_X: 'hunter2' },
     });
     try {
@@ -107,6 +108,135 @@ describe('mcp-elicit proxy --print-config', () => {
       const seen = JSON.parse(text) as Record<string, string>;
       assert.equal(seen.API_KEY, 'k123', 'the entry env reaches the server');
       assert.equal(seen.SECRET_TOKEN_X, undefined, 'what the entry does not name stays with the proxy');
+    } finally {
+      await host.close();
+    }
+  });
+
+  it('keeps --elicit, --ui and the answer flags, with file names made absolute', async () => {
+    const answers = join(dir, 'answers.json');
+    writeFileSync(answers, '[]');
+    const run = await runCli(
+      [
+        'proxy',
+        '--print-config',
+        '--config',
+        file,
+        '--server',
+        'github',
+        '--elicit',
+        'self',
+        '--answers',
+        'answers.json',
+        '--set',
+        'name=Ada',
+        '--accept-defaults',
+        '--rate-limit',
+        'off',
+      ],
+      { cwd: dir },
+    );
+    assert.equal(run.status, 0, run.stderr);
+    const entry = (JSON.parse(run.stdout) as { mcpServers: { github: { args: string[] } } }).mcpServers
+      .github;
+    const own = entry.args.slice(0, entry.args.indexOf('--'));
+    assert.deepEqual(own, [
+      cliBin,
+      'proxy',
+      '--name',
+      'github',
+      '--elicit',
+      'self',
+      '--answers',
+      answers,
+      '--set',
+      'name=Ada',
+      '--accept-defaults',
+      '--rate-limit',
+      'off',
+      '--pass-env',
+      'GITHUB_TOKEN',
+    ]);
+    const bad = await runCli([
+      'proxy',
+      '--print-config',
+      '--config',
+      file,
+      '--server',
+      'github',
+      '--elicit',
+      'x',
+    ]);
+    assert.equal(bad.status, 2);
+    assert.match(bad.stderr, /--elicit must be auto, host or self/);
+  });
+
+  it('the printed entry runs as a host starts it: its command and args only, with HOME, PATH, SHELL and TERM, from another folder', async () => {
+    // The built demo server: plain JavaScript, so it starts from any folder.
+    const demo = join(root, 'dist', 'demo', 'main.js');
+    const config = join(dir, 'demo-config.json');
+    writeFileSync(
+      config,
+      JSON.stringify({ mcpServers: { echo: { command: process.execPath, args: [demo] } } }),
+    );
+    const printed = await runCli([
+      'proxy',
+      '--print-config',
+      '--config',
+      config,
+      '--server',
+      'echo',
+      '--elicit',
+      'self',
+      '--accept-defaults',
+    ]);
+    assert.equal(printed.status, 0, printed.stderr);
+    const entry = (
+      JSON.parse(printed.stdout) as { mcpServers: { echo: { command: string; args: string[] } } }
+    ).mcpServers.echo;
+    assert.ok(!JSON.stringify(entry).includes('npx'), 'no registry name in the entry');
+    // Hosts start servers with almost no environment and in a folder of their own; an empty PATH
+    // proves the command does not depend on finding anything there.
+    const client = new Client({ name: 'bare-host', version: '1.0.0' });
+    const transport = new StdioClientTransport({
+      command: entry.command,
+      args: entry.args,
+      cwd: mkdtempSync(join(tmpdir(), 'host-cwd-')),
+      env: { HOME: mkdtempSync(join(tmpdir(), 'host-home-')), PATH: '', SHELL: '/bin/sh', TERM: 'dumb' },
+      stderr: 'pipe',
+    });
+    let stderr = '';
+    transport.stderr?.on('data', (chunk: Buffer) => {
+      stderr += chunk.toString('utf8');
+    });
+    await client.connect(transport);
+    try {
+      const result = await client.callTool({ name: 'confirm', arguments: {} }).catch((error: unknown) => {
+        throw new Error(`${String(error)}\nproxy stderr:\n${stderr}`);
+      });
+      assert.match(
+        JSON.stringify(result.content),
+        /confirmed/,
+        `the printed --accept-defaults answered:\n${stderr}`,
+      );
+    } finally {
+      await client.close();
+    }
+  });
+
+  it('starts the server when the host drops the -- it was given (the Inspector CLI does)', async () => {
+    const host = await startHost({
+      proxyArgs: [
+        '--elicit',
+        'self',
+        '--accept-defaults',
+        process.execPath,
+        join(root, 'dist', 'demo', 'main.js'),
+      ],
+    });
+    try {
+      const result = await host.client.callTool({ name: 'confirm', arguments: {} });
+      assert.match(JSON.stringify(result.content), /confirmed/, host.stderr());
     } finally {
       await host.close();
     }

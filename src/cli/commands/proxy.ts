@@ -13,7 +13,9 @@ import { findServers, onlyServerName } from '../config.js';
 import { chooseRenderer, declaredModes, type Io } from '../frontend.js';
 import { formatEvent } from '../output.js';
 import { cliPromptQueue } from '../prompt-queue.js';
+import { proxyOptionWords } from '../proxy-options.js';
 import { startRecording } from '../record-file.js';
+import { selfCommand } from '../self-command.js';
 import { ServerStderr } from '../server-stderr.js';
 import type { CommandContext } from './context.js';
 
@@ -109,7 +111,10 @@ export async function runPrintConfig(args: CliArgs, io: Io): Promise<number> {
   const entry = findServers(json)?.[name];
   if (typeof entry !== 'object' || entry === null || Array.isArray(entry))
     throw new ElicitError('config', `no server "${name}" in ${target.file}`);
-  const printed = { mcpServers: { [name]: proxiedEntry(name, entry as never) } };
+  parseElicit(args.elicit); // a wrong --elicit is an error here, not in the host's log later
+  const printed = {
+    mcpServers: { [name]: proxiedEntry(name, entry as never, selfCommand(), proxyOptionWords(args)) },
+  };
   io.stdout.write(`${JSON.stringify(printed, null, 2)}\n`);
   return 0;
 }

@@ -23,6 +23,17 @@ export type {
   UrlWaitReason,
 } from './contracts/url-step.js';
 // Engine (pure)
+export {
+  type AttentionEvent,
+  type AttentionKind,
+  type AttentionOptions,
+  AttentionSchedule,
+  type AttentionSink,
+  type AttentionText,
+  type AttentionTimers,
+  attentionText,
+  DEFAULT_REMIND_AFTER_MS,
+} from './core/attention.js';
 export { initialDraft, mergeOverDefaults } from './core/defaults.js';
 export { DraftStore } from './core/draft-store.js';
 export type {
@@ -82,6 +93,16 @@ export type {
 export { analyzeUrl } from './core/url-safety.js';
 export { validateContent, validateField } from './core/validate.js';
 // Front-ends, and the URL-mode helpers for attachElicitation's `opener` and `waiter` options
+export {
+  attentionSchedule,
+  desktopNotifier,
+  type NotifyChoice,
+  type NotifyTargets,
+  type SignalStream,
+  type Spawn,
+  terminalSignal,
+  withAttention,
+} from './frontends/attention/index.js';
 export { BrowserRenderer, type BrowserRendererOptions } from './frontends/browser/index.js';
 export { createSystemOpener, type SystemOpenerOptions } from './frontends/open-url.js';
 export { type PlainOptions, PlainRenderer } from './frontends/plain/index.js';
@@ -109,7 +130,7 @@ export {
   type LineWaiterOptions,
 } from './frontends/url-wait/line-waiter.js';
 // SDK adapter (attachElicitation with the system browser as its default opener)
-export { attachElicitation } from './library.js';
+export { attachElicitation, type LibraryAttachOptions } from './library.js';
 export type { AttachOptions, ElicitationSession, SessionRequestOptions } from './mcp/attach.js';
 export type { AuditEntry, AuditListener } from './mcp/audit.js';
 export type { ElicitationEvent, ElicitationListener } from './mcp/events.js';

@@ -2,6 +2,7 @@
 // option. args.ts decides which options go together.
 import { ElicitError } from '../contracts/elicit-error.js';
 import type { ElicitationMode } from '../contracts/protocol.js';
+import { DEFAULT_REMIND_AFTER_MS } from '../core/attention.js';
 
 const UI_CHOICES = ['auto', 'terminal', 'plain', 'browser', 'scripted'] as const;
 export type UiChoice = (typeof UI_CHOICES)[number];
@@ -124,4 +125,28 @@ export function parseRateLimit(text: string): number | false {
       `--rate-limit takes a whole number of prompts per minute, or off (got "${text}")`,
     );
   return perMinute;
+}
+
+const NOTIFY = ['auto', 'off', 'bell', 'desktop'] as const;
+
+/** --notify: how a waiting prompt is announced. */
+export function parseNotify(text: string | undefined): (typeof NOTIFY)[number] {
+  if (text === undefined) return 'auto';
+  const choice = NOTIFY.find((word) => word === text);
+  if (choice === undefined)
+    throw new ElicitError('usage', `--notify must be ${NOTIFY.join(', ')} (got "${text}")`);
+  return choice;
+}
+
+/** --remind: seconds between reminders of an unanswered prompt, or off. */
+export function parseRemind(text: string | undefined): number | false {
+  if (text === undefined) return DEFAULT_REMIND_AFTER_MS;
+  if (text === 'off') return false;
+  const seconds = Number(text);
+  if (!Number.isFinite(seconds) || seconds <= 0 || seconds > 86_400)
+    throw new ElicitError(
+      'usage',
+      `--remind takes seconds between reminders (1 to 86400), or off (got "${text}")`,
+    );
+  return Math.round(seconds * 1000);
 }

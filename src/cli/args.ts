@@ -3,14 +3,18 @@
 import { parseArgs } from 'node:util';
 import { ElicitError } from '../contracts/elicit-error.js';
 import type { ElicitationMode } from '../contracts/protocol.js';
+import { DEFAULT_REMIND_AFTER_MS } from '../core/attention.js';
+import type { NotifyChoice } from '../frontends/attention/index.js';
 import {
   type ProtocolChoice,
   parseAuditLog,
   parseHeaders,
   parseHttpUrl,
   parseModes,
+  parseNotify,
   parseProtocol,
   parseRateLimit,
+  parseRemind,
   parseSets,
   parseTaskFlags,
   parseTimeout,
@@ -21,6 +25,7 @@ import {
 import { type CommandName, isCommand, OPERAND_USAGE, SHELLS } from './command-table.js';
 import { parseArgPairs } from './command-words.js';
 import { type LogLevel, parseLogLevel } from './log-level.js';
+import { OPTIONS } from './option-table.js';
 import { splitServerCommand } from './server-command.js';
 import { type ServerEnvOptions, serverEnvOptions } from './server-env.js';
 import { explainParseError, unexpectedArgument, unknownCommand } from './usage-errors.js';
@@ -71,6 +76,10 @@ export interface CliArgs {
   readonly allowDeceptiveUrls: boolean;
   /** `--audit-log FILE`: one JSON line per elicitation appended to FILE. */
   readonly auditLog?: string;
+  /** `--notify`: how a waiting prompt is announced (issue 23). */
+  readonly notify: NotifyChoice;
+  /** `--remind`: ms between reminders, or false. */
+  readonly remindAfterMs: number | false;
   /** Prompts per server per minute (token bucket, C-21); false turns the limit off. */
   readonly rateLimit?: number | false;
   readonly modes?: ElicitationMode[];
@@ -87,41 +96,7 @@ export interface CliArgs {
   readonly printConfig?: boolean;
 }
 
-export const OPTIONS = {
-  url: { type: 'string' },
-  header: { type: 'string', multiple: true },
-  config: { type: 'string' },
-  server: { type: 'string' },
-  name: { type: 'string' },
-  env: { type: 'string', multiple: true },
-  'pass-env': { type: 'string', multiple: true },
-  args: { type: 'string' },
-  arg: { type: 'string', multiple: true },
-  'log-level': { type: 'string' },
-  ui: { type: 'string' },
-  answers: { type: 'string' },
-  record: { type: 'string' },
-  set: { type: 'string', multiple: true },
-  'accept-defaults': { type: 'boolean' },
-  decline: { type: 'boolean' },
-  cancel: { type: 'boolean' },
-  'open-urls': { type: 'boolean' },
-  'allow-deceptive-urls': { type: 'boolean' },
-  'audit-log': { type: 'string' },
-  'rate-limit': { type: 'string' },
-  modes: { type: 'string' },
-  protocol: { type: 'string' },
-  'no-era-cache': { type: 'boolean' },
-  timeout: { type: 'string' },
-  task: { type: 'boolean' },
-  'no-task': { type: 'boolean' },
-  json: { type: 'boolean' },
-  verbose: { type: 'boolean', short: 'v' },
-  elicit: { type: 'string' },
-  'print-config': { type: 'boolean' },
-  help: { type: 'boolean', short: 'h' },
-  version: { type: 'boolean' },
-} as const;
+export { OPTIONS } from './option-table.js';
 
 export function parseCliArgs(argv: readonly string[]): CliArgs {
   const { own, serverCommand } = splitServerCommand(argv, OPTIONS);
@@ -248,6 +223,8 @@ export function parseCliArgs(argv: readonly string[]): CliArgs {
     allowDeceptiveUrls: !!v['allow-deceptive-urls'],
     ...(v['audit-log'] !== undefined && { auditLog: parseAuditLog(v['audit-log']) }),
     ...(v['rate-limit'] !== undefined && { rateLimit: parseRateLimit(v['rate-limit']) }),
+    notify: parseNotify(v.notify),
+    remindAfterMs: parseRemind(v.remind),
     ...(v.modes !== undefined && { modes: parseModes(v.modes) }),
     protocol: parseProtocol(v.protocol),
     eraCache: !v['no-era-cache'],
@@ -279,6 +256,8 @@ function base(command: CliArgs['command']): CliArgs {
     cancel: false,
     openUrls: false,
     allowDeceptiveUrls: false,
+    notify: 'auto',
+    remindAfterMs: DEFAULT_REMIND_AFTER_MS,
     protocol: { kind: 'auto' },
     eraCache: true,
     timeoutMs: 60_000,

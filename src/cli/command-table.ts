@@ -27,6 +27,8 @@ const FRONT_END = [
   'modes',
   'audit-log',
   'rate-limit',
+  'notify',
+  'remind',
 ];
 const PROTOCOL = ['protocol', 'no-era-cache'];
 

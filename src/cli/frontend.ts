@@ -15,9 +15,26 @@ export interface Io {
   readonly signal?: AbortSignal;
 }
 
+/** The front-end for a run, announcing each prompt that waits for the person (`--notify`). */
 export async function chooseRenderer(args: CliArgs, io: Io): Promise<Renderer> {
-  // With --json, stdout carries only the JSON object, so prompts go to stderr.
   const output = args.json ? io.stderr : io.stdout;
+  const renderer = await chooseFrontEnd(args, io, output);
+  if (!renderer.interactive || args.notify === 'off') return renderer;
+  // Line mode fed by a pipe is a script, not a person who might be looking elsewhere.
+  if (renderer.name === 'plain' && !io.stdin.isTTY) return renderer;
+  const { attentionSchedule, withAttention } = await import('../frontends/attention/index.js');
+  // The terminal's signals only where the prompts are drawn on it (not the browser's pages).
+  const onTerminal = renderer.name === 'terminal' || renderer.name === 'plain';
+  const schedule = attentionSchedule(
+    args.notify,
+    { env: io.env, ...(onTerminal && { terminal: output }) },
+    { remindAfterMs: args.remindAfterMs },
+  );
+  return withAttention(renderer, schedule);
+}
+
+async function chooseFrontEnd(args: CliArgs, io: Io, output: NodeJS.WriteStream): Promise<Renderer> {
+  // With --json, stdout carries only the JSON object, so prompts go to stderr.
   // Each front-end is loaded only when chosen: a CLI run pays for one of them.
   switch (args.ui) {
     case 'scripted': {

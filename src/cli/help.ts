@@ -113,6 +113,13 @@ Front-end
   --rate-limit <n>|off    Prompts a server may show in a row, then per minute (default 10). Over it,
                           a terminal or plain prompt asks whether to mute the server; a script
                           answers cancel (rate-limited).
+  --notify <how>          When a prompt waits for you: auto (default: the terminal's bell and
+                          notification escapes, OSC 9/777, when prompts are on a terminal, plus a
+                          desktop notification where notify-send or osascript exists), bell,
+                          desktop, or off. Scripted runs never notify. The text is ours: the
+                          server's name and "asks you to fill in a form", never its message.
+  --remind <seconds>|off  Remind again while a prompt stays unanswered, every <seconds> (default
+                          180, at most 3 times); off for the first notice only.
 
 Protocol
   --protocol <p>          auto (default: probe once, then remember the server's era), legacy

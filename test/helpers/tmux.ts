@@ -130,6 +130,11 @@ export class TmuxSession {
     );
   }
 
+  /** Appends every byte the program writes to the terminal, escapes included, to `file`. */
+  async pipeTo(file: string): Promise<void> {
+    await this.#tmux('pipe-pane', '-o', '-t', this.name, `cat >> '${file.replaceAll("'", "'\\''")}'`);
+  }
+
   /** The pane's title, which a program can set with OSC 0/2 escape sequences. */
   async title(): Promise<string> {
     return (await this.#tmux('display-message', '-p', '-t', this.name, '#{pane_title}')).trim();

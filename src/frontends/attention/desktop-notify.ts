@@ -1,0 +1,52 @@
+// A desktop notification where the desktop offers one: `notify-send` (the freedesktop notification
+// service) on Linux and the BSDs, `osascript` on macOS. Found on PATH, started without a shell,
+// never waited for; where none is found, nothing (Windows has no such command without a module).
+import { spawn } from 'node:child_process';
+import { accessSync, constants } from 'node:fs';
+import { delimiter, join } from 'node:path';
+import type { AttentionEvent, AttentionSink } from '../../core/attention.js';
+
+/** Starts a notifier command without a shell and without waiting for it. */
+export type Spawn = (command: string, args: readonly string[]) => void;
+
+const startDetached: Spawn = (command, args) => {
+  // Its own process group: a notice raised just before the CLI exits is still shown.
+  const child = spawn(command, args, { stdio: 'ignore', shell: false, detached: true });
+  child.on('error', () => {}); // a notifier that fails is silent; the prompt is still on screen
+  child.unref();
+};
+
+/** A sink for this desktop, or undefined where there is none. */
+export function desktopNotifier(
+  env: NodeJS.ProcessEnv,
+  platform: NodeJS.Platform = process.platform,
+  run: Spawn = startDetached,
+): AttentionSink | undefined {
+  if (platform === 'darwin') {
+    const osascript = findOnPath('osascript', env);
+    if (osascript === undefined) return undefined;
+    return (event) => run(osascript, ['-e', appleScript(event)]);
+  }
+  if (platform === 'win32') return undefined;
+  const notifySend = findOnPath('notify-send', env);
+  if (notifySend === undefined) return undefined;
+  return (event) =>
+    run(notifySend, ['--app-name=mcp-elicit', '--urgency=normal', '--', event.title, event.body]);
+}
+
+function appleScript(event: AttentionEvent): string {
+  const quote = (text: string) => `"${text.replaceAll('\\', '\\\\').replaceAll('"', '\\"')}"`;
+  return `display notification ${quote(event.body)} with title ${quote(event.title)}`;
+}
+
+function findOnPath(name: string, env: NodeJS.ProcessEnv): string | undefined {
+  for (const dir of (env.PATH ?? '').split(delimiter)) {
+    if (dir === '') continue;
+    const candidate = join(dir, name);
+    try {
+      accessSync(candidate, constants.X_OK);
+      return candidate;
+    } catch {}
+  }
+  return undefined;
+}

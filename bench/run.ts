@@ -5,7 +5,7 @@
 //
 //   node --import tsx bench/run.ts [--rounds N] [--calls N] [--warmup N] [--runs N] [--only LIST]
 //
-// --only runs some sections (comma-separated: memory, steps, processes, hostile, browser, proxy)
+// --only runs some sections (comma-separated: memory, steps, processes, hostile, browser, proxy, notify)
 // and writes .bench/last-only.json instead, so a full run's last.json stays whole.
 import { existsSync } from 'node:fs';
 import { mkdir, rm, writeFile } from 'node:fs/promises';
@@ -18,6 +18,7 @@ import { compileScript } from './compile.js';
 import { measureSteps, type StepTiming } from './engine-steps.js';
 import { type AttackTiming, type LargestForm, measureAttacks, measureLargestForm } from './hostile.js';
 import { measureRoundTrip, type RoundTripCase } from './in-memory.js';
+import { formatNotifyReport, measureNotify, type NotifyBenchResult } from './notify.js';
 import {
   cliCommandLine,
   measureProcesses,
@@ -39,6 +40,7 @@ const TARGET_RATIO = 1.0;
 const STEP_ITERATIONS = 300;
 const ATTACK_RUNS = 9;
 const BROWSER_ROUNDS = 15;
+const NOTIFY_ROUNDS = 20;
 const TOOL = 'survey';
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -209,6 +211,16 @@ async function main(): Promise<void> {
     }
   }
 
+  let notify: NotifyBenchResult | { error: string } = { error: 'not run (--only)' };
+  if (want('notify')) {
+    log('notices on vs off');
+    try {
+      notify = await measureNotify(NOTIFY_ROUNDS);
+    } catch (error) {
+      notify = { error: message(error) };
+    }
+  }
+
   const results: BenchResults = {
     environment,
     settings,
@@ -223,9 +235,11 @@ async function main(): Promise<void> {
   };
   process.stdout.write(formatReport(results));
   if (want('proxy')) process.stdout.write(formatProxyReport(proxy));
+  if (want('notify')) process.stdout.write(formatNotifyReport(notify));
   const json = {
     ...results,
     proxy,
+    notify,
     processes: processes.map((p) => ({ ...p, cliCommand: cliCommandLine(setup, p.scenario) })),
   };
   await writeFile(join(scratch, benchFile(sections)), `${JSON.stringify(json, null, 2)}\n`);

@@ -36,6 +36,8 @@ export interface AttentionTimers {
 
 /** When reminders come, and the timers they use. */
 export interface AttentionOptions {
+  /** How long a prompt is on screen before its first notice. Default 250 ms (none for a quick answer). */
+  readonly firstAfterMs?: number;
   /** Interval between reminders; `false` for no reminders. Default 3 minutes. */
   readonly remindAfterMs?: number | false;
   /** Reminders per prompt at most. Default 3. */
@@ -44,6 +46,8 @@ export interface AttentionOptions {
   readonly timers?: AttentionTimers;
 }
 
+/** The first notice comes once the prompt has been drawn: starting a notifier never delays it. */
+export const DEFAULT_FIRST_AFTER_MS = 250;
 /** Reminders come every 3 minutes unless told otherwise. */
 export const DEFAULT_REMIND_AFTER_MS = 3 * 60_000;
 const DEFAULT_MAX_REMINDERS = 3;
@@ -72,9 +76,10 @@ const defaultTimers: AttentionTimers = {
   clear: (handle) => clearTimeout(handle as ReturnType<typeof setTimeout>),
 };
 
-/** Raises the first notice for each prompt and its reminders, until the prompt ends. */
+/** Raises the first notice for each prompt (once it has been drawn) and its reminders, until it ends. */
 export class AttentionSchedule {
   readonly #sinks: readonly AttentionSink[];
+  readonly #firstAfterMs: number;
   readonly #remindAfterMs: number | false;
   readonly #maxReminders: number;
   readonly #timers: AttentionTimers;
@@ -84,6 +89,7 @@ export class AttentionSchedule {
     const remind = options.remindAfterMs ?? DEFAULT_REMIND_AFTER_MS;
     this.#remindAfterMs = remind === false || remind <= 0 || remind > MAX_TIMER_MS ? false : remind;
     this.#maxReminders = options.maxReminders ?? DEFAULT_MAX_REMINDERS;
+    this.#firstAfterMs = Math.min(Math.max(0, options.firstAfterMs ?? DEFAULT_FIRST_AFTER_MS), MAX_TIMER_MS);
     this.#timers = options.timers ?? defaultTimers;
   }
 
@@ -104,7 +110,7 @@ export class AttentionSchedule {
       if (this.#remindAfterMs !== false && reminder < this.#maxReminders)
         handle = this.#timers.set(() => raise(reminder + 1), this.#remindAfterMs);
     };
-    raise(0);
+    handle = this.#timers.set(() => raise(0), this.#firstAfterMs);
     return () => {
       stopped = true;
       if (handle !== undefined) this.#timers.clear(handle);

@@ -16,6 +16,8 @@ describe('attention schedule', () => {
       const { events, sink } = recorder();
       const schedule = new AttentionSchedule([sink], { remindAfterMs: 60_000 });
       const stop = schedule.track('form', 'github');
+      assert.equal(events.length, 0, 'nothing before the prompt has been drawn');
+      mock.timers.tick(250);
       assert.deepEqual(
         events.map((e) => [e.reason, e.reminder]),
         [['waiting', 0]],
@@ -38,6 +40,20 @@ describe('attention schedule', () => {
     }
   });
 
+  it('raises nothing for a prompt answered before it was on screen for the first interval', () => {
+    mock.timers.enable({ apis: ['setTimeout'] });
+    try {
+      const { events, sink } = recorder();
+      const stop = new AttentionSchedule([sink]).track('form', 'quick');
+      mock.timers.tick(100);
+      stop();
+      mock.timers.tick(10 * 60_000);
+      assert.equal(events.length, 0);
+    } finally {
+      mock.timers.reset();
+    }
+  });
+
   it('reminds at most three times by default, and not at all with remindAfterMs false', () => {
     mock.timers.enable({ apis: ['setTimeout'] });
     try {
@@ -50,7 +66,7 @@ describe('attention schedule', () => {
       );
       const none = recorder();
       new AttentionSchedule([none.sink], { remindAfterMs: false }).track('url', 'docs');
-      mock.timers.tick(60 * 60_000);
+      for (let minute = 0; minute < 60; minute += 1) mock.timers.tick(60_000);
       assert.equal(none.events.length, 1);
     } finally {
       mock.timers.reset();
@@ -66,7 +82,7 @@ describe('attention schedule', () => {
         },
         sink,
       ],
-      { remindAfterMs: false },
+      { remindAfterMs: false, firstAfterMs: 0, timers: { set: (callback) => callback(), clear: () => {} } },
     );
     assert.doesNotThrow(() => schedule.track('form', 'x')());
     assert.equal(events.length, 1);

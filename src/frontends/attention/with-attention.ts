@@ -15,9 +15,11 @@ export function withAttention(renderer: Renderer, schedule: AttentionSchedule): 
       run: (...args: A) => Promise<R>,
     ) =>
     async (...args: A): Promise<R> => {
+      // The prompt first; the notice follows once it is drawn (core/attention.ts, firstAfterMs).
+      const shown = run(...args);
       const stop = schedule.track(kind, label(...args));
       try {
-        return await run(...args);
+        return await shown;
       } finally {
         stop();
       }

@@ -113,7 +113,9 @@ describe('withAttention', () => {
       schedule,
     );
     const asked = renderer.form({} as FormPrompt, ctx as unknown as PromptContext);
-    assert.deepEqual(seen, ['waiting:form:github']);
+    assert.deepEqual(seen, [], 'the prompt is drawn before its notice');
+    await until(() => seen.length >= 1, 'the first notice');
+    assert.equal(seen[0], 'waiting:form:github');
     await until(() => seen.length >= 2, 'a reminder');
     answer({ outcome: { action: 'cancel' } });
     await asked;

@@ -13,15 +13,25 @@ export async function loadServerFromConfig(
   env: NodeJS.ProcessEnv,
 ): Promise<ConfigTarget> {
   const servers = await readServers(file);
-  const entry = servers[name];
-  if (entry === undefined) {
+  // Own keys only: `__proto__` or `constructor` is a name like any other, not Object.prototype.
+  if (!Object.hasOwn(servers, name)) {
     const known = Object.keys(servers);
     throw new ElicitError(
       'config',
-      `no server "${name}" in ${file}; it has: ${known.length > 0 ? known.join(', ') : '(none)'}`,
+      `no server "${name}" in ${file}; it has: ${known.length > 0 ? nameList(known, file) : '(none)'}`,
     );
   }
-  return resolveEntry(entry, `${file}: server "${name}"`, env);
+  return resolveEntry(servers[name], `${file}: server "${name}"`, env);
+}
+
+// A file with thousands of servers must not flood the terminal: the first few, then a count.
+const LISTED_NAMES = 20;
+
+/** Up to 20 names, then "and K more (mcp-elicit servers --config FILE lists them all)". */
+export function nameList(names: readonly string[], file: string): string {
+  const shown = names.slice(0, LISTED_NAMES).join(', ');
+  const more = names.length - LISTED_NAMES;
+  return more > 0 ? `${shown} and ${more} more (mcp-elicit servers --config ${file} lists them all)` : shown;
 }
 
 /** The server to use when `--server` is not given: the only one, else an error listing the names. */
@@ -32,7 +42,7 @@ export async function onlyServerName(file: string): Promise<string> {
     'usage',
     names.length === 0
       ? `${file} lists no servers`
-      : `${file} has ${names.length} servers; choose one with --server <name>: ${names.join(', ')}`,
+      : `${file} has ${names.length} servers; choose one with --server <name>: ${nameList(names, file)}`,
   );
 }
 

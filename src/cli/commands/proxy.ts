@@ -106,7 +106,8 @@ export async function runPrintConfig(args: CliArgs, io: Io): Promise<number> {
   }
   // Without --server, a file with one server means that one (as for every other command).
   const name = target.name ?? (await onlyServerName(target.file));
-  const entry = findServers(json)?.[name];
+  const servers = findServers(json);
+  const entry = servers !== undefined && Object.hasOwn(servers, name) ? servers[name] : undefined;
   if (typeof entry !== 'object' || entry === null || Array.isArray(entry))
     throw new ElicitError('config', `no server "${name}" in ${target.file}`);
   const printed = { mcpServers: { [name]: proxiedEntry(name, entry as never) } };

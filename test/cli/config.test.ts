@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { describe, it } from 'node:test';
 import { loadServerFromConfig, onlyServerName } from '../../src/cli/config.js';
 import { ElicitError } from '../../src/contracts/elicit-error.js';
+import { controlIn } from '../helpers/controls.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'mcp-elicit-config-'));
 function file(name: string, json: unknown): string {
@@ -106,5 +107,24 @@ describe('mcpServers config files', () => {
     const unknown = await configError(path, 'nope');
     assert.ok(unknown.length < 1000, `${unknown.length} characters`);
     assert.match(unknown, /it has: server-0, .*server-19 and 59980 more/);
+  });
+
+  it('cleans server names, keys and quoted JSON from the file before putting them in a message', async () => {
+    const hostile = '\u001b]0;owned\u0007\u001b[31mred\u202e';
+    const path = file('escapes.json', {
+      mcpServers: { [hostile]: { command: 'x', env: { [hostile]: 1 } }, [`${hostile}2`]: { type: hostile } },
+    });
+    const messages = [
+      await configError(path, 'nope'),
+      await configError(path, hostile),
+      await configError(path, `${hostile}2`),
+      await configError(file('escapes-bad.json', `{"mcpServers": \u001b[31m}`), 'x'),
+    ];
+    for (const message of messages) {
+      assert.equal(controlIn(message), undefined, JSON.stringify(message));
+    }
+    assert.match(messages[0] ?? '', /it has: red, red2/);
+    assert.match(messages[1] ?? '', /server "red": "env\.red" must be a string/);
+    assert.match(messages[2] ?? '', /unknown "type" "red"/);
   });
 });

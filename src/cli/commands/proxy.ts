@@ -1,15 +1,15 @@
 // `mcp-elicit proxy`: puts the proxy between the host (this process's stdio) and the server, and
 // `--print-config` prints the mcpServers entry that does so.
-import { readFile } from 'node:fs/promises';
 import { ElicitError } from '../../contracts/elicit-error.js';
 import type { Renderer } from '../../contracts/renderer.js';
+import { sanitizeText } from '../../core/sanitize.js';
 import { createSystemOpener } from '../../frontends/open-url.js';
 import type { ElicitChoice } from '../../proxy/elicit-route.js';
 import { proxiedEntry } from '../../proxy/print-config.js';
 import { startProxy } from '../../proxy/run-proxy.js';
 import type { CliArgs } from '../args.js';
 import { type AuditLog, openAuditLog } from '../audit-log.js';
-import { findServers, onlyServerName } from '../config.js';
+import { onlyServerName, readServers } from '../config.js';
 import { chooseRenderer, declaredModes, type Io } from '../frontend.js';
 import { formatEvent } from '../output.js';
 import { cliPromptQueue } from '../prompt-queue.js';
@@ -98,18 +98,13 @@ export async function runPrintConfig(args: CliArgs, io: Io): Promise<number> {
   const target = args.target;
   if (target?.kind !== 'config')
     throw new ElicitError('usage', 'proxy --print-config needs --config <file> --server <name>');
-  let json: unknown;
-  try {
-    json = JSON.parse(await readFile(target.file, 'utf8'));
-  } catch (error) {
-    throw new ElicitError('config', `cannot read config file ${target.file}: ${(error as Error).message}`);
-  }
+  // The same reading as every command: size cap, cleaned messages, own entries only.
+  const servers = await readServers(target.file);
   // Without --server, a file with one server means that one (as for every other command).
   const name = target.name ?? (await onlyServerName(target.file));
-  const servers = findServers(json);
-  const entry = servers !== undefined && Object.hasOwn(servers, name) ? servers[name] : undefined;
+  const entry = Object.hasOwn(servers, name) ? servers[name] : undefined;
   if (typeof entry !== 'object' || entry === null || Array.isArray(entry))
-    throw new ElicitError('config', `no server "${name}" in ${target.file}`);
+    throw new ElicitError('config', `no server "${sanitizeText(name, { maxLength: 80 })}" in ${target.file}`);
   const printed = { mcpServers: { [name]: proxiedEntry(name, entry as never) } };
   io.stdout.write(`${JSON.stringify(printed, null, 2)}\n`);
   return 0;

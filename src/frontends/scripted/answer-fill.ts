@@ -76,7 +76,9 @@ export function replayGaps(
     const missing = missingSupplies(source);
     const unset = Object.entries(content).flatMap(([name, value]) =>
       isEnvRef(value) && env[value.$env] === undefined
-        ? [`answers[${index}].content.${name} reads the environment variable ${value.$env}, which is not set`]
+        ? [
+            `answers[${index}].content.${sanitizeText(name, { maxLength: 60 })} reads the environment variable ${value.$env}, which is not set`,
+          ]
         : [],
     );
     return [...(missing === undefined ? [] : [missing]), ...unset];

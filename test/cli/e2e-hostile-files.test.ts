@@ -1,0 +1,71 @@
+// The built CLI handed hostile files (issue 19): answers and config files someone shared, with
+// terminal escapes in their names, prototype names, huge sizes and environment references. Each is
+// refused before connecting (exit 2) with a clean message, or answered as the person chose.
+import assert from 'node:assert/strict';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, it } from 'node:test';
+import { runCli } from '../helpers/cli.js';
+import { controlIn } from '../helpers/controls.js';
+
+const dir = mkdtempSync(join(tmpdir(), 'mcp-elicit-hostile-files-'));
+const ESCAPES = '\u001b]0;owned\u0007\u001b[2J\u001b[31m\u202e';
+// Never started: every case here must stop before connecting.
+const never = ['--', process.execPath, '-e', 'process.exit(9)'];
+
+function file(name: string, content: unknown): string {
+  const path = join(dir, name);
+  writeFileSync(path, typeof content === 'string' ? content : JSON.stringify(content));
+  return path;
+}
+
+describe('mcp-elicit handed hostile files', () => {
+  it('cleans names from answers and config files before printing them on stderr', async () => {
+    const answers = file('escape-answers.json', [
+      { action: 'accept', content: { [`${ESCAPES}name`]: { x: 1 } } },
+    ]);
+    const config = file('escape-config.json', {
+      mcpServers: { [`${ESCAPES}one`]: { command: 'x' }, [`${ESCAPES}two`]: { command: 'y' } },
+    });
+    const runs = [
+      await runCli(['--answers', answers, 'tools', ...never]),
+      await runCli(['--config', config, 'tools']),
+      await runCli(['--config', config, '--server', 'nope', 'tools']),
+      await runCli(['--json', '--config', config, 'tools']),
+    ];
+    for (const run of runs) {
+      assert.equal(run.status, 2, run.stderr);
+      assert.equal(controlIn(run.stderr), undefined, JSON.stringify(run.stderr));
+    }
+    assert.match(runs[0]?.stderr ?? '', /content\.name: must be/);
+    assert.match(runs[1]?.stderr ?? '', /choose one with --server <name>: one, two/);
+  });
+
+  it('takes --server __proto__ or constructor for a name the file does not have', async () => {
+    const config = file('proto-config.json', { mcpServers: { real: { command: 'x' } } });
+    for (const name of ['__proto__', 'constructor']) {
+      const run = await runCli(['--config', config, '--server', name, 'tools']);
+      assert.equal(run.status, 2, run.stderr);
+      assert.match(run.stderr, new RegExp(`no server "${name}" in .*it has: real`));
+      const print = await runCli(['proxy', '--print-config', '--config', config, '--server', name]);
+      assert.equal(print.status, 2, print.stderr);
+      assert.match(print.stderr, new RegExp(`no server "${name}" in `));
+    }
+  });
+
+  it('lists the first 20 of 60,000 server names and a count when --server is missing', async () => {
+    const servers = Object.fromEntries(Array.from({ length: 60_000 }, (_, i) => [`s${i}`, { command: 'x' }]));
+    const config = file('many-config.json', { mcpServers: servers });
+    const run = await runCli(['--config', config, 'tools']);
+    assert.equal(run.status, 2, run.stderr);
+    assert.ok(run.stderr.length < 2000, `${run.stderr.length} bytes on stderr`);
+    assert.match(
+      run.stderr,
+      /s0, s1, .* s19 and 59980 more \(mcp-elicit servers --config .* lists them all\)/,
+    );
+    const all = await runCli(['servers', '--config', config]);
+    assert.equal(all.status, 0, all.stderr);
+    assert.equal(all.stdout.trim().split('\n').length, 60_000);
+  });
+});

@@ -1,8 +1,8 @@
 // Reads the `mcpServers` JSON that Claude Desktop, Cursor and Claude Code users already keep
 // (and VS Code's `servers` / `mcp.servers`), and resolves one entry to a stdio or HTTP target.
-import { readFile } from 'node:fs/promises';
 import { ElicitError } from '../contracts/elicit-error.js';
 import { sanitizeText } from '../core/sanitize.js';
+import { readCappedFile } from './capped-file.js';
 
 export type ConfigTarget =
   | { kind: 'stdio'; command: string; args: string[]; env: Record<string, string>; cwd?: string }
@@ -51,15 +51,7 @@ export async function onlyServerName(file: string): Promise<string> {
 
 /** The file's server entries, unresolved (for `servers` and for choosing one). */
 export async function readServers(file: string): Promise<Record<string, unknown>> {
-  let text: string;
-  try {
-    text = await readFile(file, 'utf8');
-  } catch (error) {
-    throw new ElicitError(
-      'config',
-      `cannot read config file ${file}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`,
-    );
-  }
+  const text = await readCappedFile(file, 'config file', 'config');
   let json: unknown;
   try {
     json = JSON.parse(text);

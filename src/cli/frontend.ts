@@ -1,10 +1,10 @@
 // Picks the front-end: scripted when any scripted flag is given, the browser when asked for, the
 // interactive terminal form when stdin and stdout are TTYs that can show it, plain lines otherwise.
-import { readFile } from 'node:fs/promises';
 import { ElicitError } from '../contracts/elicit-error.js';
 import type { ElicitationMode } from '../contracts/protocol.js';
 import type { Renderer } from '../contracts/renderer.js';
 import type { CliArgs } from './args.js';
+import { readCappedFile } from './capped-file.js';
 
 export interface Io {
   readonly stdin: NodeJS.ReadStream;
@@ -77,15 +77,7 @@ async function terminal(io: Io, output: NodeJS.WriteStream): Promise<Renderer> {
 }
 
 async function readAnswers(file: string, args: CliArgs, io: Io) {
-  let text: string;
-  try {
-    text = await readFile(file, 'utf8');
-  } catch (error) {
-    throw new ElicitError(
-      'usage',
-      `cannot read --answers file ${file}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`,
-    );
-  }
+  const text = await readCappedFile(file, '--answers file', 'usage');
   const { loadAnswersFile, replayGaps } = await import('../frontends/scripted/index.js');
   const loaded = loadAnswersFile(text);
   if (!loaded.ok) {

@@ -2,7 +2,7 @@
 // terminal escapes in their names, prototype names, huge sizes and environment references. Each is
 // refused before connecting (exit 2) with a clean message, or answered as the person chose.
 import assert from 'node:assert/strict';
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, it } from 'node:test';
@@ -67,5 +67,27 @@ describe('mcp-elicit handed hostile files', () => {
     const all = await runCli(['servers', '--config', config]);
     assert.equal(all.status, 0, all.stderr);
     assert.equal(all.stdout.trim().split('\n').length, 60_000);
+  });
+
+  it('refuses answers and config files over 8 MiB (a 100 MB answers file, /dev/zero) by name, before connecting', async () => {
+    const huge = join(dir, 'huge-answers.json');
+    // One 100 MB `when`: the file that exhausted the heap.
+    writeFileSync(huge, `[{"action": "accept", "when": "${'\u001b[31m'.repeat(20_000_000)}"}]`);
+    const answers = await runCli(['--answers', huge, 'tools', ...never]);
+    assert.equal(answers.status, 2, answers.stderr);
+    assert.match(answers.stderr, /--answers file .*huge-answers\.json is larger than the 8 MiB limit/);
+    rmSync(huge);
+    const endless = await runCli(['--answers', '/dev/zero', 'tools', ...never]);
+    assert.equal(endless.status, 2, endless.stderr);
+    assert.match(endless.stderr, /--answers file \/dev\/zero is larger than the 8 MiB limit/);
+    const config = file(
+      'huge-config.json',
+      `{"mcpServers": {"a": {"command": "${'x'.repeat(9 * 1024 * 1024)}"}}}`,
+    );
+    for (const command of [['tools'], ['servers'], ['proxy', '--print-config']]) {
+      const run = await runCli([...command, '--config', config]);
+      assert.equal(run.status, 2, run.stderr);
+      assert.match(run.stderr, /config file .*huge-config\.json is larger than the 8 MiB limit/);
+    }
   });
 });

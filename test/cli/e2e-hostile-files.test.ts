@@ -90,4 +90,18 @@ describe('mcp-elicit handed hostile files', () => {
       assert.match(run.stderr, /config file .*huge-config\.json is larger than the 8 MiB limit/);
     }
   });
+
+  it('refuses {"$env": "constructor"} and other prototype names before connecting (exit 2), naming variable and field', async () => {
+    for (const name of ['constructor', '__proto__', 'toString']) {
+      const answers = file(`proto-env-${name}.json`, [
+        { action: 'accept', content: { username: { $env: name } } },
+      ]);
+      const run = await runCli(['--answers', answers, 'tools', ...never]);
+      assert.equal(run.status, 2, run.stderr);
+      assert.match(
+        run.stderr,
+        new RegExp(`content\\.username: "${name}" is a name every JavaScript object has`),
+      );
+    }
+  });
 });

@@ -8,7 +8,7 @@ import type { FormSession } from '../../core/form-session.js';
 import { sanitizeText } from '../../core/sanitize.js';
 import { parseFieldInput } from '../../core/value-parse.js';
 import type { ScriptedAnswer } from './answers-file.js';
-import { isEnvRef } from './env-ref.js';
+import { isEnvRef, readEnv } from './env-ref.js';
 
 export interface FillSource {
   readonly sets: ReadonlyMap<string, string>;
@@ -36,7 +36,7 @@ export function fillForm(session: FormSession, source: FillSource): string | und
     const shown = sanitizeText(name);
     if (field === undefined) return `${source.label} names "${shown}", which is not a field of this form.`;
     if (isEnvRef(value)) {
-      const text = source.env[value.$env];
+      const text = readEnv(source.env, value.$env);
       if (text === undefined)
         return `${source.label} reads "${shown}" from the environment variable ${value.$env}, which is not set.`;
       const parsed = parseFieldInput(field, text);
@@ -75,7 +75,7 @@ export function replayGaps(
     const source = { sets, content, supply: answer.supply ?? [], env, label: `answers[${index}]` };
     const missing = missingSupplies(source);
     const unset = Object.entries(content).flatMap(([name, value]) =>
-      isEnvRef(value) && env[value.$env] === undefined
+      isEnvRef(value) && readEnv(env, value.$env) === undefined
         ? [
             `answers[${index}].content.${sanitizeText(name, { maxLength: 60 })} reads the environment variable ${value.$env}, which is not set`,
           ]

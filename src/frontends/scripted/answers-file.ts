@@ -114,7 +114,12 @@ function checkContent(content: unknown, action: unknown, at: string, say: (messa
   for (const [key, value] of Object.entries(content)) {
     const name = shown(key);
     if (looksLikeEnvRef(value)) {
-      if (!isEnvRef(value))
+      const variable = (value as { $env?: unknown }).$env;
+      if (typeof variable === 'string' && variable in Object.prototype)
+        say(
+          `${at}.content.${name}: "${shown(variable)}" is a name every JavaScript object has, not an environment variable this can read`,
+        );
+      else if (!isEnvRef(value))
         say(`${at}.content.${name}: an environment reference is {"$env": "NAME"} with a variable name`);
     } else if (!isFieldValue(value)) {
       say(

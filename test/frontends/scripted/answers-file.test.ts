@@ -97,4 +97,20 @@ describe('loadAnswersFile', () => {
     );
     assert.equal(controlIn(broken[0] ?? ''), undefined, JSON.stringify(broken));
   });
+
+  it('refuses {"$env"} names every object has (constructor, __proto__, toString), naming the field', () => {
+    const names = ['constructor', '__proto__', 'toString', 'hasOwnProperty', 'valueOf'];
+    const messages = problems(
+      JSON.stringify([
+        { action: 'accept', content: Object.fromEntries(names.map((n) => [`f_${n}`, { $env: n }])) },
+      ]),
+    );
+    assert.deepEqual(
+      messages,
+      names.map(
+        (n) =>
+          `answers[0].content.f_${n}: "${n}" is a name every JavaScript object has, not an environment variable this can read`,
+      ),
+    );
+  });
 });

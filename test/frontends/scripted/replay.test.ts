@@ -134,4 +134,14 @@ describe('values a recording left out', () => {
     ]);
     assert.deepEqual(replayGaps(entries, new Map([['pin', '1']]), { VAULT_PIN: '2' }), []);
   });
+
+  it('never reads a prototype name from the environment: {"$env": "constructor"} given directly cancels, naming the field', async () => {
+    for (const name of ['constructor', 'toString', '__proto__']) {
+      const entry = { ...recorded, supply: [], content: { user: { $env: name } } };
+      const { renderer, logs } = replay([entry], { env: process.env as Record<string, string> });
+      const answer = await renderer.form(signIn, context());
+      assert.equal('reason' in answer.outcome && answer.outcome.reason, 'invalid-answer', name);
+      assert.match(logs.join('\n'), /answers\[0\] gives "user" a value that is not a field value/);
+    }
+  });
 });

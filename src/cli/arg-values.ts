@@ -47,6 +47,21 @@ export function parseHeaders(lines: readonly string[]): Record<string, string> {
   return headers;
 }
 
+/** `--allow-env A,B --allow-env C`: variable names, only with `--answers` (nothing else reads them). */
+export function parseAllowEnv(items: readonly string[], answers: boolean): string[] {
+  if (items.length > 0 && !answers)
+    throw new ElicitError(
+      'usage',
+      '--allow-env names the variables an --answers file may read; give it with --answers',
+    );
+  const names = items.flatMap((item) => item.split(','));
+  for (const name of names) {
+    if (!/^[A-Za-z_][A-Za-z0-9_]*$/.test(name) || name in Object.prototype)
+      throw new ElicitError('usage', `--allow-env "${name}" is not an environment variable name`);
+  }
+  return [...new Set(names)];
+}
+
 export function parseSets(items: readonly string[]): Record<string, string> {
   const sets: Record<string, string> = {};
   for (const item of items) {

@@ -5,6 +5,7 @@ import { ElicitError } from '../contracts/elicit-error.js';
 import type { ElicitationMode } from '../contracts/protocol.js';
 import {
   type ProtocolChoice,
+  parseAllowEnv,
   parseAuditLog,
   parseHeaders,
   parseHttpUrl,
@@ -58,6 +59,8 @@ export interface CliArgs {
   readonly ui: UiChoice;
   readonly uiExplicit: boolean;
   readonly answersFile?: string;
+  /** `--allow-env NAME`: the only variables an answers file's `{"$env"}` values may read. */
+  readonly allowEnv: readonly string[];
   /** `--record FILE`: every answer a person gives is written to FILE as an answers file. */
   readonly recordFile?: string;
   /** In-memory scripted answers (the demo's transcript); not settable from the command line. */
@@ -99,6 +102,7 @@ export const OPTIONS = {
   'log-level': { type: 'string' },
   ui: { type: 'string' },
   answers: { type: 'string' },
+  'allow-env': { type: 'string', multiple: true },
   record: { type: 'string' },
   set: { type: 'string', multiple: true },
   'accept-defaults': { type: 'boolean' },
@@ -242,6 +246,7 @@ export function parseCliArgs(argv: readonly string[]): CliArgs {
     ...(v.answers !== undefined && { answersFile: v.answers }),
     ...(v.record !== undefined && { recordFile: v.record }),
     sets: parseSets(v.set ?? []),
+    allowEnv: parseAllowEnv(v['allow-env'] ?? [], v.answers !== undefined),
     acceptDefaults: !!v['accept-defaults'],
     decline: !!v.decline,
     cancel: !!v.cancel,
@@ -275,6 +280,7 @@ function base(command: CliArgs['command']): CliArgs {
     ui: 'auto',
     uiExplicit: false,
     sets: {},
+    allowEnv: [],
     acceptDefaults: false,
     decline: false,
     cancel: false,

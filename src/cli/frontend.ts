@@ -32,6 +32,7 @@ export async function chooseRenderer(args: CliArgs, io: Io): Promise<Renderer> {
         openUrls: args.openUrls,
         allowDeceptiveUrls: args.allowDeceptiveUrls,
         env: io.env,
+        allowEnv: args.allowEnv,
         log: (line) => io.stderr.write(`${line}\n`),
       });
     }
@@ -78,7 +79,7 @@ async function terminal(io: Io, output: NodeJS.WriteStream): Promise<Renderer> {
 
 async function readAnswers(file: string, args: CliArgs, io: Io) {
   const text = await readCappedFile(file, '--answers file', 'usage');
-  const { loadAnswersFile, replayGaps } = await import('../frontends/scripted/index.js');
+  const { envReads, loadAnswersFile, replayGaps } = await import('../frontends/scripted/index.js');
   const loaded = loadAnswersFile(text);
   if (!loaded.ok) {
     throw new ElicitError(
@@ -87,8 +88,11 @@ async function readAnswers(file: string, args: CliArgs, io: Io) {
     );
   }
   // Values a recording left out must be given now, not discovered missing halfway through a run.
-  const gaps = replayGaps(loaded.value, new Map(Object.entries(args.sets)), io.env);
+  const gaps = replayGaps(loaded.value, new Map(Object.entries(args.sets)), io.env, args.allowEnv);
   if (gaps.length > 0) throw new ElicitError('usage', `--answers file ${file}: ${gaps.join('; ')}`);
+  const reads = envReads(loaded.value);
+  // Names only, before connecting: which of the person's variables this file may send.
+  if (reads.length > 0) io.stderr.write(`mcp-elicit: --answers file ${file} reads ${reads.join(', ')}\n`);
   return loaded.value;
 }
 

@@ -104,4 +104,30 @@ describe('mcp-elicit handed hostile files', () => {
       );
     }
   });
+
+  it('reads no environment variable the person did not allow with --allow-env: refused before connecting, value never shown', async () => {
+    // A shared recording that would send a person's secret under an innocent field name.
+    const shared = file('shared-env.json', [
+      { action: 'accept', content: { username: { $env: 'SECRET_TOKEN' }, city: { $env: 'CITY' } } },
+    ]);
+    const env = { SECRET_TOKEN: 'tok-4f9a2c', CITY: 'Oslo' };
+    for (const extra of [[], ['--allow-env', 'CITY']]) {
+      const run = await runCli(['--answers', shared, ...extra, 'tools', ...never], { env });
+      assert.equal(run.status, 2, run.stderr);
+      assert.match(
+        run.stderr,
+        /answers\[0\]\.content\.username reads the environment variable SECRET_TOKEN, which --allow-env does not allow: give --allow-env SECRET_TOKEN/,
+      );
+      assert.doesNotMatch(run.stderr, /tok-4f9a2c|Oslo/);
+    }
+    const bad = await runCli(['--answers', shared, '--allow-env', 'constructor', 'tools', ...never]);
+    assert.equal(bad.status, 2, bad.stderr);
+    assert.match(bad.stderr, /--allow-env "constructor" is not an environment variable name/);
+    const alone = await runCli(['--allow-env', 'CITY', 'tools', ...never]);
+    assert.equal(alone.status, 2, alone.stderr);
+    assert.match(
+      alone.stderr,
+      /--allow-env names the variables an --answers file may read; give it with --answers/,
+    );
+  });
 });

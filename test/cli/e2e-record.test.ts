@@ -142,16 +142,34 @@ describe('mcp-elicit --record, replayed with --answers', () => {
       withEnv,
       JSON.stringify([{ ...entries[0], content: { username: 'ada', password: { $env: 'VAULT_PASSWORD' } } }]),
     );
-    const unset = await replay(withEnv, 'ask', [...vaultArgs(schema), ...echo]);
+    const notAllowed = await replay(withEnv, 'ask', [...vaultArgs(schema), ...echo], { VAULT_PASSWORD: 'x' });
+    assert.equal(notAllowed.status, 2);
+    assert.match(
+      notAllowed.stderr,
+      /content\.password reads the environment variable VAULT_PASSWORD, which --allow-env does not allow: give --allow-env VAULT_PASSWORD/,
+    );
+    const allow = ['--allow-env', 'VAULT_PASSWORD'];
+    const unset = await replay(withEnv, 'ask', [...vaultArgs(schema), ...echo], {}, allow);
     assert.equal(unset.status, 2);
     assert.match(
       unset.stderr,
       /content\.password reads the environment variable VAULT_PASSWORD, which is not set/,
     );
-    const viaEnv = await replay(withEnv, 'ask', [...vaultArgs(schema), ...echo], {
-      VAULT_PASSWORD: 'hunter22',
-    });
+    const viaEnv = await replay(
+      withEnv,
+      'ask',
+      [...vaultArgs(schema), ...echo],
+      { VAULT_PASSWORD: 'hunter22' },
+      allow,
+    );
     assert.equal(viaEnv.status, 0, viaEnv.stderr);
+    // The variable's name on stderr (up front and when read), never its value.
+    assert.match(viaEnv.stderr, /reads VAULT_PASSWORD \(answers\[0\]\.content\.password\)/);
+    assert.match(
+      viaEnv.stderr,
+      /answers\[0\]\.content\.password: read from the environment variable VAULT_PASSWORD/,
+    );
+    assert.doesNotMatch(viaEnv.stderr, /hunter22/);
     assert.equal(resultText(jsonReport(viaEnv)), result);
   });
 

@@ -263,4 +263,23 @@ describe('mcp-elicit --record, replayed with --answers', () => {
     assert.equal(nobody.status, 2);
     assert.match(nobody.stderr, /--record needs a person to answer/);
   });
+
+  it('masks secret-looking values in --json elicitations as --record leaves them out (one check)', async () => {
+    const schema = vaultSchema({ pin: { type: 'integer', title: 'PIN' } });
+    const file = join(dir, 'masked.json');
+    const run = await runCli(
+      ['--json', '--ui', 'plain', '--record', file, 'call', 'ask', ...vaultArgs(schema), ...echo],
+      { input: 'ada\nhunter22\n4321\ns\n' },
+    );
+    assert.equal(run.status, 0, run.stderr);
+    const report = jsonReport(run);
+    // The server got the values (its echo); the report of the elicitation shows none of them.
+    assert.match(resultText(report), /"password":"hunter22"/);
+    assert.deepEqual(report.elicitations[0]?.content, {
+      username: 'ada',
+      password: '********',
+      pin: '********',
+    });
+    assert.deepEqual(JSON.parse(readFileSync(file, 'utf8'))[0].supply, ['password', 'pin']);
+  });
 });

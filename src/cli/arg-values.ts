@@ -2,6 +2,7 @@
 // option. args.ts decides which options go together.
 import { ElicitError } from '../contracts/elicit-error.js';
 import type { ElicitationMode } from '../contracts/protocol.js';
+import { setOwn } from '../core/own-property.js';
 
 const UI_CHOICES = ['auto', 'terminal', 'plain', 'browser', 'scripted'] as const;
 export type UiChoice = (typeof UI_CHOICES)[number];
@@ -67,7 +68,7 @@ export function parseSets(items: readonly string[]): Record<string, string> {
   for (const item of items) {
     const eq = item.indexOf('=');
     if (eq <= 0) throw new ElicitError('usage', `--set "${item}" must look like field=value`);
-    sets[item.slice(0, eq)] = item.slice(eq + 1);
+    setOwn(sets, item.slice(0, eq), item.slice(eq + 1));
   }
   return sets;
 }

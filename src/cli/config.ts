@@ -1,6 +1,7 @@
 // Reads the `mcpServers` JSON that Claude Desktop, Cursor and Claude Code users already keep
 // (and VS Code's `servers` / `mcp.servers`), and resolves one entry to a stdio or HTTP target.
 import { ElicitError } from '../contracts/elicit-error.js';
+import { setOwn } from '../core/own-property.js';
 import { sanitizeText } from '../core/sanitize.js';
 import { readCappedFile } from './capped-file.js';
 
@@ -128,7 +129,7 @@ function stringMap(
   for (const [key, v] of Object.entries(value)) {
     if (typeof v !== 'string')
       throw new ElicitError('config', `${where}: "${field}.${shown(key)}" must be a string`);
-    out[key] = substitute(v, env, `${where}: "${field}.${shown(key)}"`);
+    setOwn(out, key, substitute(v, env, `${where}: "${field}.${shown(key)}"`));
   }
   return out;
 }

@@ -282,4 +282,44 @@ describe('mcp-elicit --record, replayed with --answers', () => {
     });
     assert.deepEqual(JSON.parse(readFileSync(file, 'utf8'))[0].supply, ['password', 'pin']);
   });
+
+  it('keeps fields named __proto__, constructor and toString through --record, the replay and --set', async () => {
+    // JSON text, as a server sends it: each name is an own property, a field like any other.
+    const schema = JSON.parse(
+      '{"type": "object", "properties": {"__proto__": {"type": "string"}, "constructor": {"type": "string"}, "toString": {"type": "string"}}, "required": ["__proto__", "constructor", "toString"]}',
+    );
+    const args = ['--args', JSON.stringify({ schema, message: 'Prototype names' })];
+    const { file, result, entries } = await record('proto', 'ask', 'p\nc\nt\ns\n', [...args, ...echo]);
+    assert.deepEqual(JSON.parse(result), {
+      action: 'accept',
+      content: JSON.parse('{"__proto__": "p", "constructor": "c", "toString": "t"}'),
+    });
+    assert.deepEqual(Object.entries(entries[0].content), [
+      ['__proto__', 'p'],
+      ['constructor', 'c'],
+      ['toString', 't'],
+    ]);
+    const replayed = await replay(file, 'ask', [...args, ...echo]);
+    assert.equal(replayed.status, 0, replayed.stderr);
+    assert.equal(resultText(jsonReport(replayed)), result);
+    const viaSet = await runCli([
+      '--json',
+      '--set',
+      '__proto__=P',
+      '--set',
+      'constructor=C',
+      '--set',
+      'toString=T',
+      'call',
+      'ask',
+      ...args,
+      ...echo,
+    ]);
+    assert.equal(viaSet.status, 0, viaSet.stderr);
+    assert.deepEqual(Object.entries(JSON.parse(resultText(jsonReport(viaSet))).content), [
+      ['__proto__', 'P'],
+      ['constructor', 'C'],
+      ['toString', 'T'],
+    ]);
+  });
 });

@@ -4,6 +4,7 @@
 import { DEFAULT_INHERITED_ENV_VARS } from '@modelcontextprotocol/client/stdio';
 import { ElicitError } from '../contracts/elicit-error.js';
 import { setOwn } from '../core/own-property.js';
+import { sanitizeText } from '../core/sanitize.js';
 
 /** `--env` values and `--pass-env` patterns as given on the command line. */
 export interface ServerEnvOptions {
@@ -85,7 +86,11 @@ export function serverEnvOptions(
 /** One line for --verbose: which names the server gets, never their values. */
 export function describeServerEnv(env: Readonly<Record<string, string>>): string {
   const names = Object.keys(env).sort();
-  const shown = names.slice(0, 24).join(', ');
+  // A config file's `env` names the keys: file text, cleaned like server text.
+  const shown = names
+    .slice(0, 24)
+    .map((name) => sanitizeText(name, { maxLength: 80 }))
+    .join(', ');
   const more = names.length > 24 ? ` and ${names.length - 24} more` : '';
   return `server environment (names only): ${shown || '(empty)'}${more}`;
 }

@@ -38,6 +38,25 @@ describe('mcp-elicit handed hostile files', () => {
       assert.equal(run.status, 2, run.stderr);
       assert.equal(controlIn(run.stderr), undefined, JSON.stringify(run.stderr));
     }
+    // The only server, named by the file: its label in "cannot connect", its env names with -v.
+    const solo = file('escape-solo.json', {
+      mcpServers: {
+        [`${ESCAPES}solo\u009b31m`]: {
+          command: process.execPath,
+          args: ['-e', 'process.exit(9)'],
+          env: { [`${ESCAPES}VAR`]: 'x' },
+        },
+      },
+    });
+    const connect = await runCli(['-v', '--config', solo, 'tools']);
+    assert.equal(connect.status, 3, connect.stderr);
+    assert.match(connect.stderr, /cannot connect to solo: /);
+    assert.match(connect.stderr, /server environment \(names only\): .*VAR/);
+    const printed = await runCli(['proxy', '--print-config', '--config', solo]);
+    for (const run of [connect, printed]) {
+      assert.equal(controlIn(run.stderr), undefined, JSON.stringify(run.stderr));
+      assert.equal(controlIn(run.stdout), undefined, JSON.stringify(run.stdout));
+    }
     assert.match(runs[0]?.stderr ?? '', /content\.name: must be/);
     assert.match(runs[1]?.stderr ?? '', /choose one with --server <name>: one, two/);
   });

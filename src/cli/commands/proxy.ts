@@ -2,6 +2,7 @@
 // `--print-config` prints the mcpServers entry that does so.
 import { ElicitError } from '../../contracts/elicit-error.js';
 import type { Renderer } from '../../contracts/renderer.js';
+import { safeJsonStringify } from '../../core/safe-json.js';
 import { sanitizeText } from '../../core/sanitize.js';
 import { createSystemOpener } from '../../frontends/open-url.js';
 import type { ElicitChoice } from '../../proxy/elicit-route.js';
@@ -106,6 +107,6 @@ export async function runPrintConfig(args: CliArgs, io: Io): Promise<number> {
   if (typeof entry !== 'object' || entry === null || Array.isArray(entry))
     throw new ElicitError('config', `no server "${sanitizeText(name, { maxLength: 80 })}" in ${target.file}`);
   const printed = { mcpServers: { [name]: proxiedEntry(name, entry as never) } };
-  io.stdout.write(`${JSON.stringify(printed, null, 2)}\n`);
+  io.stdout.write(`${safeJsonStringify(printed, 2)}\n`);
   return 0;
 }

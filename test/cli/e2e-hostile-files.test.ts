@@ -8,6 +8,7 @@ import { join } from 'node:path';
 import { describe, it } from 'node:test';
 import { runCli } from '../helpers/cli.js';
 import { controlIn } from '../helpers/controls.js';
+import { req } from '../helpers/req.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'mcp-elicit-hostile-files-'));
 const ESCAPES = '\u001b]0;owned\u0007\u001b[2J\u001b[31m\u202e';
@@ -21,7 +22,7 @@ function file(name: string, content: unknown): string {
 }
 
 describe('mcp-elicit handed hostile files', () => {
-  it('cleans names from answers and config files before printing them on stderr', async () => {
+  it(req`cleans names from answers and config files before printing them on stderr (H-15)`, async () => {
     const answers = file('escape-answers.json', [
       { action: 'accept', content: { [`${ESCAPES}name`]: { x: 1 } } },
     ]);
@@ -61,7 +62,7 @@ describe('mcp-elicit handed hostile files', () => {
     assert.match(runs[1]?.stderr ?? '', /choose one with --server <name>: one, two/);
   });
 
-  it('takes --server __proto__ or constructor for a name the file does not have', async () => {
+  it(req`takes --server __proto__ or constructor for a name the file does not have (H-15)`, async () => {
     const config = file('proto-config.json', { mcpServers: { real: { command: 'x' } } });
     for (const name of ['__proto__', 'constructor']) {
       const run = await runCli(['--config', config, '--server', name, 'tools']);
@@ -88,7 +89,7 @@ describe('mcp-elicit handed hostile files', () => {
     assert.equal(all.stdout.trim().split('\n').length, 60_000);
   });
 
-  it('refuses answers and config files over 8 MiB (a 100 MB answers file, /dev/zero) by name, before connecting', async () => {
+  it(req`refuses answers and config files over 8 MiB (a 100 MB answers file, /dev/zero) by name, before connecting (H-15)`, async () => {
     const huge = join(dir, 'huge-answers.json');
     // One 100 MB `when`: the file that exhausted the heap.
     writeFileSync(huge, `[{"action": "accept", "when": "${'\u001b[31m'.repeat(20_000_000)}"}]`);
@@ -110,7 +111,7 @@ describe('mcp-elicit handed hostile files', () => {
     }
   });
 
-  it('refuses {"$env": "constructor"} and other prototype names before connecting (exit 2), naming variable and field', async () => {
+  it(req`refuses {"$env": "constructor"} and other prototype names before connecting (exit 2), naming variable and field (H-14)`, async () => {
     for (const name of ['constructor', '__proto__', 'toString']) {
       const answers = file(`proto-env-${name}.json`, [
         { action: 'accept', content: { username: { $env: name } } },
@@ -124,7 +125,7 @@ describe('mcp-elicit handed hostile files', () => {
     }
   });
 
-  it('reads no environment variable the person did not allow with --allow-env: refused before connecting, value never shown', async () => {
+  it(req`reads no environment variable the person did not allow with --allow-env: refused before connecting, value never shown (H-14)`, async () => {
     // A shared recording that would send a person's secret under an innocent field name.
     const shared = file('shared-env.json', [
       { action: 'accept', content: { username: { $env: 'SECRET_TOKEN' }, city: { $env: 'CITY' } } },

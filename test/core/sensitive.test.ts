@@ -120,6 +120,36 @@ describe(req`looksSensitive flags fields that ask for secrets (S-01, S-28) and n
   });
 
   it('a blandly named field the schema marks writeOnly or format "password" is flagged; a yes/no one is not', () => {
+    const parsed = parseRequestedSchema({
+      type: 'object',
+      properties: {
+        code: { type: 'string', writeOnly: true },
+        phrase: { type: 'string', format: 'password' },
+        remember: { type: 'boolean', writeOnly: true },
+        note: { type: 'string', writeOnly: false },
+      },
+    });
+    assert.ok(parsed.ok);
+    assert.deepEqual(
+      parsed.value.fields.map((field) => sensitiveReason(field)?.kind),
+      ['secret', 'secret', undefined, undefined],
+    );
+    assert.match(
+      sensitiveReason(parsed.value.fields[0] as Field)?.message ?? '',
+      /marks this field as secret/,
+    );
+  });
+
+  it('the reason is a readable sentence naming the spec rule', () => {
+    assert.match(
+      sensitiveReason(text('password'))?.message ?? '',
+      /password.*spec forbids servers.*in a form;/,
+    );
+  });
+});
+
+describe('maskSensitive: secrets out of reports (issue 19 #12)', () => {
+  it('replaces the value of every field looksSensitive flags, keeping the others and every name', () => {
     // JSON, as a server sends it: `__proto__` is then a field like any other.
     const parsed = parseRequestedSchema(
       JSON.parse(`{"type": "object", "properties": {

@@ -66,6 +66,7 @@ export function unmatchedSetWarnings(
     .filter((key) => !seen.has(key))
     .map((key) => {
       const guess = nearest(key, seen);
-      return `warning: --set ${key} matched no field of any form in this run${guess ? ` (did you mean --set ${guess}=...?)` : seen.size === 0 ? ' (no form was asked)' : ''}`;
+      const shown = (name: string) => sanitizeText(name, { maxLength: 60 });
+      return `warning: --set ${shown(key)} matched no field of any form in this run${guess ? ` (did you mean --set ${shown(guess)}=...?)` : seen.size === 0 ? ' (no form was asked)' : ''}`;
     });
 }

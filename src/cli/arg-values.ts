@@ -3,6 +3,7 @@
 import { ElicitError } from '../contracts/elicit-error.js';
 import type { ElicitationMode } from '../contracts/protocol.js';
 import { DEFAULT_REMIND_AFTER_MS } from '../core/attention.js';
+import { setOwn } from '../core/own-property.js';
 
 const UI_CHOICES = ['auto', 'terminal', 'plain', 'browser', 'scripted'] as const;
 export type UiChoice = (typeof UI_CHOICES)[number];
@@ -48,12 +49,27 @@ export function parseHeaders(lines: readonly string[]): Record<string, string> {
   return headers;
 }
 
+/** `--allow-env A,B --allow-env C`: variable names, only with `--answers` (nothing else reads them). */
+export function parseAllowEnv(items: readonly string[], answers: boolean): string[] {
+  if (items.length > 0 && !answers)
+    throw new ElicitError(
+      'usage',
+      '--allow-env names the variables an --answers file may read; give it with --answers',
+    );
+  const names = items.flatMap((item) => item.split(','));
+  for (const name of names) {
+    if (!/^[A-Za-z_][A-Za-z0-9_]*$/.test(name) || name in Object.prototype)
+      throw new ElicitError('usage', `--allow-env "${name}" is not an environment variable name`);
+  }
+  return [...new Set(names)];
+}
+
 export function parseSets(items: readonly string[]): Record<string, string> {
   const sets: Record<string, string> = {};
   for (const item of items) {
     const eq = item.indexOf('=');
     if (eq <= 0) throw new ElicitError('usage', `--set "${item}" must look like field=value`);
-    sets[item.slice(0, eq)] = item.slice(eq + 1);
+    setOwn(sets, item.slice(0, eq), item.slice(eq + 1));
   }
   return sets;
 }

@@ -7,6 +7,7 @@ import { DEFAULT_REMIND_AFTER_MS } from '../core/attention.js';
 import type { NotifyChoice } from '../frontends/attention/index.js';
 import {
   type ProtocolChoice,
+  parseAllowEnv,
   parseAuditLog,
   parseHeaders,
   parseHttpUrl,
@@ -64,6 +65,8 @@ export interface CliArgs {
   readonly ui: UiChoice;
   readonly uiExplicit: boolean;
   readonly answersFile?: string;
+  /** `--allow-env NAME`: the only variables an answers file's `{"$env"}` values may read. */
+  readonly allowEnv: readonly string[];
   /** `--record FILE`: every answer a person gives is written to FILE as an answers file. */
   readonly recordFile?: string;
   /** In-memory scripted answers (the demo's transcript); not settable from the command line. */
@@ -216,6 +219,7 @@ export function parseCliArgs(argv: readonly string[]): CliArgs {
     ...(v.answers !== undefined && { answersFile: v.answers }),
     ...(v.record !== undefined && { recordFile: v.record }),
     sets: parseSets(v.set ?? []),
+    allowEnv: parseAllowEnv(v['allow-env'] ?? [], v.answers !== undefined),
     acceptDefaults: !!v['accept-defaults'],
     decline: !!v.decline,
     cancel: !!v.cancel,
@@ -251,6 +255,7 @@ function base(command: CliArgs['command']): CliArgs {
     ui: 'auto',
     uiExplicit: false,
     sets: {},
+    allowEnv: [],
     acceptDefaults: false,
     decline: false,
     cancel: false,

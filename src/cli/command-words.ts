@@ -1,5 +1,6 @@
 // `--arg key=value` pairs, apart from args.ts.
 import { ElicitError } from '../contracts/elicit-error.js';
+import { setOwn } from '../core/own-property.js';
 
 /** `--arg key=value` pairs, kept as text: the command types them by the tool's inputSchema. */
 export function parseArgPairs(items: readonly string[]): Record<string, string> {
@@ -7,7 +8,7 @@ export function parseArgPairs(items: readonly string[]): Record<string, string> 
   for (const item of items) {
     const eq = item.indexOf('=');
     if (eq <= 0) throw new ElicitError('usage', `--arg "${item}" must look like key=value`);
-    pairs[item.slice(0, eq)] = item.slice(eq + 1);
+    setOwn(pairs, item.slice(0, eq), item.slice(eq + 1));
   }
   return pairs;
 }

@@ -1,7 +1,9 @@
 // Reads the `mcpServers` JSON that Claude Desktop, Cursor and Claude Code users already keep
 // (and VS Code's `servers` / `mcp.servers`), and resolves one entry to a stdio or HTTP target.
-import { readFile } from 'node:fs/promises';
 import { ElicitError } from '../contracts/elicit-error.js';
+import { setOwn } from '../core/own-property.js';
+import { sanitizeText } from '../core/sanitize.js';
+import { readCappedFile } from './capped-file.js';
 
 export type ConfigTarget =
   | { kind: 'stdio'; command: string; args: string[]; env: Record<string, string>; cwd?: string }
@@ -13,15 +15,27 @@ export async function loadServerFromConfig(
   env: NodeJS.ProcessEnv,
 ): Promise<ConfigTarget> {
   const servers = await readServers(file);
-  const entry = servers[name];
-  if (entry === undefined) {
+  // Own keys only: `__proto__` or `constructor` is a name like any other, not Object.prototype.
+  if (!Object.hasOwn(servers, name)) {
     const known = Object.keys(servers);
     throw new ElicitError(
       'config',
-      `no server "${name}" in ${file}; it has: ${known.length > 0 ? known.join(', ') : '(none)'}`,
+      `no server "${shown(name)}" in ${file}; it has: ${known.length > 0 ? nameList(known, file) : '(none)'}`,
     );
   }
-  return resolveEntry(entry, `${file}: server "${name}"`, env);
+  return resolveEntry(servers[name], `${file}: server "${shown(name)}"`, env);
+}
+
+// A file with thousands of servers must not flood the terminal: the first few, then a count.
+const LISTED_NAMES = 20;
+
+/** Up to 20 names, then "and K more (mcp-elicit servers --config FILE lists them all)". */
+export function nameList(names: readonly string[], file: string): string {
+  const listed = names.slice(0, LISTED_NAMES).map(shown).join(', ');
+  const more = names.length - LISTED_NAMES;
+  return more > 0
+    ? `${listed} and ${more} more (mcp-elicit servers --config ${file} lists them all)`
+    : listed;
 }
 
 /** The server to use when `--server` is not given: the only one, else an error listing the names. */
@@ -32,26 +46,20 @@ export async function onlyServerName(file: string): Promise<string> {
     'usage',
     names.length === 0
       ? `${file} lists no servers`
-      : `${file} has ${names.length} servers; choose one with --server <name>: ${names.join(', ')}`,
+      : `${file} has ${names.length} servers; choose one with --server <name>: ${nameList(names, file)}`,
   );
 }
 
 /** The file's server entries, unresolved (for `servers` and for choosing one). */
 export async function readServers(file: string): Promise<Record<string, unknown>> {
-  let text: string;
-  try {
-    text = await readFile(file, 'utf8');
-  } catch (error) {
-    throw new ElicitError(
-      'config',
-      `cannot read config file ${file}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`,
-    );
-  }
+  const text = await readCappedFile(file, 'config file', 'config');
   let json: unknown;
   try {
     json = JSON.parse(text);
   } catch (error) {
-    throw new ElicitError('config', `config file ${file} is not valid JSON: ${(error as Error).message}`);
+    // V8 quotes the text around the bad token: file text, cleaned like server text.
+    const reason = sanitizeText((error as Error).message, { maxLength: 200 });
+    throw new ElicitError('config', `config file ${file} is not valid JSON: ${reason}`);
   }
   const servers = findServers(json);
   if (!servers) {
@@ -96,7 +104,7 @@ function resolveEntry(entry: unknown, where: string, env: NodeJS.ProcessEnv): Co
     return { kind: 'http', url, headers: stringMap(entry.headers, 'headers', where, env) };
   }
   if (type !== undefined && type !== 'stdio')
-    throw new ElicitError('config', `${where}: unknown "type" "${type}"`);
+    throw new ElicitError('config', `${where}: unknown "type" "${shown(type)}"`);
   const command = sub(entry.command, 'command');
   const args = entry.args === undefined ? [] : entry.args;
   if (!Array.isArray(args)) throw new ElicitError('config', `${where}: "args" must be an array of strings`);
@@ -120,8 +128,8 @@ function stringMap(
   const out: Record<string, string> = {};
   for (const [key, v] of Object.entries(value)) {
     if (typeof v !== 'string')
-      throw new ElicitError('config', `${where}: "${field}.${key}" must be a string`);
-    out[key] = substitute(v, env, `${where}: "${field}.${key}"`);
+      throw new ElicitError('config', `${where}: "${field}.${shown(key)}" must be a string`);
+    setOwn(out, key, substitute(v, env, `${where}: "${field}.${shown(key)}"`));
   }
   return out;
 }
@@ -142,4 +150,9 @@ function substitute(text: string, env: NodeJS.ProcessEnv, where: string): string
 
 function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/** A name from a shared file in a message: it may carry terminal escapes, like server text. */
+function shown(name: string): string {
+  return sanitizeText(name, { maxLength: 80 });
 }

@@ -30,7 +30,7 @@ export function describeConnectError(error: unknown, label: string, url?: URL): 
       return `${url.host}${url.pathname} answered HTTP ${http.status}${http.statusText ? ` ${sanitizeText(http.statusText, { maxLength: 60 })}` : ''}${summary ? `: ${summary}` : ''}`;
     }
   }
-  return `cannot connect to ${label}: ${summarize(messageOf(error)) || 'unknown error'}`;
+  return `cannot connect to ${sanitizeText(label, { maxLength: 100 })}: ${summarize(messageOf(error)) || 'unknown error'}`;
 }
 
 /** A server's error text, HTML or not, cut to one plain line. */

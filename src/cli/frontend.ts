@@ -1,10 +1,10 @@
 // Picks the front-end: scripted when any scripted flag is given, the browser when asked for, the
 // interactive terminal form when stdin and stdout are TTYs that can show it, plain lines otherwise.
-import { readFile } from 'node:fs/promises';
 import { ElicitError } from '../contracts/elicit-error.js';
 import type { ElicitationMode } from '../contracts/protocol.js';
 import type { Renderer } from '../contracts/renderer.js';
 import type { CliArgs } from './args.js';
+import { readCappedFile } from './capped-file.js';
 
 export interface Io {
   readonly stdin: NodeJS.ReadStream;
@@ -49,6 +49,7 @@ async function chooseFrontEnd(args: CliArgs, io: Io, output: NodeJS.WriteStream)
         openUrls: args.openUrls,
         allowDeceptiveUrls: args.allowDeceptiveUrls,
         env: io.env,
+        allowEnv: args.allowEnv,
         log: (line) => io.stderr.write(`${line}\n`),
       });
     }
@@ -94,16 +95,8 @@ async function terminal(io: Io, output: NodeJS.WriteStream): Promise<Renderer> {
 }
 
 async function readAnswers(file: string, args: CliArgs, io: Io) {
-  let text: string;
-  try {
-    text = await readFile(file, 'utf8');
-  } catch (error) {
-    throw new ElicitError(
-      'usage',
-      `cannot read --answers file ${file}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`,
-    );
-  }
-  const { loadAnswersFile, replayGaps } = await import('../frontends/scripted/index.js');
+  const text = await readCappedFile(file, '--answers file', 'usage');
+  const { envReads, loadAnswersFile, replayGaps } = await import('../frontends/scripted/index.js');
   const loaded = loadAnswersFile(text);
   if (!loaded.ok) {
     throw new ElicitError(
@@ -112,8 +105,11 @@ async function readAnswers(file: string, args: CliArgs, io: Io) {
     );
   }
   // Values a recording left out must be given now, not discovered missing halfway through a run.
-  const gaps = replayGaps(loaded.value, new Map(Object.entries(args.sets)), io.env);
+  const gaps = replayGaps(loaded.value, new Map(Object.entries(args.sets)), io.env, args.allowEnv);
   if (gaps.length > 0) throw new ElicitError('usage', `--answers file ${file}: ${gaps.join('; ')}`);
+  const reads = envReads(loaded.value);
+  // Names only, before connecting: which of the person's variables this file may send.
+  if (reads.length > 0) io.stderr.write(`mcp-elicit: --answers file ${file} reads ${reads.join(', ')}\n`);
   return loaded.value;
 }
 

@@ -90,9 +90,12 @@ Front-end
                           used in order, each by the first elicitation it matches (when: text in
                           the message; tool: the tool, prompt or URI asking; fields: exactly the
                           form's field names). Accepted content is merged over the defaults; a
-                          value {"$env":"NAME"} is read from that variable. Each "supply" field
-                          needs --set or a {"$env"} value, checked before the run starts. An
-                          entry nothing matched is named in a warning.
+                          value {"$env":"NAME"} is read from that variable if --allow-env allows
+                          it. Each "supply" field needs --set or a {"$env"} value, checked before
+                          the run starts. An entry nothing matched is named in a warning.
+  --allow-env <names>     The variables the --answers file may read with {"$env"} (repeatable or
+                          comma-separated); any other is refused before connecting (exit 2).
+                          The names read are printed on stderr, never their values.
   --set field=value       Answer a field in every form that has it (repeatable; comma-separated for
                           multi-select). Alone, it accepts with defaults for the other fields.
   --accept-defaults       Accept every form with its defaults (plus --set values).

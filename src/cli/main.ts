@@ -3,6 +3,7 @@
 import { basename } from 'node:path';
 import { ElicitError } from '../contracts/elicit-error.js';
 import { safeJsonStringify } from '../core/safe-json.js';
+import { sanitizeText } from '../core/sanitize.js';
 import type { ElicitationEvent } from '../mcp/events.js';
 import { unansweredDetails, unansweredElicitations, unansweredMessage } from './answered.js';
 import { type CliArgs, parseCliArgs } from './args.js';
@@ -140,9 +141,11 @@ function fail(
     : isCliFailure(error)
       ? error
       : new ElicitError('request', error instanceof Error ? error.message : String(error), { cause: error });
+  // Messages quote names from files and servers: cleaned once more where they reach a terminal.
+  const shown = sanitizeText(cliError.message, { multiline: true });
   if (json) {
     // stdout carries the report for the script; the person reading the terminal sees stderr.
-    io.stderr.write(`mcp-elicit: ${cliError.message}\n`);
+    io.stderr.write(`mcp-elicit: ${shown}\n`);
     const report: JsonReport = {
       ok: false,
       elicitations: events,
@@ -151,7 +154,7 @@ function fail(
     };
     io.stdout.write(`${safeJsonStringify(report)}\n`);
   } else {
-    io.stderr.write(`mcp-elicit: ${cliError.message}\n`);
+    io.stderr.write(`mcp-elicit: ${shown}\n`);
     if (cliError.code === 'usage') io.stderr.write('Run mcp-elicit --help for usage.\n');
   }
   return EXIT_STATUS[cliError.code];

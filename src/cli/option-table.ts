@@ -13,6 +13,7 @@ export const OPTIONS = {
   'log-level': { type: 'string' },
   ui: { type: 'string' },
   answers: { type: 'string' },
+  'allow-env': { type: 'string', multiple: true },
   record: { type: 'string' },
   set: { type: 'string', multiple: true },
   'accept-defaults': { type: 'boolean' },

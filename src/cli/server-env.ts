@@ -3,6 +3,8 @@
 // command line. The whole environment (tokens for unrelated services included) only on request.
 import { DEFAULT_INHERITED_ENV_VARS } from '@modelcontextprotocol/client/stdio';
 import { ElicitError } from '../contracts/elicit-error.js';
+import { setOwn } from '../core/own-property.js';
+import { sanitizeText } from '../core/sanitize.js';
 
 /** `--env` values and `--pass-env` patterns as given on the command line. */
 export interface ServerEnvOptions {
@@ -33,7 +35,7 @@ export function serverEnvironment(caller: NodeJS.ProcessEnv, request: ServerEnvR
   for (const name of DEFAULT_INHERITED_ENV_VARS) {
     const value = lookup(caller, name);
     // Skipped as the SDK's getDefaultEnvironment does: a value starting "()" is an exported shell function.
-    if (value !== undefined && !value.startsWith('()')) env[name] = value;
+    if (value !== undefined && !value.startsWith('()')) setOwn(env, name, value);
   }
   const unmatched: string[] = [];
   for (const pattern of request.pass) {
@@ -41,12 +43,14 @@ export function serverEnvironment(caller: NodeJS.ProcessEnv, request: ServerEnvR
     let matched = false;
     for (const [name, value] of Object.entries(caller)) {
       if (value === undefined || !matcher(name)) continue;
-      env[name] = value;
+      setOwn(env, name, value);
       matched = true;
     }
     if (!matched) unmatched.push(pattern);
   }
-  Object.assign(env, request.configEnv, request.set);
+  // Not Object.assign: it would set the prototype for a variable named `__proto__`.
+  for (const [name, value] of [...Object.entries(request.configEnv), ...Object.entries(request.set)])
+    setOwn(env, name, value);
   return { env, unmatched };
 }
 
@@ -67,7 +71,7 @@ export function serverEnvOptions(
   for (const item of items) {
     const eq = item.indexOf('=');
     if (eq <= 0) throw new ElicitError('usage', `--env "${item}" must look like NAME=value`);
-    set[item.slice(0, eq)] = item.slice(eq + 1);
+    setOwn(set, item.slice(0, eq), item.slice(eq + 1));
   }
   for (const pattern of pass) {
     if (pattern === '' || pattern.includes('='))
@@ -82,7 +86,11 @@ export function serverEnvOptions(
 /** One line for --verbose: which names the server gets, never their values. */
 export function describeServerEnv(env: Readonly<Record<string, string>>): string {
   const names = Object.keys(env).sort();
-  const shown = names.slice(0, 24).join(', ');
+  // A config file's `env` names the keys: file text, cleaned like server text.
+  const shown = names
+    .slice(0, 24)
+    .map((name) => sanitizeText(name, { maxLength: 80 }))
+    .join(', ');
   const more = names.length > 24 ? ` and ${names.length - 24} more` : '';
   return `server environment (names only): ${shown || '(empty)'}${more}`;
 }

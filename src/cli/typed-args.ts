@@ -1,6 +1,7 @@
 // `--arg key=value` typed by a tool's inputSchema: numbers, booleans, JSON for objects and arrays,
 // text otherwise. A key the schema does not list, or a value of the wrong type, is a usage error.
 import { ElicitError } from '../contracts/elicit-error.js';
+import { setOwn } from '../core/own-property.js';
 
 interface PropertySchema {
   readonly type?: unknown;
@@ -22,7 +23,7 @@ export function typeArgPairs(
       );
     }
     const schema = (properties?.[key] ?? {}) as PropertySchema;
-    out[key] = typeValue(key, text, typeof schema.type === 'string' ? schema.type : undefined);
+    setOwn(out, key, typeValue(key, text, typeof schema.type === 'string' ? schema.type : undefined));
   }
   return out;
 }

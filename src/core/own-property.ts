@@ -1,8 +1,7 @@
 // Sets a property that is always the object's own, even for a field named `__proto__` (a server
-// chooses the names): plain assignment there would change the prototype instead.
-import type { FieldValue } from './form-model.js';
+// or a shared file chooses the names): plain assignment there would change the prototype instead.
 
-export function setOwn(target: Record<string, FieldValue>, key: string, value: FieldValue): void {
+export function setOwn<T>(target: Record<string, T>, key: string, value: T): void {
   if (key === '__proto__') {
     Object.defineProperty(target, key, { value, enumerable: true, writable: true, configurable: true });
   } else {

@@ -26,18 +26,24 @@ export interface SanitizeOptions {
 
 /** Plain, inert text for a terminal or a text node. */
 export function sanitizeText(input: string, options: SanitizeOptions = {}): string {
+  const max = options.maxLength;
+  // Cut before cleaning: cleaning (or splitting) 100 MB to show 80 characters exhausts the heap.
+  // The margin leaves room for the escape sequences cleaning removes.
+  const bound = max === undefined ? Number.POSITIVE_INFINITY : max * 8 + 64;
+  const cut = input.length > bound;
+  const text = clean(cut ? input.slice(0, bound).replace(/[\ud800-\udbff]$/, '') : input, options);
+  if (max === undefined) return text;
+  // Only the opening is split into code points (2 units at most each), never the whole text.
+  const points = text.length > max || cut ? [...text.slice(0, 2 * max + 2)] : [];
+  return points.length > max || cut ? `${points.slice(0, Math.max(0, max - 1)).join('')}…` : text;
+}
+
+function clean(input: string, options: SanitizeOptions): string {
   // U+2028/2029 are line breaks to a reader: kept as such in multiline text, spaces otherwise.
-  let text = input
+  const text = input
     .replace(/\r\n?|[\u2028\u2029]/g, '\n')
     .replace(ESCAPE_SEQUENCE, '')
-    .replace(CONTROL, '');
-  text = text.replace(/\t/g, ' ');
-  if (!options.multiline) text = text.replace(/\n+/g, ' ');
-  const max = options.maxLength;
-  // A string never has more code points than UTF-16 units, so short strings skip the split.
-  if (max !== undefined && text.length > max) {
-    const points = [...text];
-    if (points.length > max) text = `${points.slice(0, Math.max(0, max - 1)).join('')}…`;
-  }
-  return text;
+    .replace(CONTROL, '')
+    .replace(/\t/g, ' ');
+  return options.multiline ? text : text.replace(/\n+/g, ' ');
 }

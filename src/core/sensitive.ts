@@ -3,7 +3,8 @@
 // S-03 narrows "sensitive" to secrets and credentials that grant access or authorise
 // transactions, so ordinary personal data (name, email, username, passport, address) is not
 // flagged. Only text and number fields can carry a secret; yes/no and choices never do.
-import type { Field } from './form-model.js';
+import type { Field, FormContent } from './form-model.js';
+import { setOwn } from './own-property.js';
 
 export type SensitiveKind = 'password' | 'api-key' | 'token' | 'secret' | 'card-number' | 'card-code';
 
@@ -115,4 +116,19 @@ export function sensitiveReason(field: Field): SensitiveMatch | undefined {
 /** True when the field looks like it asks for a password, key, token, secret or card data. */
 export function looksSensitive(field: Field): boolean {
   return sensitiveReason(field) !== undefined;
+}
+
+/** What a report shows instead of a secret-looking field's value (the same for every value). */
+export const SECRET_MASK = '********';
+
+/**
+ * `content` for a report (`--json`, events): each field `looksSensitive` flags (the check that
+ * warns in the form and keeps a value out of `--record`) has its value replaced by `SECRET_MASK`.
+ */
+export function maskSensitive(fields: readonly Field[], content: FormContent): FormContent {
+  const secret = new Set(fields.filter(looksSensitive).map((field) => field.name));
+  const masked: FormContent = {};
+  for (const [name, value] of Object.entries(content))
+    setOwn(masked, name, secret.has(name) ? SECRET_MASK : value);
+  return masked;
 }

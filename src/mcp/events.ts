@@ -17,7 +17,7 @@ export interface ElicitationEvent {
   readonly fields?: readonly string[];
   /** Absent when the request was rejected with a JSON-RPC error (see `error`). */
   readonly action?: 'accept' | 'decline' | 'cancel';
-  /** Present on a form-mode accept: exactly what was sent. */
+  /** Present on a form-mode accept: what was sent, with each secret-looking field's value replaced by `"********"`. */
   readonly content?: FormContent;
   /** Why it ended as cancel (never sent on the wire). */
   readonly reason?: CancelReason;

@@ -8,6 +8,7 @@ import type { UrlOpener, UrlWaiter } from '../contracts/url-step.js';
 import type { DraftStore } from '../core/draft-store.js';
 import type { ElicitOutcome } from '../core/outcome.js';
 import { toElicitResult } from '../core/result.js';
+import { maskSensitive } from '../core/sensitive.js';
 import { type ElicitationEvent, urlFacts } from './events.js';
 import { answerForm } from './form-elicitation.js';
 import type { ElicitRequest, FormRequest, RequestMeta, UrlRequest } from './incoming-request.js';
@@ -96,7 +97,8 @@ async function answerFormRequest(
     message: request.message,
     fields: request.model.fields.map((field) => field.name),
     action: outcome.action,
-    ...(outcome.action === 'accept' && { content: outcome.content }),
+    // A report never holds a secret: what the server got is in the result, not in the event.
+    ...(outcome.action === 'accept' && { content: maskSensitive(request.model.fields, outcome.content) }),
     ...(outcome.action === 'cancel' && { reason: outcome.reason }),
   });
   return outcome;

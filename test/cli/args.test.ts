@@ -236,4 +236,28 @@ describe('command-line parsing', () => {
       assert.ok(HELP.includes(option), `--help mentions ${option}`);
     }
   });
+
+  it('keeps --set, --arg and --env names __proto__, constructor and toString as own keys', () => {
+    const names = ['__proto__', 'constructor', 'toString'];
+    const args = parseCliArgs([
+      ...names.flatMap((n) => ['--set', `${n}=s-${n}`, '--arg', `${n}=a-${n}`, '--env', `${n}=e-${n}`]),
+      'call',
+      'x',
+      '--',
+      'node',
+    ]);
+    assert.deepEqual(
+      Object.entries(args.sets),
+      names.map((n) => [n, `s-${n}`]),
+    );
+    assert.deepEqual(
+      Object.entries(args.argPairs),
+      names.map((n) => [n, `a-${n}`]),
+    );
+    assert.deepEqual(
+      Object.entries(args.serverEnv?.set ?? {}),
+      names.map((n) => [n, `e-${n}`]),
+    );
+    assert.equal(Object.getPrototypeOf(args.sets), Object.prototype);
+  });
 });

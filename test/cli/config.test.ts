@@ -3,8 +3,9 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, it } from 'node:test';
-import { loadServerFromConfig } from '../../src/cli/config.js';
+import { loadServerFromConfig, onlyServerName } from '../../src/cli/config.js';
 import { ElicitError } from '../../src/contracts/elicit-error.js';
+import { controlIn } from '../helpers/controls.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'mcp-elicit-config-'));
 function file(name: string, json: unknown): string {
@@ -80,5 +81,50 @@ describe('mcpServers config files', () => {
     assert.match(await configError(sse, 's'), /HTTP\+SSE transport is not supported/);
     const noCommand = file('nocmd.json', { mcpServers: { s: {} } });
     assert.match(await configError(noCommand, 's'), /"command" must be a string/);
+  });
+
+  it("looks a --server name up among the file's own entries: __proto__, constructor and toString are unknown names", async () => {
+    const path = file('proto.json', { mcpServers: { real: { command: 'node' } } });
+    for (const name of ['__proto__', 'constructor', 'toString', 'hasOwnProperty']) {
+      assert.match(await configError(path, name), new RegExp(`no server "${name}" .*it has: real`));
+    }
+  });
+
+  it('cuts a long list of server names to the first 20 and a count, naming the command that lists them all', async () => {
+    const servers = Object.fromEntries(
+      Array.from({ length: 60_000 }, (_, i) => [`server-${i}`, { command: 'x' }]),
+    );
+    const path = file('many.json', { mcpServers: servers });
+    const choose = await onlyServerName(path).then(
+      () => assert.fail('expected a usage error'),
+      (error: unknown) => (error as Error).message,
+    );
+    assert.ok(choose.length < 1000, `${choose.length} characters`);
+    assert.match(
+      choose,
+      /has 60000 servers; choose one with --server <name>: server-0, .*server-19 and 59980 more \(mcp-elicit servers --config .*many\.json lists them all\)$/,
+    );
+    const unknown = await configError(path, 'nope');
+    assert.ok(unknown.length < 1000, `${unknown.length} characters`);
+    assert.match(unknown, /it has: server-0, .*server-19 and 59980 more/);
+  });
+
+  it('cleans server names, keys and quoted JSON from the file before putting them in a message', async () => {
+    const hostile = '\u001b]0;owned\u0007\u001b[31mred\u202e';
+    const path = file('escapes.json', {
+      mcpServers: { [hostile]: { command: 'x', env: { [hostile]: 1 } }, [`${hostile}2`]: { type: hostile } },
+    });
+    const messages = [
+      await configError(path, 'nope'),
+      await configError(path, hostile),
+      await configError(path, `${hostile}2`),
+      await configError(file('escapes-bad.json', `{"mcpServers": \u001b[31m}`), 'x'),
+    ];
+    for (const message of messages) {
+      assert.equal(controlIn(message), undefined, JSON.stringify(message));
+    }
+    assert.match(messages[0] ?? '', /it has: red, red2/);
+    assert.match(messages[1] ?? '', /server "red": "env\.red" must be a string/);
+    assert.match(messages[2] ?? '', /unknown "type" "red"/);
   });
 });

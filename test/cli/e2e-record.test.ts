@@ -142,16 +142,34 @@ describe('mcp-elicit --record, replayed with --answers', () => {
       withEnv,
       JSON.stringify([{ ...entries[0], content: { username: 'ada', password: { $env: 'VAULT_PASSWORD' } } }]),
     );
-    const unset = await replay(withEnv, 'ask', [...vaultArgs(schema), ...echo]);
+    const notAllowed = await replay(withEnv, 'ask', [...vaultArgs(schema), ...echo], { VAULT_PASSWORD: 'x' });
+    assert.equal(notAllowed.status, 2);
+    assert.match(
+      notAllowed.stderr,
+      /content\.password reads the environment variable VAULT_PASSWORD, which --allow-env does not allow: give --allow-env VAULT_PASSWORD/,
+    );
+    const allow = ['--allow-env', 'VAULT_PASSWORD'];
+    const unset = await replay(withEnv, 'ask', [...vaultArgs(schema), ...echo], {}, allow);
     assert.equal(unset.status, 2);
     assert.match(
       unset.stderr,
       /content\.password reads the environment variable VAULT_PASSWORD, which is not set/,
     );
-    const viaEnv = await replay(withEnv, 'ask', [...vaultArgs(schema), ...echo], {
-      VAULT_PASSWORD: 'hunter22',
-    });
+    const viaEnv = await replay(
+      withEnv,
+      'ask',
+      [...vaultArgs(schema), ...echo],
+      { VAULT_PASSWORD: 'hunter22' },
+      allow,
+    );
     assert.equal(viaEnv.status, 0, viaEnv.stderr);
+    // The variable's name on stderr (up front and when read), never its value.
+    assert.match(viaEnv.stderr, /reads VAULT_PASSWORD \(answers\[0\]\.content\.password\)/);
+    assert.match(
+      viaEnv.stderr,
+      /answers\[0\]\.content\.password: read from the environment variable VAULT_PASSWORD/,
+    );
+    assert.doesNotMatch(viaEnv.stderr, /hunter22/);
     assert.equal(resultText(jsonReport(viaEnv)), result);
   });
 
@@ -244,5 +262,64 @@ describe('mcp-elicit --record, replayed with --answers', () => {
     const nobody = await runCli(['--record', join(dir, 'demo.json'), 'demo']);
     assert.equal(nobody.status, 2);
     assert.match(nobody.stderr, /--record needs a person to answer/);
+  });
+
+  it('masks secret-looking values in --json elicitations as --record leaves them out (one check)', async () => {
+    const schema = vaultSchema({ pin: { type: 'integer', title: 'PIN' } });
+    const file = join(dir, 'masked.json');
+    const run = await runCli(
+      ['--json', '--ui', 'plain', '--record', file, 'call', 'ask', ...vaultArgs(schema), ...echo],
+      { input: 'ada\nhunter22\n4321\ns\n' },
+    );
+    assert.equal(run.status, 0, run.stderr);
+    const report = jsonReport(run);
+    // The server got the values (its echo); the report of the elicitation shows none of them.
+    assert.match(resultText(report), /"password":"hunter22"/);
+    assert.deepEqual(report.elicitations[0]?.content, {
+      username: 'ada',
+      password: '********',
+      pin: '********',
+    });
+    assert.deepEqual(JSON.parse(readFileSync(file, 'utf8'))[0].supply, ['password', 'pin']);
+  });
+
+  it('keeps fields named __proto__, constructor and toString through --record, the replay and --set', async () => {
+    // JSON text, as a server sends it: each name is an own property, a field like any other.
+    const schema = JSON.parse(
+      '{"type": "object", "properties": {"__proto__": {"type": "string"}, "constructor": {"type": "string"}, "toString": {"type": "string"}}, "required": ["__proto__", "constructor", "toString"]}',
+    );
+    const args = ['--args', JSON.stringify({ schema, message: 'Prototype names' })];
+    const { file, result, entries } = await record('proto', 'ask', 'p\nc\nt\ns\n', [...args, ...echo]);
+    assert.deepEqual(JSON.parse(result), {
+      action: 'accept',
+      content: JSON.parse('{"__proto__": "p", "constructor": "c", "toString": "t"}'),
+    });
+    assert.deepEqual(Object.entries(entries[0].content), [
+      ['__proto__', 'p'],
+      ['constructor', 'c'],
+      ['toString', 't'],
+    ]);
+    const replayed = await replay(file, 'ask', [...args, ...echo]);
+    assert.equal(replayed.status, 0, replayed.stderr);
+    assert.equal(resultText(jsonReport(replayed)), result);
+    const viaSet = await runCli([
+      '--json',
+      '--set',
+      '__proto__=P',
+      '--set',
+      'constructor=C',
+      '--set',
+      'toString=T',
+      'call',
+      'ask',
+      ...args,
+      ...echo,
+    ]);
+    assert.equal(viaSet.status, 0, viaSet.stderr);
+    assert.deepEqual(Object.entries(JSON.parse(resultText(jsonReport(viaSet))).content), [
+      ['__proto__', 'P'],
+      ['constructor', 'C'],
+      ['toString', 'T'],
+    ]);
   });
 });

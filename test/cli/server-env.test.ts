@@ -182,4 +182,23 @@ describe('--env and --pass-env on the command line', () => {
       assert.ok(HELP.includes(option), `--help: ${option}`);
     assert.match(HELP, /whole environment/);
   });
+
+  it('passes a variable named __proto__ from the config or --env as an own variable', () => {
+    const { env } = serverEnvironment(
+      {},
+      {
+        pass: [],
+        configEnv: JSON.parse('{"__proto__": "from-config", "constructor": "c"}'),
+        set: JSON.parse('{"toString": "t"}'),
+      },
+    );
+    assert.deepEqual(
+      Object.entries(env).filter(([name]) => /^(__proto__|constructor|toString)$/.test(name)),
+      [
+        ['__proto__', 'from-config'],
+        ['constructor', 'c'],
+        ['toString', 't'],
+      ],
+    );
+  });
 });

@@ -1,6 +1,10 @@
 import assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
+import { join } from 'node:path';
 import { describe, it } from 'node:test';
+import { pathToFileURL } from 'node:url';
 import { sanitizeText } from '../../src/core/sanitize.js';
+import { root } from '../helpers/cli.js';
 
 describe('sanitizeText: bidi and zero-width characters (issue 12 #7)', () => {
   it('sanitize.removes-the-arabic-letter-mark-like-every-other-bidi-control', () => {
@@ -31,5 +35,32 @@ describe('sanitizeText: bidi and zero-width characters (issue 12 #7)', () => {
 
   it('still removes C1 controls (CSI, OSC) and their sequences', () => {
     assert.equal(sanitizeText('a\u009b31mb\u009d0;title\u0007c\u0085d'), 'abcd');
+  });
+});
+
+describe('sanitizeText: huge input (issue 19 #11)', () => {
+  it('cuts a 100 MB text before cleaning it: a 256 MB heap suffices for a 40-character result', () => {
+    // The built module in a child with a small heap: memory bounded, asserted from outside.
+    const module = pathToFileURL(join(root, 'dist/core/sanitize.js')).href;
+    const script = `const { sanitizeText } = await import(${JSON.stringify(module)});
+      const huge = '\\u{1F600}\\u001b[31m'.repeat(10_000_000);
+      process.stdout.write(JSON.stringify(sanitizeText(huge, { maxLength: 40 })));`;
+    const run = spawnSync(
+      process.execPath,
+      ['--max-old-space-size=256', '--input-type=module', '-e', script],
+      {
+        encoding: 'utf8',
+      },
+    );
+    assert.equal(run.status, 0, run.stderr.slice(0, 500));
+    assert.equal(JSON.parse(run.stdout), `${'\u{1F600}'.repeat(39)}…`);
+  });
+
+  it('ends a cut text with an ellipsis within maxLength code points, even when cleaning left it short', () => {
+    assert.equal(sanitizeText(`${'\u001b[31m'.repeat(1000)}abc`, { maxLength: 10 }), '…');
+    assert.equal(sanitizeText(`ab${'\u001b[31m'.repeat(1000)}`, { maxLength: 10 }), 'ab…');
+    assert.equal(sanitizeText('\u001b[31mabc\u001b[0m', { maxLength: 10 }), 'abc');
+    assert.equal(sanitizeText('😀'.repeat(50), { maxLength: 10 }), `${'😀'.repeat(9)}…`);
+    assert.equal([...sanitizeText('x'.repeat(5000), { maxLength: 100 })].length, 100);
   });
 });

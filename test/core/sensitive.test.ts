@@ -2,7 +2,7 @@ import * as assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import type { Field } from '../../src/core/form-model.js';
 import { parseRequestedSchema } from '../../src/core/schema-parser.js';
-import { looksSensitive, sensitiveReason } from '../../src/core/sensitive.js';
+import { looksSensitive, maskSensitive, SECRET_MASK, sensitiveReason } from '../../src/core/sensitive.js';
 import { req } from '../helpers/req.js';
 
 function text(
@@ -145,5 +145,32 @@ describe(req`looksSensitive flags fields that ask for secrets (S-01, S-28) and n
       sensitiveReason(text('password'))?.message ?? '',
       /password.*spec forbids servers.*in a form;/,
     );
+  });
+});
+
+describe('maskSensitive: secrets out of reports (issue 19 #12)', () => {
+  it('replaces the value of every field looksSensitive flags, keeping the others and every name', () => {
+    // JSON, as a server sends it: `__proto__` is then a field like any other.
+    const parsed = parseRequestedSchema(
+      JSON.parse(`{"type": "object", "properties": {
+        "username": {"type": "string"}, "password": {"type": "string"},
+        "pin": {"type": "integer", "title": "PIN"}, "note": {"type": "string", "writeOnly": true},
+        "__proto__": {"type": "string", "title": "API key"}, "plan": {"type": "string", "enum": ["free", "pro"]}}}`),
+    );
+    assert.ok(parsed.ok);
+    if (!parsed.ok) return;
+    const content = JSON.parse(
+      '{"username": "ada", "password": "hunter22", "pin": 1234, "note": "x", "__proto__": "sk-1", "plan": "pro"}',
+    );
+    const masked = maskSensitive(parsed.value.fields, content);
+    assert.deepEqual(Object.entries(masked), [
+      ['username', 'ada'],
+      ['password', SECRET_MASK],
+      ['pin', SECRET_MASK],
+      ['note', SECRET_MASK],
+      ['__proto__', SECRET_MASK],
+      ['plan', 'pro'],
+    ]);
+    assert.equal(content.password, 'hunter22', 'the content itself is left as it was');
   });
 });

@@ -2,6 +2,7 @@
 // any elicitation the server makes on the way (-32042 on 2025-11-25, input_required on 2026-07-28).
 import type { GetPromptResult } from '@modelcontextprotocol/client';
 import { ElicitError } from '../../contracts/elicit-error.js';
+import { setOwn } from '../../core/own-property.js';
 import type { CliArgs } from '../args.js';
 import type { Io } from '../frontend.js';
 import { formatPromptResult, formatPrompts } from '../output-lists.js';
@@ -41,7 +42,7 @@ function promptArguments(args: CliArgs): Record<string, string> {
         'usage',
         `--args ${key}: prompt arguments are strings, got ${JSON.stringify(value)}`,
       );
-    out[key] = value;
+    setOwn(out, key, value);
   }
   return { ...out, ...args.argPairs };
 }

@@ -1,15 +1,16 @@
 // `mcp-elicit proxy`: puts the proxy between the host (this process's stdio) and the server, and
 // `--print-config` prints the mcpServers entry that does so.
-import { readFile } from 'node:fs/promises';
 import { ElicitError } from '../../contracts/elicit-error.js';
 import type { Renderer } from '../../contracts/renderer.js';
+import { safeJsonStringify } from '../../core/safe-json.js';
+import { sanitizeText } from '../../core/sanitize.js';
 import { createSystemOpener } from '../../frontends/open-url.js';
 import type { ElicitChoice } from '../../proxy/elicit-route.js';
 import { proxiedEntry } from '../../proxy/print-config.js';
 import { startProxy } from '../../proxy/run-proxy.js';
 import type { CliArgs } from '../args.js';
 import { type AuditLog, openAuditLog } from '../audit-log.js';
-import { findServers, onlyServerName } from '../config.js';
+import { onlyServerName, readServers } from '../config.js';
 import { chooseRenderer, declaredModes, type Io } from '../frontend.js';
 import { formatEvent } from '../output.js';
 import { cliPromptQueue } from '../prompt-queue.js';
@@ -100,21 +101,18 @@ export async function runPrintConfig(args: CliArgs, io: Io): Promise<number> {
   const target = args.target;
   if (target?.kind !== 'config')
     throw new ElicitError('usage', 'proxy --print-config needs --config <file> --server <name>');
-  let json: unknown;
-  try {
-    json = JSON.parse(await readFile(target.file, 'utf8'));
-  } catch (error) {
-    throw new ElicitError('config', `cannot read config file ${target.file}: ${(error as Error).message}`);
-  }
+  // The same reading as every command: size cap, cleaned messages, own entries only.
+  const servers = await readServers(target.file);
   // Without --server, a file with one server means that one (as for every other command).
   const name = target.name ?? (await onlyServerName(target.file));
-  const entry = findServers(json)?.[name];
+  const entry = Object.hasOwn(servers, name) ? servers[name] : undefined;
   if (typeof entry !== 'object' || entry === null || Array.isArray(entry))
-    throw new ElicitError('config', `no server "${name}" in ${target.file}`);
+    throw new ElicitError('config', `no server "${sanitizeText(name, { maxLength: 80 })}" in ${target.file}`);
   parseElicit(args.elicit); // a wrong --elicit is an error here, not in the host's log later
   const printed = {
     mcpServers: { [name]: proxiedEntry(name, entry as never, selfCommand(), proxyOptionWords(args)) },
   };
-  io.stdout.write(`${JSON.stringify(printed, null, 2)}\n`);
+  io.stdout.write(`${safeJsonStringify(printed, 2)}
+`);
   return 0;
 }

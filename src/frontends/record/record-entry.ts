@@ -4,6 +4,7 @@
 // decision, never the URL's query string.
 import type { FormPrompt, PromptContext, UrlPrompt } from '../../contracts/renderer.js';
 import type { ElicitOutcome } from '../../core/outcome.js';
+import { setOwn } from '../../core/own-property.js';
 import { looksSensitive } from '../../core/sensitive.js';
 import type { ScriptedAnswer } from '../scripted/answers-file.js';
 
@@ -32,7 +33,7 @@ export function formEntry(
   for (const field of prompt.model.fields) {
     if (!Object.hasOwn(outcome.content, field.name)) continue;
     if (looksSensitive(field)) supply.push(field.name);
-    else content[field.name] = outcome.content[field.name];
+    else setOwn(content, field.name, outcome.content[field.name]);
   }
   return { ...base, content, ...(supply.length > 0 && { supply }) };
 }

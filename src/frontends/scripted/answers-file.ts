@@ -4,6 +4,7 @@
 
 import { isFieldValue } from '../../core/field-value.js';
 import type { Validation } from '../../core/issues.js';
+import { sanitizeText } from '../../core/sanitize.js';
 import { isEnvRef, looksLikeEnvRef } from './env-ref.js';
 
 /** One entry of an answers file: what to answer to the elicitations it applies to. */
@@ -43,7 +44,8 @@ export function loadAnswersFile(text: string): Validation<ScriptedAnswer[], Answ
   try {
     parsed = JSON.parse(text);
   } catch (error) {
-    const reason = error instanceof Error ? error.message : String(error);
+    // V8 quotes the file around the bad token: file text, so cleaned like server text.
+    const reason = sanitizeText(error instanceof Error ? error.message : String(error), { maxLength: 200 });
     return { ok: false, issues: [{ message: `answers file is not valid JSON: ${reason}` }] };
   }
   if (!Array.isArray(parsed)) {
@@ -71,7 +73,7 @@ function checkEntry(entry: unknown, at: string, issues: AnswersFileIssue[]): Scr
     issues.push({ message });
   };
   for (const key of Object.keys(entry)) {
-    if (!KEYS.includes(key)) say(`${at}: unknown key "${key}" (allowed: ${KEYS.join(', ')})`);
+    if (!KEYS.includes(key)) say(`${at}: unknown key "${shown(key)}" (allowed: ${KEYS.join(', ')})`);
   }
   const { action, content, when, mode, tool, fields, supply } = entry;
   if (!ACTIONS.includes(action as (typeof ACTIONS)[number]))
@@ -109,9 +111,15 @@ function checkContent(content: unknown, action: unknown, at: string, say: (messa
     say(`${at}.content: must be an object of field values, got ${kindOf(content)}`);
     return;
   }
-  for (const [name, value] of Object.entries(content)) {
+  for (const [key, value] of Object.entries(content)) {
+    const name = shown(key);
     if (looksLikeEnvRef(value)) {
-      if (!isEnvRef(value))
+      const variable = (value as { $env?: unknown }).$env;
+      if (typeof variable === 'string' && variable in Object.prototype)
+        say(
+          `${at}.content.${name}: "${shown(variable)}" is a name every JavaScript object has, not an environment variable this can read`,
+        );
+      else if (!isEnvRef(value))
         say(`${at}.content.${name}: an environment reference is {"$env": "NAME"} with a variable name`);
     } else if (!isFieldValue(value)) {
       say(
@@ -142,7 +150,12 @@ function kindOf(value: unknown): string {
 
 function describe(value: unknown): string {
   if (value === undefined) return 'nothing';
-  if (typeof value === 'string') return JSON.stringify(value.length > 40 ? `${value.slice(0, 40)}…` : value);
+  if (typeof value === 'string') return JSON.stringify(shown(value));
   if (typeof value === 'number' || typeof value === 'boolean' || value === null) return String(value);
   return kindOf(value);
+}
+
+/** File text in a message: a shared file's names may carry terminal escapes, like server text. */
+function shown(text: string): string {
+  return sanitizeText(text, { maxLength: 40 });
 }

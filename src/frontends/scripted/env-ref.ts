@@ -14,7 +14,18 @@ export function isEnvRef(value: unknown): value is EnvRef {
   if (typeof value !== 'object' || value === null || Array.isArray(value)) return false;
   const keys = Object.keys(value);
   const name = (value as { $env?: unknown }).$env;
-  return keys.length === 1 && keys[0] === '$env' && typeof name === 'string' && NAME.test(name);
+  return keys.length === 1 && keys[0] === '$env' && typeof name === 'string' && isVariableName(name);
+}
+
+/** A name an environment variable can have, and not one every object has (`constructor`, `__proto__`). */
+export function isVariableName(name: string): boolean {
+  return NAME.test(name) && !(name in Object.prototype);
+}
+
+/** The variable's value, read as the environment's own key only (never `Object.prototype`'s). */
+export function readEnv(env: Readonly<Record<string, string | undefined>>, name: string): string | undefined {
+  const value = Object.hasOwn(env, name) ? env[name] : undefined;
+  return typeof value === 'string' ? value : undefined;
 }
 
 /** True for something that tries to be a reference (has `$env`) whatever its shape. */

@@ -1,4 +1,4 @@
-export { replayGaps } from './answer-fill.js';
+export { envReads, replayGaps } from './answer-fill.js';
 export type { AnswersFileIssue, ScriptedAnswer } from './answers-file.js';
 export { loadAnswersFile } from './answers-file.js';
 export type { EnvRef } from './env-ref.js';

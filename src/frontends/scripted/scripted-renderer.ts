@@ -45,6 +45,8 @@ export interface ScriptedOptions {
   readonly allowDeceptiveUrls?: boolean;
   /** Where `{"$env": "NAME"}` values in answers are read from (the CLI passes its environment). */
   readonly env?: Readonly<Record<string, string | undefined>>;
+  /** The only variables `{"$env"}` values may read (`--allow-env`); a reference to any other cancels the form. */
+  readonly allowEnv?: readonly string[];
   /** Receives one line per decision (the CLI writes them to stderr); content values never appear. */
   readonly log?: (line: string) => void;
 }
@@ -68,12 +70,14 @@ export class ScriptedRenderer implements Renderer {
   readonly #acceptDefaults: boolean;
   readonly #waiter: UrlWaiter = createAutoWaiter();
   readonly #fieldsSeen = new Set<string>();
+  readonly #allowEnv: ReadonlySet<string>;
 
   constructor(options: ScriptedOptions = {}) {
     this.#options = options;
     this.#answers = options.answers ?? [];
     this.#used = this.#answers.map(() => false);
     this.#sets = new Map(Object.entries(options.sets ?? {}));
+    this.#allowEnv = new Set(options.allowEnv ?? []);
     // `--set` alone means "accept, with these values over the defaults": the person gave values
     // for the form, so cancelling it would be surprising. With an answers file, sets only overlay.
     this.#acceptDefaults =
@@ -227,7 +231,11 @@ export class ScriptedRenderer implements Renderer {
       content: answer.content ?? {},
       supply: answer.supply ?? [],
       env: this.#options.env ?? {},
+      allowEnv: this.#allowEnv,
       label: source,
+      // Names only: which variable a shared file sent, for the run's record; never the value.
+      onEnvRead: (variable, field) =>
+        say(`${source}.content.${field}: read from the environment variable ${variable}`),
     });
     if (problem !== undefined) {
       say(`cancel (invalid-answer): ${problem}`);

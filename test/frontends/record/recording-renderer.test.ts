@@ -32,6 +32,24 @@ function urlPrompt(url: string, message = 'Connect your account'): UrlPrompt {
 }
 
 describe('formEntry', () => {
+  it('keeps a field named __proto__ (or constructor, toString) as an own key of the recorded content', () => {
+    // JSON, as a server sends it: `__proto__` is a property name here, not the prototype.
+    const prompt = enginePrompt(
+      JSON.parse(
+        '{"type": "object", "properties": {"__proto__": {"type": "string"}, "constructor": {"type": "string"}, "toString": {"type": "string"}}}',
+      ),
+      'Prototype names',
+    );
+    const content = JSON.parse('{"__proto__": "p", "constructor": "c", "toString": "t"}');
+    const entry = formEntry(prompt, context(), { action: 'accept', content });
+    assert.deepEqual(Object.entries(entry?.content ?? {}), [
+      ['__proto__', 'p'],
+      ['constructor', 'c'],
+      ['toString', 't'],
+    ]);
+    assert.equal(JSON.stringify(entry?.content), '{"__proto__":"p","constructor":"c","toString":"t"}');
+  });
+
   it(req`records an accept with the tool, the field names, the message and the content, leaving out values of secret-looking fields (H-12)`, () => {
     const entry = formEntry(signIn, context(), {
       action: 'accept',

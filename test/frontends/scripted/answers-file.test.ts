@@ -1,6 +1,7 @@
 import * as assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { loadAnswersFile } from '../../../src/frontends/scripted/index.js';
+import { controlIn } from '../../helpers/controls.js';
 
 function problems(text: string): string[] {
   const result = loadAnswersFile(text);
@@ -75,5 +76,41 @@ describe('loadAnswersFile', () => {
       'answers[0].action: must be one of accept, decline, cancel, got nothing',
       'answers[0].when: must be a non-empty string, got ""',
     ]);
+  });
+
+  it('cleans names and text from the file before quoting them: no terminal escape reaches a message', () => {
+    const hostile = '\u001b]0;owned\u0007\u001b[2J\u202eevil\u009b31m';
+    const messages = problems(
+      JSON.stringify([
+        { action: 'accept', [hostile]: 1, content: { [hostile]: { $env: 'x y' } } },
+        { action: 'accept', content: { [`${hostile}2`]: { nested: true } } },
+        { action: hostile },
+      ]),
+    );
+    assert.equal(messages.length, 4, messages.join('\n'));
+    for (const message of messages) {
+      assert.equal(controlIn(message), undefined, JSON.stringify(message));
+      assert.match(message, /evil/);
+    }
+    const broken = problems(
+      `[{"action": "accept", "${hostile.replaceAll('\u001b', '\\u001b')}": \u001b[31m }]`,
+    );
+    assert.equal(controlIn(broken[0] ?? ''), undefined, JSON.stringify(broken));
+  });
+
+  it('refuses {"$env"} names every object has (constructor, __proto__, toString), naming the field', () => {
+    const names = ['constructor', '__proto__', 'toString', 'hasOwnProperty', 'valueOf'];
+    const messages = problems(
+      JSON.stringify([
+        { action: 'accept', content: Object.fromEntries(names.map((n) => [`f_${n}`, { $env: n }])) },
+      ]),
+    );
+    assert.deepEqual(
+      messages,
+      names.map(
+        (n) =>
+          `answers[0].content.f_${n}: "${n}" is a name every JavaScript object has, not an environment variable this can read`,
+      ),
+    );
   });
 });

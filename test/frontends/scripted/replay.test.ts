@@ -30,7 +30,7 @@ const recorded: ScriptedAnswer = {
 
 function replay(
   answers: ScriptedAnswer[],
-  extra: { sets?: Record<string, string>; env?: Record<string, string> } = {},
+  extra: { sets?: Record<string, string>; env?: Record<string, string>; allowEnv?: string[] } = {},
 ) {
   const logs: string[] = [];
   const renderer = new ScriptedRenderer({ answers, ...extra, log: (line) => logs.push(line) });
@@ -102,8 +102,29 @@ describe('values a recording left out', () => {
 
   it('takes a {"$env"} value from the environment, parsed by the field type', async () => {
     const entry = { ...recorded, content: { user: 'ada', pin: { $env: 'VAULT_PIN' } } };
-    const answer = await replay([entry], { env: { VAULT_PIN: '987' } }).renderer.form(signIn, context());
+    const { renderer, logs } = replay([entry], { env: { VAULT_PIN: '987' }, allowEnv: ['VAULT_PIN'] });
+    const answer = await renderer.form(signIn, context());
     assert.deepEqual(answer.outcome, { action: 'accept', content: { user: 'ada', pin: 987 } });
+    assert.match(logs.join('\n'), /answers\[0\]\.content\.pin: read from the environment variable VAULT_PIN/);
+    assert.doesNotMatch(logs.join('\n'), /987/);
+  });
+
+  it('reads no variable the person did not allow: a shared file naming one under an innocent field cancels, value unread', async () => {
+    const entry: ScriptedAnswer = { action: 'accept', content: { user: { $env: 'AWS_SECRET_ACCESS_KEY' } } };
+    const env = { AWS_SECRET_ACCESS_KEY: 'wJalrXUtnFEMI', VAULT_PIN: '1' };
+    for (const allowEnv of [undefined, ['VAULT_PIN']]) {
+      const { renderer, logs } = replay([entry], { env, ...(allowEnv && { allowEnv }) });
+      const answer = await renderer.form(signIn, context());
+      assert.equal('reason' in answer.outcome && answer.outcome.reason, 'invalid-answer');
+      assert.match(
+        logs.join('\n'),
+        /answers\[0\]\.content\.user reads the environment variable AWS_SECRET_ACCESS_KEY, which --allow-env does not allow/,
+      );
+      assert.doesNotMatch(JSON.stringify(answer), /wJalrXUtnFEMI/);
+      assert.deepEqual(replayGaps([entry], new Map(), env, allowEnv), [
+        'answers[0].content.user reads the environment variable AWS_SECRET_ACCESS_KEY, which --allow-env does not allow: give --allow-env AWS_SECRET_ACCESS_KEY if this file may send it to the server',
+      ]);
+    }
   });
 
   it('cancels (invalid-answer) naming the field and both ways to give it when nothing supplies it', async () => {
@@ -118,7 +139,7 @@ describe('values a recording left out', () => {
 
   it('cancels (invalid-answer) when a {"$env"} variable is unset, naming it', async () => {
     const entry = { ...recorded, content: { user: 'ada', pin: { $env: 'VAULT_PIN' } } };
-    const { renderer, logs } = replay([entry]);
+    const { renderer, logs } = replay([entry], { allowEnv: ['VAULT_PIN'] });
     assert.equal((await renderer.form(signIn, context())).outcome.action, 'cancel');
     assert.match(logs.join('\n'), /environment variable VAULT_PIN, which is not set/);
   });
@@ -128,10 +149,20 @@ describe('values a recording left out', () => {
       recorded,
       { action: 'accept', content: { pin: { $env: 'VAULT_PIN' } } },
     ];
-    assert.deepEqual(replayGaps(entries, new Map(), {}), [
-      'answers[0] needs a value for pin (left out of the recording as sensitive): give --set pin=... or put {"$env": "NAME"} for it in the entry\'s content.',
+    assert.deepEqual(replayGaps(entries, new Map(), {}, ['VAULT_PIN']), [
+      'answers[0] needs a value for pin (left out of the recording as sensitive): give --set pin=... or put {"$env": "NAME"} for it in the entry\'s content (with --allow-env NAME).',
       'answers[1].content.pin reads the environment variable VAULT_PIN, which is not set',
     ]);
-    assert.deepEqual(replayGaps(entries, new Map([['pin', '1']]), { VAULT_PIN: '2' }), []);
+    assert.deepEqual(replayGaps(entries, new Map([['pin', '1']]), { VAULT_PIN: '2' }, ['VAULT_PIN']), []);
+  });
+
+  it('never reads a prototype name from the environment: {"$env": "constructor"} given directly cancels, naming the field', async () => {
+    for (const name of ['constructor', 'toString', '__proto__']) {
+      const entry = { ...recorded, supply: [], content: { user: { $env: name } } };
+      const { renderer, logs } = replay([entry], { env: process.env as Record<string, string> });
+      const answer = await renderer.form(signIn, context());
+      assert.equal('reason' in answer.outcome && answer.outcome.reason, 'invalid-answer', name);
+      assert.match(logs.join('\n'), /answers\[0\] gives "user" a value that is not a field value/);
+    }
   });
 });

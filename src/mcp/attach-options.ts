@@ -44,6 +44,8 @@ export interface AttachOptions {
   readonly tasks?: TaskPreference;
   /** Status of each task a tool call became (both eras). */
   readonly onTaskEvent?: TaskListener;
+  /** A task ends (`TaskError` `timed-out`) after this many ms, or sooner at its ttl; default 1 hour. */
+  readonly taskTimeoutMs?: number;
   /** 2025-11-25: serve task-augmented elicitation/create (client-hosted tasks); default: interactive renderers. */
   readonly hostElicitationTasks?: boolean;
 }

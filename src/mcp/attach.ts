@@ -123,6 +123,7 @@ export function attachElicitation(client: Client, options: AttachOptions): Elici
       server: label,
       answer: (entry, _key, signal) => handler.handleEmbedded(entry, signal),
       ...(options.onTaskEvent && { onTask: options.onTaskEvent }),
+      ...(options.taskTimeoutMs !== undefined && { taskTimeoutMs: options.taskTimeoutMs }),
     }),
   );
   tasks.catch(() => {});

@@ -70,6 +70,8 @@ Tasks (tools that run as long-running tasks, both protocol eras)
                           "optional"); tools that require a task always run as one.
   --no-task               Never use tasks: no task-augmented calls, no 2026 Tasks extension, no
                           client-hosted elicitation tasks. A tool that needs one fails, saying so.
+  --task-timeout <time>   End a task still running after <time> (90s, 30m, 2h; default 1h), or
+                          sooner at the task's own ttl; the server is sent tasks/cancel.
                           While a task runs, a terminal shows "working… (12 s) — <status>" on
                           stderr (elsewhere one line per status change); Ctrl-C cancels the task.
 

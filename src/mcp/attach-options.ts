@@ -56,6 +56,16 @@ export interface ModePlan {
   readonly waiter: UrlWaiter | undefined;
 }
 
+/** A task timeout a timer can keep: above 0 and below setTimeout's 2^31 ms overflow. */
+export function checkTaskTimeout(options: AttachOptions): void {
+  const ms = options.taskTimeoutMs;
+  if (ms !== undefined && !(ms > 0 && ms <= 2_147_483_647))
+    throw new ElicitError(
+      'invalid-options',
+      `attachElicitation: taskTimeoutMs must be above 0 and at most 2147483647 (got ${String(ms)})`,
+    );
+}
+
 export function planModes(options: AttachOptions): ModePlan {
   const { renderer } = options;
   const waiter =

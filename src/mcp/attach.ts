@@ -15,7 +15,7 @@ import type { ElicitationMode, Era } from '../contracts/protocol.js';
 import type { ServerIdentity } from '../contracts/server-identity.js';
 import type { UrlOpener } from '../contracts/url-step.js';
 import { DraftStore } from '../core/draft-store.js';
-import { type AttachOptions, planModes } from './attach-options.js';
+import { type AttachOptions, checkTaskTimeout, planModes } from './attach-options.js';
 import { withAudit } from './audit.js';
 import type { ElicitationHandler } from './elicitation-handler.js';
 import { createEventLog } from './event-log.js';
@@ -67,6 +67,7 @@ const NO_OPENER: UrlOpener = {
 export function attachElicitation(client: Client, options: AttachOptions): ElicitationSession {
   const { renderer } = options;
   const { modes, waiter: plainWaiter } = planModes(options);
+  checkTaskTimeout(options);
   const identity: ServerIdentity =
     typeof options.server === 'string' ? { label: options.server } : options.server;
   const label = identity.label;

@@ -3,7 +3,8 @@
 // neither fires early for a huge value (setTimeout's 2^31 overflow) nor outlives the caller.
 import assert from 'node:assert/strict';
 import { afterEach, beforeEach, describe, it, mock } from 'node:test';
-import { TaskError } from '../../src/index.js';
+import { Client } from '@modelcontextprotocol/client';
+import { attachElicitation, ElicitError, ScriptedRenderer, TaskError } from '../../src/index.js';
 import { pollDelay, sleep, taskDeadline } from '../../src/mcp/tasks/task-timing.js';
 import { req } from '../helpers/req.js';
 
@@ -72,5 +73,22 @@ describe('task timing', () => {
     assert.equal((deadline.signal.reason as Error).message, 'Ctrl-C');
     assert.equal(deadline.expired(), false);
     deadline.dispose();
+  });
+
+  it('attachElicitation refuses a taskTimeoutMs no timer can keep, as "invalid-options"', () => {
+    for (const taskTimeoutMs of [0, -1, Number.NaN, 2 ** 31])
+      assert.throws(
+        () =>
+          attachElicitation(new Client({ name: 't', version: '1' }), {
+            renderer: new ScriptedRenderer({}),
+            server: 't',
+            taskTimeoutMs,
+          }),
+        (error: unknown) =>
+          error instanceof ElicitError &&
+          error.code === 'invalid-options' &&
+          /taskTimeoutMs/.test(error.message),
+        String(taskTimeoutMs),
+      );
   });
 });

@@ -26,7 +26,14 @@ const client = new Client(
 );
 const delay = monitorEventLoopDelay({ resolution: 10 });
 const controller = new AbortController();
-const sample: { early?: number; late?: number; maxBlockMs?: number; polls?: number } = {};
+const sample: {
+  early?: number;
+  late?: number;
+  maxBlockMs?: number;
+  p99BlockMs?: number;
+  meanBlockMs?: number;
+  polls?: number;
+} = {};
 const session = attachElicitation(client, {
   renderer: new ScriptedRenderer({ sets: { answer: 'yes' } }),
   server: 'hostile',
@@ -39,6 +46,8 @@ const session = attachElicitation(client, {
       delay.reset();
     } else if (poll >= late && sample.late === undefined) {
       sample.maxBlockMs = delay.max / 1e6;
+      sample.p99BlockMs = delay.percentile(99) / 1e6;
+      sample.meanBlockMs = delay.mean / 1e6;
       delay.disable();
       sample.late = liveHeap();
       sample.polls = poll;

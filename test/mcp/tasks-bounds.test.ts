@@ -131,4 +131,19 @@ describe('hostile tasks, one era each', () => {
     await rejectsWith(call('changing_keys', { ttlMs: 3_600_000 }), 'timed-out', /client's task timeout/);
     assert.ok(events().filter((e) => e === 'update').length >= 2);
   });
+
+  it(req`2026-07-28: an input key of over 1,000 characters ends the task (too-many-inputs) before anyone is asked (T-05)`, async () => {
+    const { call, events } = await connect('2026');
+    await rejectsWith(call('long_key', {}), 'too-many-inputs', /input key of 1001 characters \(limit 1000\)/);
+    assert.ok(!events().includes('update'));
+  });
+
+  it(req`2026-07-28: an input request for sampling, which the client did not declare, ends the task in one line (T-05)`, async () => {
+    const { call } = await connect('2026');
+    await rejectsWith(
+      call('asks_sampling', {}),
+      'invalid-response',
+      /asked for sampling\/createMessage \(input "model"\), which this client did not declare/,
+    );
+  });
 });

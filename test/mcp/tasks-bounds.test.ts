@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { after, describe, it } from 'node:test';
 import { Client } from '@modelcontextprotocol/client';
 import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
-import { attachElicitation, ScriptedRenderer, TaskError } from '../../src/index.js';
+import { attachElicitation, ScriptedRenderer, TaskError, type TaskEvent } from '../../src/index.js';
 import { req } from '../helpers/req.js';
 import { hostileTasksStdioCommand } from '../helpers/servers.js';
 
@@ -26,7 +26,9 @@ async function connect(era: Era, taskTimeoutMs?: number) {
     { versionNegotiation: { mode: era === '2026' ? { pin: '2026-07-28' } : 'legacy' } },
   );
   clients.push(client);
+  const taskEvents: TaskEvent[] = [];
   const session = attachElicitation(client, {
+    onTaskEvent: (event) => taskEvents.push(event),
     renderer: new ScriptedRenderer({ sets: { answer: 'yes' } }),
     server: 'hostile',
     ...(taskTimeoutMs !== undefined && { taskTimeoutMs }),
@@ -46,7 +48,7 @@ async function connect(era: Era, taskTimeoutMs?: number) {
   // The test's own backstop: before the fix these calls never ended.
   const call = (name: string, args: Record<string, unknown>) =>
     session.callTool({ name, arguments: args }, { signal: AbortSignal.timeout(15_000) });
-  return { call, events };
+  return { call, events, taskEvents };
 }
 
 /** Fails unless the call ends with a TaskError of that code whose message is one readable line. */
@@ -145,5 +147,12 @@ describe('hostile tasks, one era each', () => {
       'invalid-response',
       /asked for sampling\/createMessage \(input "model"\), which this client did not declare/,
     );
+  });
+
+  it(req`2026-07-28: a status message of 100,000 characters reaches listeners cut to 1,000 (T-05)`, async () => {
+    const { call, taskEvents } = await connect('2026', 1_000);
+    await rejectsWith(call('spin', { longMessage: true }), 'timed-out', /task timeout/);
+    const longest = Math.max(...taskEvents.map((event) => event.statusMessage?.length ?? 0));
+    assert.ok(taskEvents.length >= 2 && longest <= 1_001, `longest status message: ${longest}`);
   });
 });

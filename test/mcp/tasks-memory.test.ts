@@ -1,8 +1,10 @@
 // A hostile 2026-07-28 task (input_required for ever, thousands of input requests, a new status
 // at every poll) run by a client in its own process: the live heap after a full GC must not grow
 // with the number of polls, and no poll may block the event loop for long. The bounds are safety
-// margins measured from outside the process, not benchmarks (bench/ holds those): before the fix
-// this run grew the heap by ~64 MiB and blocked the loop for ~1 s per poll; now ~0 MiB, ~120 ms.
+// margins measured from outside the process, not benchmarks (bench/ holds those). Before the fix
+// this run grew the live heap by ~64 MiB (every polled snapshot kept) and each poll kept the loop
+// busy ~100 ms (0.5-1 s of wall-clock delay on a loaded machine); now ~0 MiB and ~25 ms. The
+// heap bound is what fails before the fix; the busy bound (200 ms) is a safety bound.
 import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
 import { dirname, join } from 'node:path';
@@ -17,6 +19,7 @@ interface Sample {
   readonly early: number;
   readonly late: number;
   readonly maxBlockMs: number;
+  readonly maxDelayMs: number;
   readonly polls: number;
   readonly outcome: string;
 }
@@ -56,6 +59,10 @@ describe('a task that polls for ever, in its own process', () => {
     const growth = (sample.late - sample.early) / MiB;
     // Before the fix every distinct snapshot was kept: ~1 MiB a poll here, ~90 MiB in all.
     assert.ok(growth < 16, `live heap grew ${growth.toFixed(1)} MiB over ${sample.polls - 10} polls`);
-    assert.ok(sample.maxBlockMs < 300, `a poll blocked the event loop ${sample.maxBlockMs.toFixed(0)} ms`);
+    // Busy time, not wall time: on a loaded machine the process may wait for a core (maxDelayMs).
+    assert.ok(
+      sample.maxBlockMs < 200,
+      `a poll kept the event loop busy ${sample.maxBlockMs.toFixed(0)} ms (wall delay ${sample.maxDelayMs.toFixed(0)} ms)`,
+    );
   });
 });

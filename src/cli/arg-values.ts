@@ -118,6 +118,20 @@ export function parseTimeout(text: string | undefined): number {
   return Math.round(seconds * 1000);
 }
 
+const UNIT_MS: Record<string, number> = { '': 1_000, s: 1_000, m: 60_000, h: 3_600_000 };
+
+/** --task-timeout <duration>: seconds, or a number with s, m or h ("90", "30m", "2h"). */
+export function parseTaskTimeout(text: string): number {
+  const match = /^(\d+(?:\.\d+)?)([smh]?)$/.exec(text.trim());
+  const ms = match ? Number(match[1]) * (UNIT_MS[match[2] ?? ''] ?? 1_000) : Number.NaN;
+  if (!(ms >= 1_000 && ms <= 2_147_483_647))
+    throw new ElicitError(
+      'usage',
+      `--task-timeout takes a duration like 90s, 30m or 2h (1s to 596h; got "${text.slice(0, 40)}")`,
+    );
+  return Math.round(ms);
+}
+
 /** --task / --no-task: how tools whose task support is optional are called. */
 export function parseTaskFlags(
   task: boolean | undefined,

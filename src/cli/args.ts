@@ -18,6 +18,7 @@ import {
   parseRemind,
   parseSets,
   parseTaskFlags,
+  parseTaskTimeout,
   parseTimeout,
   parseToolArgs,
   parseUi,
@@ -91,6 +92,8 @@ export interface CliArgs {
   readonly timeoutMs: number;
   /** Tools whose task support is optional: as the tool asks (auto), as a task (--task), never (--no-task). */
   readonly task: 'auto' | 'prefer' | 'never';
+  /** `--task-timeout`: a task ends after this many ms (or sooner at its ttl); default 1 hour. */
+  readonly taskTimeoutMs?: number;
   readonly json: boolean;
   readonly verbose: boolean;
   /** proxy: who answers elicitations (auto, host, self). */
@@ -234,6 +237,7 @@ export function parseCliArgs(argv: readonly string[]): CliArgs {
     eraCache: !v['no-era-cache'],
     timeoutMs: parseTimeout(v.timeout),
     task: parseTaskFlags(v.task, v['no-task']),
+    ...(v['task-timeout'] !== undefined && { taskTimeoutMs: parseTaskTimeout(v['task-timeout']) }),
     json: !!v.json,
     verbose: !!v.verbose,
   };

@@ -55,6 +55,7 @@ export const COMMANDS = {
       'log-level',
       'task',
       'no-task',
+      'task-timeout',
       ...SERVER,
       ...FRONT_END,
       ...PROTOCOL,

@@ -64,8 +64,8 @@ Tool call and prompt
   --arg key=value         One argument (repeatable), typed by the tool's inputSchema: numbers,
                           true/false, JSON for objects and arrays; wins over --args.
   --timeout <seconds>     Time a request may take, not counting time spent answering
-                          elicitations (default 60). A running task is bounded by its own ttl
-                          instead; each of its status requests gets this limit.
+                          elicitations (default 60). A running task is bounded by its ttl and
+                          --task-timeout instead; each of its status requests gets this limit.
 
 Tasks (tools that run as long-running tasks, both protocol eras)
   --task                  Run a tool as a task when it allows one (2025-11-25 taskSupport
@@ -74,6 +74,8 @@ Tasks (tools that run as long-running tasks, both protocol eras)
                           client-hosted elicitation tasks. A tool that needs one fails, saying so.
                           While a task runs, a terminal shows "working… (12 s) — <status>" on
                           stderr (elsewhere one line per status change); Ctrl-C cancels the task.
+  --task-timeout <time>   End a task still running after <time> (90s, 30m, 2h; default 1h), or
+                          sooner at the task's own ttl; the server is sent tasks/cancel.
 
 Front-end
   --ui <name>             auto (default: terminal form on a TTY, else plain), terminal, plain,

@@ -31,6 +31,7 @@ export const OPTIONS = {
   timeout: { type: 'string' },
   task: { type: 'boolean' },
   'no-task': { type: 'boolean' },
+  'task-timeout': { type: 'string' },
   json: { type: 'boolean' },
   verbose: { type: 'boolean', short: 'v' },
   elicit: { type: 'string' },

@@ -38,7 +38,13 @@ export type ElicitErrorCode =
   /** Tasks: the tool requires a task but this connection cannot run one. */
   | 'unsupported'
   /** Tasks: -32021, the server needs a client capability (extension) this client did not declare. */
-  | 'missing-capability';
+  | 'missing-capability'
+  /** Tasks: the task outlived its ttl or the client's task timeout. */
+  | 'timed-out'
+  /** Tasks: the server sent a task or task result that does not fit the protocol's schema. */
+  | 'invalid-response'
+  /** Tasks: the server asked for more inputs over the task's life than the client keeps track of. */
+  | 'too-many-inputs';
 
 /** The one error class for failures of the client's own making; errors from a server stay the SDK's `ProtocolError`. */
 export class ElicitError<Code extends ElicitErrorCode = ElicitErrorCode> extends Error {

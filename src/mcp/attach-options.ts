@@ -44,6 +44,8 @@ export interface AttachOptions {
   readonly tasks?: TaskPreference;
   /** Status of each task a tool call became (both eras). */
   readonly onTaskEvent?: TaskListener;
+  /** A task ends (`TaskError` `timed-out`) after this many ms, or sooner at its ttl; default 1 hour. */
+  readonly taskTimeoutMs?: number;
   /** 2025-11-25: serve task-augmented elicitation/create (client-hosted tasks); default: interactive renderers. */
   readonly hostElicitationTasks?: boolean;
 }
@@ -52,6 +54,16 @@ export interface ModePlan {
   readonly modes: readonly ElicitationMode[];
   /** Present exactly when URL mode is served. */
   readonly waiter: UrlWaiter | undefined;
+}
+
+/** A task timeout a timer can keep: above 0 and below setTimeout's 2^31 ms overflow. */
+export function checkTaskTimeout(options: AttachOptions): void {
+  const ms = options.taskTimeoutMs;
+  if (ms !== undefined && !(ms > 0 && ms <= 2_147_483_647))
+    throw new ElicitError(
+      'invalid-options',
+      `attachElicitation: taskTimeoutMs must be above 0 and at most 2147483647 (got ${String(ms)})`,
+    );
 }
 
 export function planModes(options: AttachOptions): ModePlan {

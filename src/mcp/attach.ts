@@ -15,7 +15,7 @@ import type { ElicitationMode, Era } from '../contracts/protocol.js';
 import type { ServerIdentity } from '../contracts/server-identity.js';
 import type { UrlOpener } from '../contracts/url-step.js';
 import { DraftStore } from '../core/draft-store.js';
-import { type AttachOptions, planModes } from './attach-options.js';
+import { type AttachOptions, checkTaskTimeout, planModes } from './attach-options.js';
 import { withAudit } from './audit.js';
 import type { ElicitationHandler } from './elicitation-handler.js';
 import { createEventLog } from './event-log.js';
@@ -67,6 +67,7 @@ const NO_OPENER: UrlOpener = {
 export function attachElicitation(client: Client, options: AttachOptions): ElicitationSession {
   const { renderer } = options;
   const { modes, waiter: plainWaiter } = planModes(options);
+  checkTaskTimeout(options);
   const identity: ServerIdentity =
     typeof options.server === 'string' ? { label: options.server } : options.server;
   const label = identity.label;
@@ -123,6 +124,7 @@ export function attachElicitation(client: Client, options: AttachOptions): Elici
       server: label,
       answer: (entry, _key, signal) => handler.handleEmbedded(entry, signal),
       ...(options.onTaskEvent && { onTask: options.onTaskEvent }),
+      ...(options.taskTimeoutMs !== undefined && { taskTimeoutMs: options.taskTimeoutMs }),
     }),
   );
   tasks.catch(() => {});

@@ -53,7 +53,7 @@ export function createRequestRunner(deps: RequestRunnerDeps) {
   ): Promise<T> {
     const { timeoutMs = DEFAULT_REQUEST_TIMEOUT_MS, signal, ...rest } = options;
     const deadline = new HumanDeadline(timeoutMs, deps.queue.active);
-    // A running task is bounded by its own ttl and the caller's signal, not by the call's timeout.
+    // A running task is bounded by its ttl, the task timeout and the caller's signal, not by the call's timeout.
     let taskRunning = false;
     const leg: TaskLeg = {
       requestTimeoutMs: timeoutMs,

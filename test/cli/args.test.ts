@@ -126,6 +126,18 @@ describe('command-line parsing', () => {
     );
   });
 
+  it('parses --task-timeout as seconds or with s, m or h, and refuses other text', () => {
+    const timeout = (text: string) =>
+      parseCliArgs(['--task-timeout', text, 'call', 'x', '--', 'srv']).taskTimeoutMs;
+    assert.equal(timeout('90'), 90_000);
+    assert.equal(timeout('90s'), 90_000);
+    assert.equal(timeout('30m'), 1_800_000);
+    assert.equal(timeout('1.5h'), 5_400_000);
+    assert.equal(parseCliArgs(['call', 'x', '--', 'srv']).taskTimeoutMs, undefined);
+    for (const bad of ['0', '0.5s', 'soon', '30d', '1e3', '25d'])
+      assert.throws(() => timeout(bad), /--task-timeout takes a duration/, bad);
+  });
+
   it('maps --protocol words and versions to eras', () => {
     assert.deepEqual(parseCliArgs(['tools', '--protocol', 'legacy', '--', 's']).protocol, { kind: 'legacy' });
     assert.deepEqual(parseCliArgs(['tools', '--protocol', 'modern', '--', 's']).protocol, {

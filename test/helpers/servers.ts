@@ -68,6 +68,11 @@ export function startTasksHttp(): Promise<RunningHttpServer> {
   return startHttp(tasksStdioCommand());
 }
 
+/** Tasks servers that misbehave (test/fixtures/servers/hostile-tasks-server.ts); HOSTILE_TASKS_ERA picks the era. */
+export function hostileTasksStdioCommand(): StdioCommand {
+  return tsx('test/fixtures/servers/hostile-tasks-server.ts');
+}
+
 /** The 2025-11-25 tasks fixture (test/fixtures/servers/tasks-2025-server.ts). */
 export function tasks2025StdioCommand(): StdioCommand {
   return tsx('test/fixtures/servers/tasks-2025-server.ts');

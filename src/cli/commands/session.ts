@@ -66,6 +66,7 @@ export async function openSession(args: CliArgs, io: Io, context: CommandContext
         modes,
         queue,
         tasks: args.task,
+        ...(args.taskTimeoutMs !== undefined && { taskTimeoutMs: args.taskTimeoutMs }),
         // 2025 client-hosted elicitation tasks are served unless tasks are switched off.
         hostElicitationTasks: args.task !== 'never',
         onTaskEvent: status.onTask,

@@ -21,9 +21,9 @@ import {
   type ServerTaskCapabilitiesV1,
   type TaskV1,
 } from '@modelcontextprotocol/ext-tasks/core/v1';
-import { TaskError, taskExpired } from './task-error.js';
+import { invalidTask, TaskError, taskExpired } from './task-error.js';
 import { createTaskReporter, isTerminal, type TaskListener } from './task-events.js';
-import { pollDelay, sleep } from './task-timing.js';
+import { DEFAULT_TASK_TIMEOUT_MS, pollDelay, sleep, taskDeadline } from './task-timing.js';
 
 export interface LegacyTaskOptions {
   readonly client: Client;
@@ -35,30 +35,54 @@ export interface LegacyTaskOptions {
   readonly onTask?: TaskListener;
   /** Called once the task exists: the caller stops counting the call's own timeout. */
   readonly onCreated?: () => void;
+  /** The client's own bound on the task (ms); its ttl bounds it too. */
+  readonly taskTimeoutMs?: number;
 }
 
 type Schema = Parameters<Client['request']>[1];
+type Validator = { safeParse(value: unknown): { success: boolean; data?: unknown; error?: unknown } };
+
+/** Takes any result off the SDK: each is validated here, so a bad one is named in one line. */
+const anyResult = {
+  '~standard': { version: 1, vendor: 'mcp-elicit', validate: (value: unknown) => ({ value }) },
+} as unknown as Schema;
 
 export async function runLegacyTask(
   params: CallToolRequest['params'],
   options: LegacyTaskOptions,
 ): Promise<CallToolResult> {
-  const { client, signal } = options;
-  const request = <T>(method: string, body: Record<string, unknown>, schema: unknown, timeout: number) =>
-    client.request({ method, params: body } as never, schema as Schema, {
+  const { client } = options;
+  let signal = options.signal;
+  let taskId: string | undefined;
+  const request = async <T>(
+    method: string,
+    body: Record<string, unknown>,
+    schema: Validator,
+    timeout: number,
+    what: string,
+  ): Promise<T> => {
+    const raw = await client.request({ method, params: body } as never, anyResult, {
       signal,
       timeout,
-    } satisfies RequestOptions) as Promise<T>;
+    } satisfies RequestOptions);
+    const parsed = schema.safeParse(raw);
+    if (!parsed.success) throw invalidTask(what, parsed.error, taskId);
+    return parsed.data as T;
+  };
 
   const created = await request<{ task: TaskV1 }>(
     'tools/call',
     { ...params, task: {} },
     CreateTaskResultV1Schema,
     options.requestTimeoutMs,
+    'task (tools/call)',
   );
   let task = created.task;
-  const taskId = task.taskId;
+  taskId = task.taskId;
+  const id = taskId;
   options.onCreated?.();
+  const deadline = taskDeadline(id, task.ttl, options.taskTimeoutMs ?? DEFAULT_TASK_TIMEOUT_MS, signal);
+  signal = deadline.signal;
   const report = createTaskReporter(
     { server: options.server, taskId, tool: params.name, era: 'legacy' },
     options.onTask,
@@ -70,7 +94,14 @@ export async function runLegacyTask(
   let settled = false;
   const fetchResult = (): Promise<CallToolResult> => {
     if (result) return result;
-    result = request<CallToolResult>('tasks/result', { taskId }, CallToolResultV1Schema, 2_147_483_647);
+    // No request timeout of its own: tasks/result waits for the task's end, which the deadline bounds.
+    result = request<CallToolResult>(
+      'tasks/result',
+      { taskId },
+      CallToolResultV1Schema,
+      2_147_483_647,
+      'tool result (tasks/result)',
+    );
     const done = () => {
       settled = true;
     };
@@ -84,8 +115,14 @@ export async function runLegacyTask(
       const pause = sleep(pollDelay(task.pollInterval), signal);
       await (result ? Promise.race([pause, result.catch(() => {})]) : pause);
       if (settled) break;
-      task = await poll(taskId, () =>
-        request('tasks/get', { taskId }, GetTaskResultV1Schema, options.requestTimeoutMs),
+      task = await poll(id, () =>
+        request(
+          'tasks/get',
+          { taskId },
+          GetTaskResultV1Schema,
+          options.requestTimeoutMs,
+          'task status (tasks/get)',
+        ),
       );
       report(task.status, task.statusMessage);
     }
@@ -101,7 +138,7 @@ export async function runLegacyTask(
       );
     const final = await fetchResult().catch((error: unknown) => {
       // tasks/result answers a failed or cancelled task with its JSON-RPC error.
-      if (!(error instanceof ProtocolError)) throw error;
+      if (!(error instanceof ProtocolError) || signal.aborted) throw error;
       throw new TaskError('failed', `the task failed: ${error.message}`, {
         taskId,
         rpcCode: error.code,
@@ -112,7 +149,7 @@ export async function runLegacyTask(
     return final;
   } catch (error) {
     if (signal.aborted) {
-      // A person's Ctrl-C or the library's abort: the server is told to stop the task.
+      // A person's Ctrl-C, the library's abort or the deadline: the server is told to stop the task.
       if (options.capabilities && hasTaskCancelCapabilityV1(options.capabilities)) {
         await client
           .request(
@@ -124,9 +161,12 @@ export async function runLegacyTask(
           )
           .catch(() => {});
       }
-      report('cancelled', 'cancelled by this client');
+      report('cancelled', deadline.expired() ? 'timed out on this client' : 'cancelled by this client');
+      throw signal.reason;
     }
     throw error;
+  } finally {
+    deadline.dispose();
   }
 }
 

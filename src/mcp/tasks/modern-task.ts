@@ -1,26 +1,16 @@
 // 2026-07-28 Tasks extension (SEP-2663). A tools/call leg goes through the raw path with the
 // extension declared in its `_meta`; an `input_required` answer goes back to the session's own
 // multi-round driver (rounds before the task exists work as without tasks), a `resultType:
-// "task"` answer is run to its end by @modelcontextprotocol/ext-tasks: polling `tasks/get` at
-// pollIntervalMs (Mcp-Name set by the transport), de-duplicating inputRequests by key across
-// polls, answering with `tasks/update`, and `tasks/cancel`.
+// "task"` answer is run to its end by modern-driver.ts (our loop over ext-tasks' wire schemas;
+// its TaskExecution keeps every polled snapshot), bounded by the task's ttl and the client's
+// task timeout.
 import {
   type CallToolRequest,
   type CallToolResult,
   type Client,
   ProtocolError,
-  ProtocolErrorCode,
 } from '@modelcontextprotocol/client';
-import {
-  type ApplicationInputRequest,
-  createTaskSessionFromClient,
-  JsonRpcResponseError,
-  type RawClientDispatch,
-  type ResolvedInputExchangeContext,
-  type TaskEnabledSession,
-  taskViewFromExecutionEvent,
-} from '@modelcontextprotocol/ext-tasks/client';
-import { runtimeCodecFromStandardSchema } from '@modelcontextprotocol/ext-tasks/core';
+import type { RawClientDispatch } from '@modelcontextprotocol/ext-tasks/client';
 import {
   CallToolResultV2Schema,
   CreateTaskResultV2Schema,
@@ -28,9 +18,11 @@ import {
   withTaskCapabilityV2,
 } from '@modelcontextprotocol/ext-tasks/core/v2';
 import { outboundEnvelope } from '../sdk-seam.js';
+import { cancelModernTask, driveModernTask, type ModernDriverOptions } from './modern-driver.js';
 import { createRawDispatch } from './raw-dispatch.js';
-import { MISSING_REQUIRED_CLIENT_CAPABILITY, TaskError, taskExpired } from './task-error.js';
+import { invalidTask, MISSING_REQUIRED_CLIENT_CAPABILITY, TaskError } from './task-error.js';
 import { createTaskReporter, type TaskListener } from './task-events.js';
+import { DEFAULT_TASK_TIMEOUT_MS, taskDeadline } from './task-timing.js';
 
 export const TASKS_EXTENSION = 'io.modelcontextprotocol/tasks';
 
@@ -44,6 +36,8 @@ export interface ModernLegOptions {
   readonly answer: InputAnswerer;
   readonly onTask?: TaskListener;
   readonly onCreated?: () => void;
+  /** The client's own bound on a task (ms); the task's ttl bounds it too. */
+  readonly taskTimeoutMs?: number;
 }
 
 export interface ModernTasks {
@@ -51,59 +45,23 @@ export interface ModernTasks {
   callLeg(params: CallToolRequest['params'], options: ModernLegOptions): Promise<unknown>;
 }
 
-const PROTOCOL_VERSION = 'io.modelcontextprotocol/protocolVersion';
-const CLIENT_INFO = 'io.modelcontextprotocol/clientInfo';
-const CLIENT_CAPABILITIES = 'io.modelcontextprotocol/clientCapabilities';
-
 export function createModernTasks(client: Client): ModernTasks {
   let raw: RawClientDispatch | undefined;
-  let session: TaskEnabledSession | undefined;
-  const answerers = new Map<string, InputAnswerer>();
-
-  const onInputRequest = async (request: ApplicationInputRequest, context: ResolvedInputExchangeContext) => {
-    const answer = context.taskId === undefined ? undefined : answerers.get(context.taskId);
-    if (answer === undefined || request.kind !== 'elicitation')
-      throw new ProtocolError(
-        -32602,
-        `The server asked for ${request.kind}, which this client did not declare`,
-      );
-    const signal = context.signal ?? new AbortController().signal;
-    return answer(
-      { method: 'elicitation/create', params: request.params },
-      context.inputId ?? '',
-      signal,
-    ) as never;
-  };
-  const taskSession = (): TaskEnabledSession => {
-    if (session) return session;
-    const envelope = outboundEnvelope(client);
-    session = createTaskSessionFromClient(client, {
-      endpointId: 'mcp-elicit',
-      rawDispatch: dispatch(),
-      v2RequestFraming: {
-        protocolVersion: String(envelope[PROTOCOL_VERSION] ?? ''),
-        clientInfo: (envelope[CLIENT_INFO] ?? {}) as never,
-        clientCapabilities: (envelope[CLIENT_CAPABILITIES] ?? {}) as never,
-      },
-      // Declarations only steer 2025 task augmentation; the 2026 server decides alone.
-      tools: { currentTool: () => undefined },
-      onInputRequest: onInputRequest as never,
-    });
-    return session;
-  };
   const dispatch = (): RawClientDispatch => {
     raw ??= createRawDispatch(client);
     return raw;
   };
+  const frame = (params: Record<string, unknown>) =>
+    withTaskCapabilityV2({
+      ...params,
+      _meta: { ...outboundEnvelope(client), ...(params._meta as Record<string, unknown> | undefined) },
+    } as never) as Record<string, unknown>;
 
   return {
     async callLeg(params, options) {
-      const framed = withTaskCapabilityV2({
-        ...params,
-        _meta: { ...outboundEnvelope(client), ...(params._meta as Record<string, unknown> | undefined) },
-      } as never);
+      const framed = frame(params as Record<string, unknown>);
       const response = await dispatch()(
-        { method: 'tools/call', params: framed },
+        { method: 'tools/call', params: framed as never },
         { signal: options.signal, context: { requestTimeoutMs: options.requestTimeoutMs } },
       );
       if (response.kind === 'error') {
@@ -112,85 +70,79 @@ export function createModernTasks(client: Client): ModernTasks {
       }
       const result = response.result as Record<string, unknown>;
       if (result.resultType === 'input_required') return result;
-      if (isCreateTaskResultV2(result))
-        return runTask(taskSession(), result, params.name, options, answerers);
-      return completeResult(result);
+      // A task result that breaks the schema is named as one (not as a tool result).
+      if (result.resultType === 'task' || isCreateTaskResultV2(result))
+        return runTask(dispatch(), frame, result, params.name, options);
+      return validResult(result);
     },
   };
 }
 
 async function runTask(
-  session: TaskEnabledSession,
+  dispatch: RawClientDispatch,
+  frame: ModernDriverOptions['frame'],
   created: unknown,
   tool: string,
   options: ModernLegOptions,
-  answerers: Map<string, InputAnswerer>,
 ): Promise<CallToolResult> {
-  const task = CreateTaskResultV2Schema.parse(created);
+  const parsed = CreateTaskResultV2Schema.safeParse(created);
+  if (!parsed.success) throw invalidTask('task (tools/call)', parsed.error);
+  const task = parsed.data;
   const taskId = task.taskId;
   options.onCreated?.();
   const report = createTaskReporter({ server: options.server, taskId, tool, era: 'modern' }, options.onTask);
   report(task.status, task.statusMessage);
-  answerers.set(taskId, options.answer);
-  let onAbort: (() => void) | undefined;
+  const deadline = taskDeadline(
+    taskId,
+    task.ttlMs,
+    options.taskTimeoutMs ?? DEFAULT_TASK_TIMEOUT_MS,
+    options.signal,
+  );
+  const driver: ModernDriverOptions = {
+    taskId,
+    dispatch,
+    frame,
+    requestTimeoutMs: options.requestTimeoutMs,
+    deadline,
+    answer: options.answer,
+    report,
+  };
   try {
-    const execution = await session
-      .resumeTask(
-        {
-          endpointId: session.endpointId,
-          generation: 'v2',
-          taskId: taskId as never,
-          originalOperation: 'tools/call',
-        },
-        { resultCodec: runtimeCodecFromStandardSchema(completeResultSchema) },
-      )
-      .catch((error: unknown) => {
-        // resumeTask's first tasks/get: the task may be gone already (a short ttl, a busy machine).
-        if (error instanceof JsonRpcResponseError && error.code === ProtocolErrorCode.InvalidParams)
-          throw taskExpired(taskId, error.code, error);
-        throw error;
-      });
-    const aborted = new Promise<never>((_, reject) => {
-      onAbort = () => {
-        // Ctrl-C / the library's abort: tasks/cancel, then stop waiting.
-        report('cancelled', 'cancelled by this client');
-        void execution
-          .cancel(AbortSignal.timeout(5_000))
-          .catch(() => execution.detach())
-          .finally(() => reject(options.signal.reason));
-      };
-      if (options.signal.aborted) onAbort();
-      else options.signal.addEventListener('abort', onAbort, { once: true });
-    });
-    const { outcome } = await Promise.race([
-      execution.settle({
-        onEvent: (event) => {
-          const view = taskViewFromExecutionEvent(event);
-          if (view) report(view.status, view.statusMessage);
-        },
-      }),
-      aborted,
-    ]);
-    if (outcome.status === 'completed') {
-      report('completed', outcome.task?.statusMessage);
-      return outcome.result;
+    const { snapshot } = await driveModernTask(driver, task.pollIntervalMs);
+    if (snapshot.status === 'completed') {
+      const result = validResult(snapshot.result, taskId);
+      report('completed', snapshot.statusMessage);
+      return result;
     }
-    if (outcome.status === 'cancelled')
+    if (snapshot.status === 'cancelled')
       throw new TaskError('cancelled', 'the server cancelled the task', { taskId });
-    const error = outcome.error;
+    const error = snapshot.error ?? { code: -32603, message: 'no reason given' };
     if (error.code === MISSING_REQUIRED_CLIENT_CAPABILITY) throw missingCapability(error.data, taskId);
-    // A failed task always ends on a terminal snapshot; without one a tasks/* request was refused,
-    // and -32602 is the extension's answer for an unknown or expired taskId ("Error Handling").
-    if (outcome.task === undefined && error.code === ProtocolErrorCode.InvalidParams)
-      throw taskExpired(taskId, error.code, error);
     throw new TaskError('failed', `the task failed: ${error.message}`, {
       taskId,
-      ...(error.code !== undefined && { rpcCode: error.code }),
-      cause: error,
+      rpcCode: error.code,
+      cause: new ProtocolError(error.code, error.message, error.data),
     });
+  } catch (error) {
+    if (!deadline.signal.aborted) throw error;
+    // Ctrl-C, the library's abort, or the deadline: the server is told to stop the task.
+    report('cancelled', deadline.expired() ? 'timed out on this client' : 'cancelled by this client');
+    await cancelModernTask(driver);
+    throw deadline.signal.reason;
   } finally {
-    answerers.delete(taskId);
-    if (onAbort) options.signal.removeEventListener('abort', onAbort);
+    deadline.dispose();
+  }
+}
+
+function validResult(result: Record<string, unknown> | undefined, taskId?: string): CallToolResult {
+  try {
+    return completeResult(result ?? {});
+  } catch (error) {
+    throw invalidTask(
+      taskId === undefined ? 'tool result' : 'tool result in the completed task',
+      error,
+      taskId,
+    );
   }
 }
 
@@ -200,20 +152,6 @@ function completeResult(raw: Record<string, unknown>): CallToolResult {
   CallToolResultV2Schema.parse({ ...rest, resultType: 'complete' });
   return rest as CallToolResult;
 }
-
-const completeResultSchema = {
-  '~standard': {
-    version: 1 as const,
-    vendor: 'mcp-elicit',
-    validate: (value: unknown) => {
-      try {
-        return { value: completeResult(value as Record<string, unknown>) };
-      } catch (error) {
-        return { issues: [{ message: `invalid tool result in the completed task: ${String(error)}` }] };
-      }
-    },
-  },
-};
 
 /** -32021 with `data.requiredCapabilities`: name what the server wanted. */
 export function missingCapability(data: unknown, taskId?: string): TaskError {

@@ -33,6 +33,9 @@ export function isTerminal(status: TaskStatus): boolean {
   return status === 'completed' || status === 'failed' || status === 'cancelled';
 }
 
+/** A status message is cut to this many characters: the server's text may be any size. */
+export const MAX_STATUS_MESSAGE = 1_000;
+
 /** Emits an event only when status or message changed since the last one. */
 export function createTaskReporter(
   base: Pick<TaskEvent, 'server' | 'taskId' | 'tool' | 'era'>,
@@ -41,7 +44,11 @@ export function createTaskReporter(
   const started = Date.now();
   let last: string | undefined;
   let ended = false;
-  return (status, statusMessage) => {
+  return (status, fullMessage) => {
+    const statusMessage =
+      fullMessage !== undefined && fullMessage.length > MAX_STATUS_MESSAGE
+        ? `${fullMessage.slice(0, MAX_STATUS_MESSAGE)}…`
+        : fullMessage;
     const key = `${status}\u0000${statusMessage ?? ''}`;
     // A poll answered after we cancelled (or after the end) must not bring the task back to life.
     if (key === last || ended) return;

@@ -18,7 +18,7 @@ import { MISSING_REQUIRED_CLIENT_CAPABILITY, TaskError } from './task-error.js';
 import type { TaskListener, TaskPreference } from './task-events.js';
 
 export interface TaskLeg {
-  /** Each request's own time limit; a running task itself is bounded by its ttl and the signal. */
+  /** Each request's own time limit; a running task is bounded by its ttl, the task timeout and the signal. */
   readonly requestTimeoutMs: number;
   /** Once a task exists the call's timeout stops counting (a task may run for minutes). */
   readonly onCreated: () => void;
@@ -33,6 +33,8 @@ export interface TaskRunnerOptions {
   readonly server: string;
   readonly answer: InputAnswerer;
   readonly onTask?: TaskListener;
+  /** The client's own bound on a task, in ms (default DEFAULT_TASK_TIMEOUT_MS); its ttl bounds it too. */
+  readonly taskTimeoutMs?: number;
 }
 
 /** Tool lists are paginated; a server with more pages than this is not asked further. */
@@ -81,6 +83,7 @@ export function createTaskRunner(client: Client, options: TaskRunnerOptions): Ta
       signal: requestOptions.signal,
       onCreated: leg.onCreated,
       ...(options.onTask && { onTask: options.onTask }),
+      ...(options.taskTimeoutMs !== undefined && { taskTimeoutMs: options.taskTimeoutMs }),
     });
   };
 
@@ -98,6 +101,7 @@ export function createTaskRunner(client: Client, options: TaskRunnerOptions): Ta
           answer: options.answer,
           onCreated: leg.onCreated,
           ...(options.onTask && { onTask: options.onTask }),
+          ...(options.taskTimeoutMs !== undefined && { taskTimeoutMs: options.taskTimeoutMs }),
         });
       } catch (error) {
         if (error instanceof ProtocolError && error.code === MISSING_REQUIRED_CLIENT_CAPABILITY)

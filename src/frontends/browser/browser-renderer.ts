@@ -1,5 +1,6 @@
 // The browser front-end: each elicitation is a page on a loopback HTTP server that starts with the
-// first request, opens the person's browser on a single-use link, and stops after the last answer.
+// first request, opens the person's browser on a launch page only they can read (the session's
+// token never on a command line), and stops after the last answer.
 
 import type { OverRateChoice, OverRateInfo } from '../../contracts/over-rate.js';
 import type {
@@ -38,8 +39,13 @@ export interface BrowserRendererOptions {
   readonly tabClosedGraceMs?: number;
   /** Largest form post read, in bytes (larger: 413). Default 64 KiB. */
   readonly maxBodyBytes?: number;
-  /** Where "open this address by hand" goes when no browser starts. Default: stderr. */
+  /** Where the launch page's address goes (to reopen a closed tab, or when no browser starts). Default: stderr. */
   readonly log?: (line: string) => void;
+  /**
+   * Where the launch page (a 0600 file in a fresh 0700 folder, deleted on close) is written; the
+   * browser must be able to read it. Default: the system's temp folder.
+   */
+  readonly tmpDir?: string;
 }
 
 /** On close, how long open tabs get to load the page saying how their request ended. */
@@ -78,6 +84,7 @@ export class BrowserRenderer implements Renderer {
       tabClosedGraceMs: options.tabClosedGraceMs ?? DEFAULTS.tabClosedGraceMs,
       maxBodyBytes: options.maxBodyBytes ?? DEFAULTS.maxBodyBytes,
       log,
+      ...(options.tmpDir !== undefined && { tmpDir: options.tmpDir }),
     });
   }
 

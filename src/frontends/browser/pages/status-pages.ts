@@ -22,3 +22,20 @@ export function refusedPage(reason: string): Html {
   const body = html`<h1>Not allowed</h1><p>${reason}</p>`;
   return layout({ title: 'Not allowed', body });
 }
+
+/** After a launch page's token was taken: on to the form (no script, so nothing else starts). */
+export function continuePage(): Html {
+  return html`<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta http-equiv="refresh" content="0;url=/">
+<title>Opening the form · mcp-elicit</title>
+<link rel="stylesheet" href="/app.css">
+</head>
+<body>
+<main id="main"><p>Opening the form… If nothing happens, <a href="/">open it here</a>.</p></main>
+</body>
+</html>
+`;
+}

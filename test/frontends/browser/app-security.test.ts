@@ -185,6 +185,23 @@ describe('browser app: form posts', () => {
     assert.equal(answer(), undefined);
   });
 
+  it('reads one parsed Content-Type for the type and the Origin check: a no-break space or form feed around it is refused, never trimmed past the Origin check (issue 19 item 9)', async () => {
+    const { post, nonce, desk, answer } = rig();
+    const body = `nonce=${nonce}&action=decline`;
+    for (const type of [`\u00a0${FORM}`, `${FORM}\u00a0`, `\f${FORM}`, `\v${FORM}; charset=utf-8`]) {
+      for (const origin of ['http://evil.example', ORIGIN]) {
+        const response = await post(body, { 'content-type': type, origin });
+        assert.ok(
+          [403, 415].includes(response.status),
+          `${JSON.stringify(type)} from ${origin}: ${response.status}`,
+        );
+      }
+    }
+    assert.equal(desk.size, 1);
+    assert.equal(answer(), undefined, 'nothing answered');
+    assert.equal((await post(body, { 'content-type': `${FORM}; charset=UTF-8` })).status, 303);
+  });
+
   it('refuses an unknown nonce with 403 and answers a second submit of the same form with "already answered" (409), not a second answer', async () => {
     const { post, nonce, answer } = rig();
     assert.equal((await post('nonce=guessed&action=decline')).status, 403);

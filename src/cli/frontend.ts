@@ -46,6 +46,7 @@ export async function chooseRenderer(args: CliArgs, io: Io): Promise<Renderer> {
       return new BrowserRenderer({
         opener: createSystemOpener(io.env),
         log: (line) => io.stderr.write(`${line}\n`),
+        ...(io.signal && { interrupt: io.signal }),
       });
     }
     case 'terminal':

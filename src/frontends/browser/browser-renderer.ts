@@ -16,7 +16,7 @@ import type { UrlOpener, UrlWaitChoice, UrlWaitInfo } from '../../contracts/url-
 import { createSystemOpener } from '../open-url.js';
 import { loadAssets } from './assets.js';
 import { Desk } from './desk.js';
-import type { Asker, Entry } from './entry.js';
+import type { Asker, EndReason, Entry } from './entry.js';
 import { serverText } from './escape.js';
 import { FormEntry } from './form-entry.js';
 import { OverRateEntry } from './over-rate-entry.js';
@@ -39,6 +39,11 @@ export interface BrowserRendererOptions {
   readonly tabClosedGraceMs?: number;
   /** Largest form post read, in bytes (larger: 413). Default 64 KiB. */
   readonly maxBodyBytes?: number;
+  /**
+   * Aborted when the person interrupts the run (the CLI's Ctrl-C): open pages end as
+   * `interrupted`, not as withdrawn by the server.
+   */
+  readonly interrupt?: AbortSignal;
   /** Where the launch page's address goes (to reopen a closed tab, or when no browser starts). Default: stderr. */
   readonly log?: (line: string) => void;
   /**
@@ -70,9 +75,12 @@ export class BrowserRenderer implements Renderer {
   readonly #desk = new Desk();
   readonly #pages: PageServer;
   readonly #timeoutMs: number;
+  readonly #interrupt: AbortSignal | undefined;
 
   constructor(options: BrowserRendererOptions = {}) {
     this.#timeoutMs = options.timeoutMs ?? DEFAULTS.timeoutMs;
+    this.#interrupt = options.interrupt;
+    options.interrupt?.addEventListener('abort', () => this.#desk.endAll('interrupted'), { once: true });
     const log = options.log ?? ((line: string) => process.stderr.write(`${line}\n`));
     this.#pages = new PageServer({
       desk: this.#desk,
@@ -94,14 +102,12 @@ export class BrowserRenderer implements Renderer {
   }
 
   form(prompt: FormPrompt, ctx: PromptContext): Promise<FormAnswer> {
-    if (ctx.signal.aborted)
-      return Promise.resolve({ outcome: { action: 'cancel', reason: 'server-cancelled' } });
+    if (ctx.signal.aborted) return Promise.resolve({ outcome: { action: 'cancel', reason: this.#aborted() } });
     return this.#show(ctx.signal, (done) => new FormEntry(prompt, askerOf(ctx), done));
   }
 
   url(prompt: UrlPrompt, ctx: PromptContext): Promise<UrlAnswer> {
-    if (ctx.signal.aborted)
-      return Promise.resolve({ outcome: { action: 'cancel', reason: 'server-cancelled' } });
+    if (ctx.signal.aborted) return Promise.resolve({ outcome: { action: 'cancel', reason: this.#aborted() } });
     return this.#show(ctx.signal, (done) => new ConsentEntry(prompt, askerOf(ctx), done));
   }
 
@@ -130,16 +136,22 @@ export class BrowserRenderer implements Renderer {
 
   #show<T>(signal: AbortSignal, make: (done: (answer: T) => void) => Entry): Promise<T> {
     return new Promise<T>((resolve) => {
-      let end: ((reason: 'server-cancelled') => void) | undefined;
-      const onAbort = () => end?.('server-cancelled');
+      let end: ((reason: EndReason) => void) | undefined;
+      const onAbort = () => end?.(this.#aborted());
       const entry = make((answer) => {
         signal.removeEventListener('abort', onAbort);
         resolve(answer);
       });
       end = this.#desk.add(entry, this.#timeoutMs);
       signal.addEventListener('abort', onAbort, { once: true });
-      this.#pages.show();
+      if (this.#interrupt?.aborted) end('interrupted');
+      else this.#pages.show();
     });
+  }
+
+  // A prompt's signal aborts when the server withdraws it, and also after the person's Ctrl-C.
+  #aborted(): 'interrupted' | 'server-cancelled' {
+    return this.#interrupt?.aborted ? 'interrupted' : 'server-cancelled';
   }
 }
 

@@ -7,7 +7,7 @@ import { sanitizeText } from '../../core/sanitize.js';
 import { analyzeUrl, type UrlAnalysis } from '../../core/url-safety.js';
 import type { Asker, EndReason, Entry, PageView, PostResult } from './entry.js';
 import type { Html } from './escape.js';
-import { endSentence } from './form-entry.js';
+import { cancelOf, endSentence } from './form-entry.js';
 import { consentPage, linkable, waitPage } from './pages/url-pages.js';
 
 export class ConsentEntry implements Entry {
@@ -50,18 +50,7 @@ export class ConsentEntry implements Entry {
   }
 
   end(reason: EndReason): string {
-    this.resolve({
-      outcome:
-        reason === 'timeout'
-          ? { action: 'cancel', reason: 'timeout', detail: 'the page was left unanswered' }
-          : reason === 'server-cancelled'
-            ? { action: 'cancel', reason: 'server-cancelled' }
-            : {
-                action: 'cancel',
-                reason: 'dismissed',
-                detail: reason === 'tab-closed' ? 'the browser tab was closed' : 'closed',
-              },
-    });
+    this.resolve({ outcome: { action: 'cancel', ...cancelOf(reason) } });
     return endSentence(reason);
   }
 

@@ -53,8 +53,11 @@ export interface BrowserRendererOptions {
   readonly tmpDir?: string;
 }
 
-/** On close, how long open tabs get to load the page saying how their request ended. */
-const CLOSE_GRACE_MS = 1500;
+/**
+ * On close, how long open tabs get to load the page saying how their request ended and that the
+ * run is over (a tab without script reloads every 2 s).
+ */
+const CLOSE_GRACE_MS = 2500;
 
 const DEFAULTS = {
   timeoutMs: 15 * 60_000,
@@ -102,12 +105,14 @@ export class BrowserRenderer implements Renderer {
   }
 
   form(prompt: FormPrompt, ctx: PromptContext): Promise<FormAnswer> {
-    if (ctx.signal.aborted) return Promise.resolve({ outcome: { action: 'cancel', reason: this.#aborted() } });
+    if (ctx.signal.aborted)
+      return Promise.resolve({ outcome: { action: 'cancel', reason: this.#aborted() } });
     return this.#show(ctx.signal, (done) => new FormEntry(prompt, askerOf(ctx), done));
   }
 
   url(prompt: UrlPrompt, ctx: PromptContext): Promise<UrlAnswer> {
-    if (ctx.signal.aborted) return Promise.resolve({ outcome: { action: 'cancel', reason: this.#aborted() } });
+    if (ctx.signal.aborted)
+      return Promise.resolve({ outcome: { action: 'cancel', reason: this.#aborted() } });
     return this.#show(ctx.signal, (done) => new ConsentEntry(prompt, askerOf(ctx), done));
   }
 
@@ -131,6 +136,7 @@ export class BrowserRenderer implements Renderer {
 
   async close(): Promise<void> {
     this.#desk.endAll('closed');
+    this.#desk.finish();
     await this.#pages.settle(CLOSE_GRACE_MS);
   }
 

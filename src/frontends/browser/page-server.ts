@@ -39,6 +39,8 @@ export class PageServer {
   #lastSeen = 0;
   /** Whether the page loaded last opened a state stream (it runs our script). */
   #scripted = false;
+  /** A tab loaded the page saying the run is over. */
+  #finishedShown = false;
   #linger: NodeJS.Timeout | undefined;
   #opening = false;
   /** Counts servers started: callbacks of a stopped server's connections are ignored. */
@@ -47,7 +49,8 @@ export class PageServer {
   constructor(options: PageServerOptions) {
     this.#o = options;
     this.#gate = new SessionGate({
-      watched: () => this.#watched(),
+      // A tab running our script holds the page; without script a tab cannot be told from a closed one.
+      watched: () => this.#shown.length > 0,
       ...(options.tmpDir !== undefined && { tmpDir: options.tmpDir }),
     });
     options.desk.onChange(() => {
@@ -77,7 +80,10 @@ export class PageServer {
    * a tab on a dead form.
    */
   async settle(ms: number): Promise<void> {
-    const stale = () => this.#shown.some((entry) => entry !== (this.#o.desk.current()?.id ?? ''));
+    // A tab on an ended request, or (the run over) any tab that has not loaded the last page yet.
+    const stale = () =>
+      this.#shown.some((entry) => entry !== (this.#o.desk.current()?.id ?? '')) ||
+      (this.#o.desk.finished && this.#watched() && !this.#finishedShown);
     if (stale()) {
       for (let waited = 0; waited < ms && stale(); waited += 50) await sleep(50);
       await sleep(150); // the reloaded page's stylesheet and script
@@ -96,6 +102,7 @@ export class PageServer {
     this.#shown = [];
     this.#lastSeen = 0;
     this.#scripted = false;
+    this.#finishedShown = false;
     await (await running)?.close();
   }
 
@@ -133,10 +140,11 @@ export class PageServer {
             ? this.#gate.exchange(token, cookie)
             : { kind: 'refused', reason: 'This page belongs to an earlier run of mcp-elicit.' },
       },
-      onSeen: () => {
+      onSeen: (finished) => {
         if (!current()) return;
         this.#lastSeen = Date.now();
         this.#scripted = false;
+        if (finished) this.#finishedShown = true;
       },
       onStream: (open, entry) => {
         if (current()) this.#stream(open, entry);

@@ -7,8 +7,16 @@ import { layout } from './layout.js';
 export function idlePage(last: string | undefined): Html {
   const body = html`<h1>Nothing to answer right now</h1>
 ${last ? html`<p class="notice" role="status">${last}</p>` : ''}
-<p>This page shows the next request as soon as a server asks. You can close the tab; a new one opens when needed.</p>`;
+<p id="idle-note">This page shows the next request as soon as a server asks. You can close the tab; a new one opens when needed.</p>`;
   return layout({ title: 'Waiting for requests', body, refresh: true });
+}
+
+/** Shown once the run is over: no refresh, nothing more will come to this tab. */
+export function finishedPage(last: string | undefined): Html {
+  const body = html`<h1>mcp-elicit has finished</h1>
+${last ? html`<p class="notice" role="status">${last}</p>` : ''}
+<p>The run is over, so nothing more will be asked here. You can close this tab.</p>`;
+  return layout({ title: 'Finished', body, finished: true });
 }
 
 export function alreadyAnsweredPage(summary: string): Html {

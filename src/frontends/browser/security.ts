@@ -13,7 +13,14 @@ import { getCookie, setCookie } from 'hono/cookie';
 import { csrf } from 'hono/csrf';
 import { secureHeaders } from 'hono/secure-headers';
 import { continuePage, refusedPage } from './pages/status-pages.js';
-import type { Exchange } from './session-gate.js';
+
+/** What a launch page's token is exchanged for (session-gate.ts decides). */
+export type Exchange =
+  /** A new session: set this cookie value. */
+  | { readonly kind: 'session'; readonly secret: string }
+  /** The browser already holds the session: nothing to set. */
+  | { readonly kind: 'same' }
+  | { readonly kind: 'refused'; readonly reason: string };
 
 export interface GuardConfig {
   /** `127.0.0.1:<port>`: the only Host header accepted (plus `extraHosts`). */

@@ -10,14 +10,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { freshSecret } from './desk.js';
-import { sameSecret } from './security.js';
-
-export type Exchange =
-  /** A new session: set this cookie value. */
-  | { readonly kind: 'session'; readonly secret: string }
-  /** The browser already holds the session: nothing to set. */
-  | { readonly kind: 'same' }
-  | { readonly kind: 'refused'; readonly reason: string };
+import { type Exchange, sameSecret } from './security.js';
 
 export interface SessionGateOptions {
   /** Whether a tab shows our page now (then a second browser is refused). */

@@ -28,14 +28,26 @@ interface Report {
   visits: { address: string; status: number; cookie: boolean; form: boolean; posted: number }[];
 }
 
-/** Runs the attacker as `nobody`, handing it `log` as a shared log it can read. */
-function attack(log: string): Promise<Report> {
+/**
+ * Runs the attacker as `nobody`, handing it `log` as a shared log it can read, and the page
+ * server's port (no secret) so it leaves other programs on this shared machine alone.
+ */
+function attack(log: string, renderer: BrowserRenderer): Promise<Report> {
+  const port = new URL(renderer.address ?? 'http://127.0.0.1:0/').port;
   const dir = mkdtempSync(join(tmpdir(), 'attacker-'));
   chmodSync(dir, 0o755);
   const script = join(dir, 'local-user.mjs');
   copyFileSync(join(root, 'test/fixtures/attacker/local-user.mjs'), script);
   chmodSync(script, 0o644);
-  const argv = [`--reuid=${NOBODY}`, `--regid=${NOBODY}`, '--clear-groups', process.execPath, script, log];
+  const argv = [
+    `--reuid=${NOBODY}`,
+    `--regid=${NOBODY}`,
+    '--clear-groups',
+    process.execPath,
+    script,
+    log,
+    port,
+  ];
   return new Promise((resolve, reject) => {
     execFile('setpriv', argv, { cwd: dir, env: { PATH: '/usr/bin:/bin' }, timeout: 60_000 }, (error, out) =>
       error ? reject(error) : resolve(JSON.parse(out) as Report),
@@ -110,7 +122,7 @@ describe('browser form: a second local user', { skip }, () => {
       await until(() => launcher.launched.length > 0);
       const launched = launcher.launched[0] ?? '';
       // The attacker goes first, before the person has even looked.
-      assertNoSession(await attack(lines.join('\n')), launched);
+      assertNoSession(await attack(lines.join('\n'), renderer), launched);
       await page.goto(launched);
       await answerAsPerson(page, 'Ada Lovelace');
       const answered = (await answer) as FormAnswer;
@@ -137,7 +149,7 @@ describe('browser form: a second local user', { skip }, () => {
       await page.goto(launched);
       await page.waitForSelector('#f0');
       await page.waitForLoadState('load'); // its script holds the state stream: a tab shows the page
-      assertNoSession(await attack(lines.join('\n')), launched);
+      assertNoSession(await attack(lines.join('\n'), renderer), launched);
       // The same launch page in a second browser (the person's own account can read it).
       const second = await other.newPage();
       await second.goto(launched);

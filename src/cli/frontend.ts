@@ -64,6 +64,7 @@ async function chooseFrontEnd(args: CliArgs, io: Io, output: NodeJS.WriteStream)
       return new BrowserRenderer({
         opener: createSystemOpener(io.env),
         log: (line) => io.stderr.write(`${line}\n`),
+        ...(io.signal && { interrupt: io.signal }),
       });
     }
     case 'terminal':

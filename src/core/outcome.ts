@@ -3,9 +3,11 @@ import type { FormContent } from './form-model.js';
 
 /** Why an elicitation ended as `cancel`; reported to the user and in --json output, never sent. */
 export type CancelReason =
-  | 'dismissed' // Escape, Ctrl-C, closed window or tab
+  | 'dismissed' // the person's Cancel, Escape, or Ctrl-C inside a terminal form
+  | 'interrupted' // the person interrupted the run (Ctrl-C at the terminal running mcp-elicit)
+  | 'tab-closed' // browser: the page's tab was closed
   | 'server-cancelled' // notifications/cancelled or the handler's abort signal
-  | 'connection-closed'
+  | 'connection-closed' // the connection or the front-end closed while the prompt was open
   | 'no-answer' // scripted: no answer applies, or no person present
   | 'invalid-answer' // fail closed: the answer did not validate
   | 'unsatisfiable' // the form can never validate

@@ -4,7 +4,7 @@ import { Hono } from 'hono';
 import { HTTPException } from 'hono/http-exception';
 import { streamSSE } from 'hono/streaming';
 import type { Desk } from './desk.js';
-import { alreadyAnsweredPage, idlePage, refusedPage } from './pages/status-pages.js';
+import { alreadyAnsweredPage, finishedPage, idlePage, refusedPage } from './pages/status-pages.js';
 import { type GuardConfig, guard, headers } from './security.js';
 
 export interface AppDeps {
@@ -13,8 +13,8 @@ export interface AppDeps {
   readonly assets: { readonly js: string; readonly css: string };
   /** A page's state stream opened (true) or closed (false): how a closed tab is noticed. */
   readonly onStream?: (open: boolean, entry: string) => void;
-  /** A page was loaded (a tab without script is noticed by its reloads). */
-  readonly onSeen?: () => void;
+  /** A page was loaded (a tab without script is noticed by its reloads); `finished`: the last page. */
+  readonly onSeen?: (finished: boolean) => void;
 }
 
 const HEARTBEAT_MS = 15_000;
@@ -27,11 +27,13 @@ export function createApp(deps: AppDeps): Hono {
   app.use('*', headers());
   app.use('*', ...guard(deps.guard));
   app.get('/', (c) => {
-    deps.onSeen?.();
     const slot = desk.current();
+    deps.onSeen?.(!slot && desk.finished);
     const page = slot
       ? slot.entry.page({ nonce: slot.nonce, alsoWaiting: desk.alsoWaiting, entry: slot.id })
-      : idlePage(desk.last);
+      : desk.finished
+        ? finishedPage(desk.last)
+        : idlePage(desk.last);
     return c.html(page.toString());
   });
   app.get('/app.js', (c) =>

@@ -1,5 +1,6 @@
 // The browser front-end: each elicitation is a page on a loopback HTTP server that starts with the
-// first request, opens the person's browser on a single-use link, and stops after the last answer.
+// first request, opens the person's browser on a launch page only they can read (the session's
+// token never on a command line), and stops after the last answer.
 
 import type { OverRateChoice, OverRateInfo } from '../../contracts/over-rate.js';
 import type {
@@ -15,7 +16,7 @@ import type { UrlOpener, UrlWaitChoice, UrlWaitInfo } from '../../contracts/url-
 import { createSystemOpener } from '../open-url.js';
 import { loadAssets } from './assets.js';
 import { Desk } from './desk.js';
-import type { Asker, Entry } from './entry.js';
+import type { Asker, EndReason, Entry } from './entry.js';
 import { serverText } from './escape.js';
 import { FormEntry } from './form-entry.js';
 import { OverRateEntry } from './over-rate-entry.js';
@@ -38,12 +39,25 @@ export interface BrowserRendererOptions {
   readonly tabClosedGraceMs?: number;
   /** Largest form post read, in bytes (larger: 413). Default 64 KiB. */
   readonly maxBodyBytes?: number;
-  /** Where "open this address by hand" goes when no browser starts. Default: stderr. */
+  /**
+   * Aborted when the person interrupts the run (the CLI's Ctrl-C): open pages end as
+   * `interrupted`, not as withdrawn by the server.
+   */
+  readonly interrupt?: AbortSignal;
+  /** Where the launch page's address goes (to reopen a closed tab, or when no browser starts). Default: stderr. */
   readonly log?: (line: string) => void;
+  /**
+   * Where the launch page (a 0600 file in a fresh 0700 folder, deleted on close) is written; the
+   * browser must be able to read it. Default: the system's temp folder.
+   */
+  readonly tmpDir?: string;
 }
 
-/** On close, how long open tabs get to load the page saying how their request ended. */
-const CLOSE_GRACE_MS = 1500;
+/**
+ * On close, how long open tabs get to load the page saying how their request ended and that the
+ * run is over (a tab without script reloads every 2 s).
+ */
+const CLOSE_GRACE_MS = 2500;
 
 const DEFAULTS = {
   timeoutMs: 15 * 60_000,
@@ -64,9 +78,12 @@ export class BrowserRenderer implements Renderer {
   readonly #desk = new Desk();
   readonly #pages: PageServer;
   readonly #timeoutMs: number;
+  readonly #interrupt: AbortSignal | undefined;
 
   constructor(options: BrowserRendererOptions = {}) {
     this.#timeoutMs = options.timeoutMs ?? DEFAULTS.timeoutMs;
+    this.#interrupt = options.interrupt;
+    options.interrupt?.addEventListener('abort', () => this.#desk.endAll('interrupted'), { once: true });
     const log = options.log ?? ((line: string) => process.stderr.write(`${line}\n`));
     this.#pages = new PageServer({
       desk: this.#desk,
@@ -78,6 +95,7 @@ export class BrowserRenderer implements Renderer {
       tabClosedGraceMs: options.tabClosedGraceMs ?? DEFAULTS.tabClosedGraceMs,
       maxBodyBytes: options.maxBodyBytes ?? DEFAULTS.maxBodyBytes,
       log,
+      ...(options.tmpDir !== undefined && { tmpDir: options.tmpDir }),
     });
   }
 
@@ -88,13 +106,13 @@ export class BrowserRenderer implements Renderer {
 
   form(prompt: FormPrompt, ctx: PromptContext): Promise<FormAnswer> {
     if (ctx.signal.aborted)
-      return Promise.resolve({ outcome: { action: 'cancel', reason: 'server-cancelled' } });
+      return Promise.resolve({ outcome: { action: 'cancel', reason: this.#aborted() } });
     return this.#show(ctx.signal, (done) => new FormEntry(prompt, askerOf(ctx), done));
   }
 
   url(prompt: UrlPrompt, ctx: PromptContext): Promise<UrlAnswer> {
     if (ctx.signal.aborted)
-      return Promise.resolve({ outcome: { action: 'cancel', reason: 'server-cancelled' } });
+      return Promise.resolve({ outcome: { action: 'cancel', reason: this.#aborted() } });
     return this.#show(ctx.signal, (done) => new ConsentEntry(prompt, askerOf(ctx), done));
   }
 
@@ -118,21 +136,28 @@ export class BrowserRenderer implements Renderer {
 
   async close(): Promise<void> {
     this.#desk.endAll('closed');
+    this.#desk.finish();
     await this.#pages.settle(CLOSE_GRACE_MS);
   }
 
   #show<T>(signal: AbortSignal, make: (done: (answer: T) => void) => Entry): Promise<T> {
     return new Promise<T>((resolve) => {
-      let end: ((reason: 'server-cancelled') => void) | undefined;
-      const onAbort = () => end?.('server-cancelled');
+      let end: ((reason: EndReason) => void) | undefined;
+      const onAbort = () => end?.(this.#aborted());
       const entry = make((answer) => {
         signal.removeEventListener('abort', onAbort);
         resolve(answer);
       });
       end = this.#desk.add(entry, this.#timeoutMs);
       signal.addEventListener('abort', onAbort, { once: true });
-      this.#pages.show();
+      if (this.#interrupt?.aborted) end('interrupted');
+      else this.#pages.show();
     });
+  }
+
+  // A prompt's signal aborts when the server withdraws it, and also after the person's Ctrl-C.
+  #aborted(): 'interrupted' | 'server-cancelled' {
+    return this.#interrupt?.aborted ? 'interrupted' : 'server-cancelled';
   }
 }
 

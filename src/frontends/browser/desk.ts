@@ -19,6 +19,8 @@ export type PostOutcome =
 export interface DeskState {
   readonly entry: string;
   readonly waiting: number;
+  /** The run is over (the front-end closed): pages say so and stop waiting for requests. */
+  readonly finished: boolean;
 }
 
 const KEPT_ANSWERED = 64;
@@ -30,6 +32,17 @@ export class Desk {
   readonly #answered = new Map<string, string>();
   readonly #listeners = new Set<() => void>();
   #last: string | undefined;
+  #finished = false;
+
+  /** The front-end closed: nothing more will be asked (until a request is added again). */
+  get finished(): boolean {
+    return this.#finished;
+  }
+
+  finish(): void {
+    this.#finished = true;
+    this.#changed();
+  }
 
   get size(): number {
     return this.#slots.length;
@@ -51,7 +64,11 @@ export class Desk {
 
   state(): DeskState {
     const head = this.#slots[0];
-    return { entry: head?.id ?? '', waiting: head ? head.entry.asker.waiting() + this.alsoWaiting : 0 };
+    return {
+      entry: head?.id ?? '',
+      waiting: head ? head.entry.asker.waiting() + this.alsoWaiting : 0,
+      finished: this.#finished,
+    };
   }
 
   /** Adds an entry; returns a function ending it without a choice (withdrawn, closed). */
@@ -61,6 +78,7 @@ export class Desk {
       timeoutMs > 0 && Number.isFinite(timeoutMs) ? setTimeout(() => end('timeout'), timeoutMs) : undefined;
     timer?.unref();
     const slot: Slot = { id, nonce: freshSecret(), entry, timer };
+    this.#finished = false;
     const end = (reason: EndReason) => {
       if (!this.#slots.includes(slot)) return;
       this.#retire(slot, entry.end(reason));

@@ -12,7 +12,7 @@ export interface Asker {
 }
 
 /** Why a page ended without the person's choice. */
-export type EndReason = 'server-cancelled' | 'timeout' | 'tab-closed' | 'closed';
+export type EndReason = 'server-cancelled' | 'interrupted' | 'timeout' | 'tab-closed' | 'closed';
 
 export interface PageView {
   /** Extra elicitations waiting that the page should mention. */

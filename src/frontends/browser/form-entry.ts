@@ -4,6 +4,7 @@
 
 import type { FormAnswer, FormPrompt } from '../../contracts/renderer.js';
 import { FormSession } from '../../core/form-session.js';
+import type { CancelReason } from '../../core/outcome.js';
 import { sanitizeText } from '../../core/sanitize.js';
 import type { Asker, EndReason, Entry, PageView, PostResult } from './entry.js';
 import type { Html } from './escape.js';
@@ -94,17 +95,8 @@ export class FormEntry implements Entry {
   }
 
   end(reason: EndReason): string {
-    const s = this.session;
-    const ending =
-      reason === 'timeout'
-        ? s.cancel('timeout', 'the page was left unanswered')
-        : reason === 'server-cancelled'
-          ? s.cancel('server-cancelled')
-          : s.cancel(
-              'dismissed',
-              reason === 'tab-closed' ? 'the browser tab was closed' : 'the browser front-end was closed',
-            );
-    this.resolve(ending);
+    const { reason: why, detail } = cancelOf(reason);
+    this.resolve(detail === undefined ? this.session.cancel(why) : this.session.cancel(why, detail));
     return endSentence(reason);
   }
 
@@ -114,10 +106,28 @@ export class FormEntry implements Entry {
   }
 }
 
+/** What a page ended without the person's choice is reported as: each reason says what happened. */
+export function cancelOf(reason: EndReason): { readonly reason: CancelReason; readonly detail?: string } {
+  switch (reason) {
+    case 'timeout':
+      return { reason: 'timeout', detail: 'the page was left unanswered' };
+    case 'server-cancelled':
+      return { reason: 'server-cancelled', detail: 'the server withdrew the request' };
+    case 'interrupted':
+      return { reason: 'interrupted', detail: 'interrupted with Ctrl-C' };
+    case 'tab-closed':
+      return { reason: 'tab-closed', detail: 'the browser tab was closed' };
+    case 'closed':
+      return { reason: 'connection-closed', detail: 'the browser front-end was closed' };
+  }
+}
+
 export function endSentence(reason: EndReason): string {
   switch (reason) {
     case 'server-cancelled':
       return 'The server withdrew this request. What you typed is kept if it asks again.';
+    case 'interrupted':
+      return 'You interrupted mcp-elicit (Ctrl-C), so the request was cancelled.';
     case 'timeout':
       return 'The page was left unanswered too long, so the request was cancelled.';
     case 'tab-closed':

@@ -1,11 +1,10 @@
-// The loopback server's life: started for the first request, the browser opened on a single-use
-// link only when no tab shows our page, stopped a moment after the last answer (and on close).
+// The loopback server's life: started for the first request, the browser opened on the launch page
+// (session-gate.ts) only when no tab shows our page, stopped a moment after the last answer.
 import type { UrlOpener } from '../../contracts/url-step.js';
 import { createApp } from './app.js';
 import type { Desk } from './desk.js';
-import { freshSecret } from './desk.js';
-import { sameSecret } from './security.js';
 import { type Listening, LOOPBACK, listen } from './server.js';
+import { SessionGate } from './session-gate.js';
 
 export interface PageServerOptions {
   readonly desk: Desk;
@@ -17,14 +16,14 @@ export interface PageServerOptions {
   readonly tabClosedGraceMs: number;
   readonly maxBodyBytes: number;
   readonly log: (line: string) => void;
+  /** Where the launch page's 0700 folder is made (default: the system's temp folder). */
+  readonly tmpDir?: string;
 }
 
 /** A page without script reloads every 2 s while idle: seen this recently means a tab is open. */
 const RECENTLY_SEEN_MS = 5000;
 /** How long a new request waits for a navigating page to reconnect before a tab is opened. */
 const RECONNECT_MS = 1500;
-/** Unused links kept valid (each browser start mints one). */
-const MAX_TOKENS = 8;
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -32,12 +31,16 @@ export class PageServer {
   readonly #o: PageServerOptions;
   #running: Promise<Listening | undefined> | undefined;
   #port: number | undefined;
-  #tokens: string[] = [];
+  readonly #gate: SessionGate;
+  /** The launch page's address was printed for this server (once per start). */
+  #told = false;
   /** The entry each open state stream's page shows ('' for the page between requests). */
   #shown: string[] = [];
   #lastSeen = 0;
   /** Whether the page loaded last opened a state stream (it runs our script). */
   #scripted = false;
+  /** A tab loaded the page saying the run is over. */
+  #finishedShown = false;
   #linger: NodeJS.Timeout | undefined;
   #opening = false;
   /** Counts servers started: callbacks of a stopped server's connections are ignored. */
@@ -45,6 +48,11 @@ export class PageServer {
 
   constructor(options: PageServerOptions) {
     this.#o = options;
+    this.#gate = new SessionGate({
+      // A tab running our script holds the page; without script a tab cannot be told from a closed one.
+      watched: () => this.#shown.length > 0,
+      ...(options.tmpDir !== undefined && { tmpDir: options.tmpDir }),
+    });
     options.desk.onChange(() => {
       if (options.desk.size > 0) {
         clearTimeout(this.#linger);
@@ -72,7 +80,10 @@ export class PageServer {
    * a tab on a dead form.
    */
   async settle(ms: number): Promise<void> {
-    const stale = () => this.#shown.some((entry) => entry !== (this.#o.desk.current()?.id ?? ''));
+    // A tab on an ended request, or (the run over) any tab that has not loaded the last page yet.
+    const stale = () =>
+      this.#shown.some((entry) => entry !== (this.#o.desk.current()?.id ?? '')) ||
+      (this.#o.desk.finished && this.#watched() && !this.#finishedShown);
     if (stale()) {
       for (let waited = 0; waited < ms && stale(); waited += 50) await sleep(50);
       await sleep(150); // the reloaded page's stylesheet and script
@@ -86,10 +97,12 @@ export class PageServer {
     this.#running = undefined;
     this.#generation++;
     this.#port = undefined;
-    this.#tokens = [];
+    this.#gate.clear();
+    this.#told = false;
     this.#shown = [];
     this.#lastSeen = 0;
     this.#scripted = false;
+    this.#finishedShown = false;
     await (await running)?.close();
   }
 
@@ -111,7 +124,6 @@ export class PageServer {
 
   #app(port: number) {
     const hostnames = [LOOPBACK, ...this.#o.extraHostnames];
-    const session = freshSecret(32);
     const generation = ++this.#generation;
     const current = () => generation === this.#generation;
     return createApp({
@@ -121,19 +133,18 @@ export class PageServer {
         hosts: hostnames.map((name) => `${name}:${port}`),
         origins: hostnames.map((name) => `http://${name}:${port}`),
         cookieName: `mcp-elicit-${port}`,
-        session,
         maxBodyBytes: this.#o.maxBodyBytes,
-        takeToken: (token) => {
-          const at = this.#tokens.findIndex((known) => sameSecret(known, token));
-          if (at < 0) return false;
-          this.#tokens.splice(at, 1); // single use
-          return true;
-        },
+        isSession: (cookie) => current() && this.#gate.isSession(cookie),
+        exchange: (token, cookie) =>
+          current()
+            ? this.#gate.exchange(token, cookie)
+            : { kind: 'refused', reason: 'This page belongs to an earlier run of mcp-elicit.' },
       },
-      onSeen: () => {
+      onSeen: (finished) => {
         if (!current()) return;
         this.#lastSeen = Date.now();
         this.#scripted = false;
+        if (finished) this.#finishedShown = true;
       },
       onStream: (open, entry) => {
         if (current()) this.#stream(open, entry);
@@ -155,19 +166,22 @@ export class PageServer {
       for (let waited = 0; known && waited < RECONNECT_MS && !this.#watched(); waited += 100)
         await sleep(100);
       if (this.#watched() || this.#port !== port) return;
-      const token = freshSecret(32); // 256 bits
-      this.#tokens.push(token);
-      if (this.#tokens.length > MAX_TOKENS) this.#tokens.shift();
-      const url = `http://${LOOPBACK}:${port}/?t=${token}`;
+      // The browser gets a file only this account can read, never the token itself.
+      const url = this.#gate.launch(`http://${LOOPBACK}:${port}`);
       const opened = await this.#o.opener.open(url).catch((error: unknown) => ({
         ok: false as const,
         error: error instanceof Error ? error.message : String(error),
       }));
       if (!opened.ok) {
         this.#o.log(
-          `mcp-elicit: could not open a browser (${opened.error}). Open this address to answer:\n  ${url}`,
+          `mcp-elicit: could not open a browser (${opened.error}). Open this page in your browser to answer (only your account can read it):\n  ${url}`,
+        );
+      } else if (!this.#told) {
+        this.#o.log(
+          `mcp-elicit: the form is open in your browser. Closed its tab? Open this page to get it back (only your account can read it):\n  ${url}`,
         );
       }
+      this.#told = true;
     } finally {
       this.#opening = false;
     }

@@ -4,14 +4,17 @@
 import type { UrlAnswer, UrlPrompt } from '../../contracts/renderer.js';
 import type { UrlWaitChoice, UrlWaitInfo } from '../../contracts/url-step.js';
 import { sanitizeText } from '../../core/sanitize.js';
+import { UrlConsent } from '../../core/url-consent.js';
 import { analyzeUrl, type UrlAnalysis } from '../../core/url-safety.js';
 import type { Asker, EndReason, Entry, PageView, PostResult } from './entry.js';
 import type { Html } from './escape.js';
-import { endSentence } from './form-entry.js';
+import { cancelOf, endSentence } from './form-entry.js';
 import { consentPage, linkable, waitPage } from './pages/url-pages.js';
 
 export class ConsentEntry implements Entry {
   readonly title: string;
+  /** Core's consent policy: the default button, and whether Open is confirmed first. */
+  readonly #consent: UrlConsent;
 
   constructor(
     readonly prompt: UrlPrompt,
@@ -19,18 +22,30 @@ export class ConsentEntry implements Entry {
     private readonly resolve: (answer: UrlAnswer) => void,
   ) {
     this.title = `Web page request from ${sanitizeText(asker.server.label, { maxLength: 60 })}`;
+    this.#consent = new UrlConsent(prompt.analysis);
   }
 
   page(view: PageView): Html {
     const { message, analysis } = this.prompt;
-    return consentPage({ ...view, title: this.title, asker: this.asker, message, analysis });
+    const { policy, confirming } = this.#consent;
+    return consentPage({
+      ...view,
+      title: this.title,
+      asker: this.asker,
+      message,
+      analysis,
+      policy,
+      confirming,
+    });
   }
 
   post(action: string): PostResult {
     switch (action) {
       case 'open':
-        // The person clicked the link (the script tells us) or says they opened it (no script).
+        // The person clicked the link (the script tells us) or says they opened it (no script);
+        // on a deceptive URL the first "Open anyway…" only shows the link, with the question.
         if (!linkable(this.prompt.analysis)) return { kind: 'stay' };
+        if (this.#consent.choose('open') === 'confirm') return { kind: 'stay' };
         return this.#finish({ outcome: { action: 'accept' } }, 'You opened the page.');
       case 'decline':
         return this.#finish({ outcome: { action: 'decline' } }, 'You declined to open the page.');
@@ -50,18 +65,7 @@ export class ConsentEntry implements Entry {
   }
 
   end(reason: EndReason): string {
-    this.resolve({
-      outcome:
-        reason === 'timeout'
-          ? { action: 'cancel', reason: 'timeout', detail: 'the page was left unanswered' }
-          : reason === 'server-cancelled'
-            ? { action: 'cancel', reason: 'server-cancelled' }
-            : {
-                action: 'cancel',
-                reason: 'dismissed',
-                detail: reason === 'tab-closed' ? 'the browser tab was closed' : 'closed',
-              },
-    });
+    this.resolve({ outcome: { action: 'cancel', ...cancelOf(reason) } });
     return endSentence(reason);
   }
 

@@ -1,8 +1,15 @@
 // Plain consent for a URL-mode request: who asks, why, the full URL on its own line (C-26), the
 // registrable domain on a line of its own (C-28), the IDN forms and every warning (C-29). Only an
-// explicit "o" consents (C-25); the browser is opened elsewhere, after this answer.
+// explicit "o" consents (C-25); the browser is opened elsewhere, after this answer. On a deceptive
+// URL (core's url-consent policy) a blank line declines and "o" asks to be confirmed with "yes".
 import type { PromptContext, UrlAnswer, UrlPrompt } from '../../contracts/renderer.js';
 import { sanitizeText } from '../../core/sanitize.js';
+import {
+  blankLineChoice,
+  confirmOpenQuestion,
+  UrlConsent,
+  type UrlConsentPolicy,
+} from '../../core/url-consent.js';
 import type { Conversation } from './form-dialog.js';
 import { headerLines } from './header.js';
 
@@ -28,9 +35,8 @@ export async function runUrlDialog(
   }
   for (const warning of analysis.warnings)
     io.say(`Warning: ${sanitizeText(warning.message, { maxLength: 500 })}`);
-  const choices = analysis.allowed
-    ? 'Type o to open it, d to decline, c to cancel.'
-    : 'Type d to decline, c to cancel.';
+  const consent = new UrlConsent(analysis);
+  const choices = choicesLine(consent.policy);
   if (!analysis.allowed) {
     io.say(
       `This address will not be opened: ${sanitizeText(analysis.refusal ?? 'it failed the safety check')}.`,
@@ -47,8 +53,24 @@ export async function runUrlDialog(
       io.say('Input ended; the request was cancelled.');
       return { outcome: { action: 'cancel', reason: 'dismissed' } };
     }
-    const word = read.text.trim().toLowerCase();
+    const typed = read.text.trim().toLowerCase();
+    const blank = blankLineChoice(consent.policy);
+    const word = typed === '' && blank ? blank[0] : typed;
+    if (consent.confirming) {
+      consent.back();
+      if (word === 'yes' || word === 'y') {
+        consent.choose('open');
+        io.say('Consent given; the address will be opened in your browser.');
+        return { outcome: { action: 'accept' } };
+      }
+      io.say(`Not opened. ${choices}`);
+      continue;
+    }
     if (analysis.allowed && (word === 'o' || word === 'open')) {
+      if (consent.choose('open') === 'confirm') {
+        io.say(`${confirmOpenQuestion(consent.policy)} Type yes to open it; anything else goes back.`);
+        continue;
+      }
       io.say('Consent given; the address will be opened in your browser.');
       return { outcome: { action: 'accept' } };
     }
@@ -66,4 +88,20 @@ export async function runUrlDialog(
     }
     io.say(`Not understood. ${choices}`);
   }
+}
+
+// The choices in words, the default (a blank line) named when there is one.
+function choicesLine(policy: UrlConsentPolicy): string {
+  const blank = blankLineChoice(policy);
+  const words = {
+    open: policy.confirmOpen ? 'o to open it anyway' : 'o to open it',
+    decline: `d${blank === 'decline' ? ' (or Enter)' : ''} to decline`,
+    cancel: `c${blank === 'cancel' ? ' (or Enter)' : ''} to cancel`,
+  };
+  const order = policy.confirmOpen
+    ? (['decline', 'cancel', 'open'] as const)
+    : policy.choices.includes('open')
+      ? (['open', 'decline', 'cancel'] as const)
+      : (['decline', 'cancel'] as const);
+  return `Type ${order.map((choice) => words[choice]).join(', ')}.`;
 }

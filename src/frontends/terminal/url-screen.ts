@@ -1,7 +1,9 @@
 // URL-mode consent (C-04, C-23..C-29): who asks, the full URL, the registrable domain set apart,
 // both host forms when they differ, every warning; then Open / Decline / Cancel. Nothing is fetched.
+// Which button starts focused, and whether Open must be confirmed, is core's url-consent policy.
 import type { PromptContext, UrlPrompt } from '../../contracts/renderer.js';
 import { sanitizeText } from '../../core/sanitize.js';
+import { confirmOpenQuestion, type UrlChoice, UrlConsent } from '../../core/url-consent.js';
 import { muteLabel } from './form-view.js';
 import {
   type BodyLine,
@@ -17,25 +19,33 @@ import { isDismissKey, type KeyPress } from './keys.js';
 import { type Line, seg } from './style.js';
 import { textWidth, wrap } from './text-layout.js';
 
-export type UrlButton = 'open' | 'decline' | 'cancel' | 'mute';
+export type UrlButton = UrlChoice;
 export type UrlEnd = 'open' | 'decline' | 'dismiss' | 'mute';
 
 export class UrlController {
   readonly buttons: readonly UrlButton[];
+  readonly consent: UrlConsent;
   focus = 0;
   scroll = 0;
   /** A one-line notice shown above the buttons. */
   status: string | undefined;
 
   constructor(prompt: UrlPrompt) {
-    // A URL the analysis refuses is never offered for opening.
-    this.buttons = prompt.analysis.allowed
-      ? ['open', 'decline', 'cancel', 'mute']
-      : ['decline', 'cancel', 'mute'];
+    // A URL the analysis refuses is never offered for opening; a deceptive one starts on Decline.
+    this.consent = new UrlConsent(prompt.analysis);
+    this.buttons = this.consent.policy.choices;
+    this.focus = Math.max(0, this.buttons.indexOf(this.consent.policy.defaultChoice));
   }
 
   handleKey(key: KeyPress): UrlEnd | undefined {
     if (isDismissKey(key)) return 'dismiss';
+    const confirming = this.consent.confirming;
+    const pressed = key.name === 'return' || key.name === 'space';
+    if (confirming && !(pressed && this.buttons[this.focus] === 'open')) {
+      // Anything but a second press on Open takes the confirmation back.
+      this.consent.back();
+      this.status = undefined;
+    }
     // Up/Down scroll a long address; Left/Right/Tab choose the button.
     if (key.name === 'up' || key.name === 'down') {
       this.scroll = Math.max(0, this.scroll + (key.name === 'up' ? -1 : 1));
@@ -47,17 +57,23 @@ export class UrlController {
       this.focus = (this.focus + step + forward + this.buttons.length) % this.buttons.length;
       return undefined;
     }
-    if (key.name !== 'return' && key.name !== 'space') return undefined;
+    if (!pressed) return undefined;
     const button = this.buttons[this.focus];
-    if (button === 'cancel') return 'dismiss';
-    return button;
+    if (button === undefined) return undefined;
+    const chosen = this.consent.choose(button);
+    if (chosen === 'confirm') {
+      this.status = `${confirmOpenQuestion(this.consent.policy)} Press Enter again on Open to open it; any other key goes back.`;
+      return undefined;
+    }
+    if (chosen === 'cancel') return 'dismiss';
+    return chosen;
   }
 }
 
-function label(button: UrlButton, ctx: PromptContext): string {
+function label(button: UrlButton, ctx: PromptContext, confirming: boolean): string {
   switch (button) {
     case 'open':
-      return 'Open in browser';
+      return confirming ? 'Open anyway' : 'Open in browser';
     case 'decline':
       return 'Decline';
     case 'cancel':
@@ -142,7 +158,10 @@ export function urlFrame(ctrl: UrlController, prompt: UrlPrompt, ctx: PromptCont
   if (analysis.allowed)
     push([seg('Nothing was fetched. Only "Open in browser" hands it to your browser.', 'dim')]);
   const buttons = buttonLines(
-    ctrl.buttons.map((b, i) => ({ label: label(b, ctx), focused: i === ctrl.focus })),
+    ctrl.buttons.map((b, i) => ({
+      label: label(b, ctx, ctrl.consent.confirming),
+      focused: i === ctrl.focus,
+    })),
     width,
   );
   const { frame, scroll } = compose(

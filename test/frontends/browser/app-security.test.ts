@@ -1,22 +1,33 @@
 // The loopback app's security checks, driven without a socket (Hono's app.request()): every refusal
 // has the right status and changes nothing (issue 8, "The server that serves it").
 import assert from 'node:assert/strict';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { describe, it } from 'node:test';
 import type { FormAnswer } from '../../../src/contracts/renderer.js';
 import { createApp } from '../../../src/frontends/browser/app.js';
 import { Desk } from '../../../src/frontends/browser/desk.js';
 import { FormEntry } from '../../../src/frontends/browser/form-entry.js';
+import { SessionGate } from '../../../src/frontends/browser/session-gate.js';
+import { launchToken } from '../../helpers/launch-page.js';
 import { enginePrompt, profileSchema } from '../scripted/fixtures.js';
 
 const PORT = 4711;
 const ORIGIN = `http://127.0.0.1:${PORT}`;
-const SESSION = 'S'.repeat(43);
-const GOOD = { host: `127.0.0.1:${PORT}`, cookie: `mcp-elicit-${PORT}=${SESSION}` };
 const FORM = 'application/x-www-form-urlencoded';
 
 function rig() {
   const desk = new Desk();
-  const tokens = ['T'.repeat(43)];
+  const state = { watched: false };
+  const gate = new SessionGate({
+    watched: () => state.watched,
+    tmpDir: mkdtempSync(join(tmpdir(), 'app-security-')),
+  });
+  const launch = gate.launch(ORIGIN);
+  const first = gate.exchange(launchToken(launch), undefined);
+  const session = first.kind === 'session' ? first.secret : '';
+  const GOOD = { host: `127.0.0.1:${PORT}`, cookie: `mcp-elicit-${PORT}=${session}` };
   const app = createApp({
     desk,
     assets: { js: '/* js */', css: '/* css */' },
@@ -24,13 +35,9 @@ function rig() {
       hosts: [`127.0.0.1:${PORT}`],
       origins: [ORIGIN],
       cookieName: `mcp-elicit-${PORT}`,
-      session: SESSION,
       maxBodyBytes: 2048,
-      takeToken: (token) => {
-        const at = tokens.indexOf(token);
-        if (at >= 0) tokens.splice(at, 1);
-        return at >= 0;
-      },
+      isSession: (cookie) => gate.isSession(cookie),
+      exchange: (token, cookie) => gate.exchange(token, cookie),
     },
   });
   let answer: FormAnswer | undefined;
@@ -49,12 +56,12 @@ function rig() {
       body,
       headers: { ...GOOD, origin: ORIGIN, 'content-type': FORM, ...headers },
     });
-  return { app, desk, nonce, post, answer: () => answer };
+  return { app, desk, nonce, post, answer: () => answer, GOOD, launch, state };
 }
 
 describe('browser app: who may talk to it', () => {
   it('refuses every Host but the exact address it opened (DNS rebinding), even with the cookie', async () => {
-    const { app } = rig();
+    const { app, GOOD } = rig();
     for (const host of [
       'evil.example',
       `evil.example:${PORT}`,
@@ -69,7 +76,7 @@ describe('browser app: who may talk to it', () => {
   });
 
   it('serves nothing without the session cookie, not even the script', async () => {
-    const { app } = rig();
+    const { app, GOOD } = rig();
     for (const path of ['/', '/app.js', '/app.css', '/events']) {
       const response = await app.request(`${ORIGIN}${path}`, { headers: { host: GOOD.host } });
       assert.equal(response.status, 403, path);
@@ -80,24 +87,43 @@ describe('browser app: who may talk to it', () => {
     assert.equal(wrong.status, 403);
   });
 
-  it('exchanges the single-use URL token for an HttpOnly SameSite=Strict cookie and a URL without it', async () => {
-    const { app } = rig();
-    const first = await app.request(`${ORIGIN}/?t=${'T'.repeat(43)}`, { headers: { host: GOOD.host } });
-    assert.equal(first.status, 303);
-    assert.equal(first.headers.get('location'), '/');
+  it("exchanges the launch page's single-use token for an HttpOnly SameSite=Strict cookie, then a page without it", async () => {
+    const { app, GOOD, launch, state } = rig();
+    const token = launchToken(launch); // rotated by the rig's own first exchange
+    const first = await app.request(`${ORIGIN}/?t=${token}`, { headers: { host: GOOD.host } });
+    assert.equal(first.status, 200);
+    assert.match(
+      await first.text(),
+      /http-equiv="refresh" content="0;url=\/"/,
+      'on to an address without it',
+    );
     const cookie = first.headers.get('set-cookie') ?? '';
-    assert.match(cookie, new RegExp(`^mcp-elicit-${PORT}=${SESSION};`));
+    assert.match(cookie, new RegExp(`^mcp-elicit-${PORT}=[\\w-]{43};`));
     assert.match(cookie, /HttpOnly/);
     assert.match(cookie, /SameSite=Strict/);
-    const reused = await app.request(`${ORIGIN}/?t=${'T'.repeat(43)}`, { headers: { host: GOOD.host } });
+    const reused = await app.request(`${ORIGIN}/?t=${token}`, { headers: { host: GOOD.host } });
     assert.equal(reused.status, 403, 'a used token is refused');
     assert.equal(reused.headers.get('set-cookie'), null);
     const guessed = await app.request(`${ORIGIN}/?t=guess`, { headers: { host: GOOD.host } });
     assert.equal(guessed.status, 403);
+    const held = (cookie.split(';')[0] ?? '').trim();
+    assert.equal(
+      (await app.request(`${ORIGIN}/`, { headers: { host: GOOD.host, cookie: held } })).status,
+      200,
+    );
+    assert.equal((await app.request(`${ORIGIN}/`, { headers: GOOD })).status, 403, 'one session at a time');
+    state.watched = true;
+    const second = await app.request(`${ORIGIN}/?t=${launchToken(launch)}`, { headers: { host: GOOD.host } });
+    assert.equal(second.status, 403, 'a second browser is refused while a tab shows the page');
+    assert.match(await second.text(), /already open in another browser window/);
+    assert.equal(second.headers.get('set-cookie'), null);
+    const same = await app.request(`${ORIGIN}/?t=${token}`, { headers: { host: GOOD.host, cookie: held } });
+    assert.equal(same.status, 200, "the session's own browser may revisit an old link (history)");
+    assert.equal(same.headers.get('set-cookie'), null);
   });
 
   it('sends a strict CSP and no-referrer, no-store, nosniff, DENY on every response', async () => {
-    const { app } = rig();
+    const { app, GOOD } = rig();
     for (const response of [
       await app.request(`${ORIGIN}/`, { headers: GOOD }),
       await app.request(`${ORIGIN}/app.js`, { headers: GOOD }),
@@ -137,7 +163,7 @@ describe('browser app: form posts', () => {
   });
 
   it('takes a same-origin post identified by Sec-Fetch-Site when Origin is absent', async () => {
-    const { app, nonce, answer } = rig();
+    const { app, nonce, answer, GOOD } = rig();
     const response = await app.request(`${ORIGIN}/answer`, {
       method: 'POST',
       body: `nonce=${nonce}&action=decline`,
@@ -159,6 +185,23 @@ describe('browser app: form posts', () => {
     assert.equal(answer(), undefined);
   });
 
+  it('reads one parsed Content-Type for the type and the Origin check: a no-break space or form feed around it is refused, never trimmed past the Origin check (issue 19 item 9)', async () => {
+    const { post, nonce, desk, answer } = rig();
+    const body = `nonce=${nonce}&action=decline`;
+    for (const type of [`\u00a0${FORM}`, `${FORM}\u00a0`, `\f${FORM}`, `\v${FORM}; charset=utf-8`]) {
+      for (const origin of ['http://evil.example', ORIGIN]) {
+        const response = await post(body, { 'content-type': type, origin });
+        assert.ok(
+          [403, 415].includes(response.status),
+          `${JSON.stringify(type)} from ${origin}: ${response.status}`,
+        );
+      }
+    }
+    assert.equal(desk.size, 1);
+    assert.equal(answer(), undefined, 'nothing answered');
+    assert.equal((await post(body, { 'content-type': `${FORM}; charset=UTF-8` })).status, 303);
+  });
+
   it('refuses an unknown nonce with 403 and answers a second submit of the same form with "already answered" (409), not a second answer', async () => {
     const { post, nonce, answer } = rig();
     assert.equal((await post('nonce=guessed&action=decline')).status, 403);
@@ -174,7 +217,7 @@ describe('browser app: form posts', () => {
   });
 
   it('keeps what was typed and shows problems in place when a post does not validate', async () => {
-    const { post, nonce, app, answer } = rig();
+    const { post, nonce, app, answer, GOOD } = rig();
     const response = await post(`nonce=${nonce}&step=edit&action=review&f0=A&f1=abc`);
     assert.equal(response.status, 303);
     const html = await (await app.request(`${ORIGIN}/`, { headers: GOOD })).text();

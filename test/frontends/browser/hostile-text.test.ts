@@ -142,6 +142,8 @@ describe('hostile server text stays text in real Chromium', () => {
           request: { method: 'tools/call', name: `tool ${IMG}` },
         }),
       );
+      // A look-alike host is deceptive: the link is shown only after "Open anyway…" (issue 22).
+      await page.click('button[value="open"]');
       await page.waitForSelector('a[data-consent]');
       await assertInert(page, [...ALL, `Self ${SCRIPT}`, `tool ${IMG}`]);
       const main = (await page.textContent('main')) ?? '';

@@ -1,13 +1,16 @@
 // The loopback server on real sockets: it listens on 127.0.0.1 only, refuses a forged Host, and the
 // port is closed after the last answer (issue 8, "The server that serves it").
 import assert from 'node:assert/strict';
-import { readFileSync } from 'node:fs';
+import { readFileSync, statSync } from 'node:fs';
 import { request } from 'node:http';
 import { connect } from 'node:net';
 import { networkInterfaces } from 'node:os';
+import { dirname } from 'node:path';
 import { describe, it } from 'node:test';
+import { fileURLToPath } from 'node:url';
 import type { OpenResult } from '../../../src/contracts/url-step.js';
 import { BrowserRenderer } from '../../../src/frontends/browser/index.js';
+import { forwarded } from '../../helpers/launch-page.js';
 import { context, enginePrompt, profileSchema } from '../scripted/fixtures.js';
 
 function refused(host: string, port: number): Promise<boolean> {
@@ -43,7 +46,12 @@ function listeners(port: number): string[] {
     .map((cols) => cols[1] ?? '');
 }
 
-async function started(): Promise<{ renderer: BrowserRenderer; url: URL; answer: Promise<unknown> }> {
+async function started(): Promise<{
+  renderer: BrowserRenderer;
+  launch: string;
+  url: URL;
+  answer: Promise<unknown>;
+}> {
   let opened: (url: string) => void = () => {};
   const got = new Promise<string>((resolve) => {
     opened = resolve;
@@ -58,13 +66,17 @@ async function started(): Promise<{ renderer: BrowserRenderer; url: URL; answer:
     },
   });
   const answer = renderer.form(enginePrompt(profileSchema), context());
-  return { renderer, url: new URL(await got), answer };
+  const launch = await got;
+  return { renderer, launch, url: forwarded(launch), answer };
 }
 
 describe('browser loopback server on real sockets', () => {
-  it('opens only a 127.0.0.1 URL with a 256-bit token, listens on 127.0.0.1 only, and refuses a forged Host', async () => {
-    const { renderer, url, answer } = await started();
+  it('opens a launch page only its owner can read, forwarding to 127.0.0.1 with a 256-bit token; listens on 127.0.0.1 only, and refuses a forged Host', async () => {
+    const { renderer, launch, url, answer } = await started();
     try {
+      assert.match(launch, /^file:\/\/\/.+\/open\.html$/, 'the opened address is a file, no token in it');
+      assert.equal(statSync(fileURLToPath(launch)).mode & 0o777, 0o600);
+      assert.equal(statSync(dirname(fileURLToPath(launch))).mode & 0o777, 0o700);
       assert.equal(url.hostname, '127.0.0.1');
       assert.ok((url.searchParams.get('t') ?? '').length >= 43, 'a token of at least 256 bits');
       const port = Number(url.port);
@@ -87,7 +99,7 @@ describe('browser loopback server on real sockets', () => {
     const { renderer, url, answer } = await started();
     const port = Number(url.port);
     const first = await fetch(url, { redirect: 'manual' });
-    assert.equal(first.status, 303);
+    assert.equal(first.status, 200);
     const cookie = (first.headers.get('set-cookie') ?? '').split(';')[0] ?? '';
     const page = await (await fetch(new URL('/', url), { headers: { cookie } })).text();
     const nonce = /name="nonce" value="([^"]+)"/.exec(page)?.[1] ?? '';
@@ -116,9 +128,11 @@ describe('browser loopback server on real sockets', () => {
       const answer = renderer.form(enginePrompt(profileSchema), context());
       while (lines.length === 0) await new Promise((resolve) => setTimeout(resolve, 20));
       assert.match(lines[0] ?? '', /could not open a browser \(no display\)/);
-      const printed = /(http:\/\/127\.0\.0\.1:\d+\/\?t=\S+)/.exec(lines[0] ?? '')?.[1] ?? '';
-      const first = await fetch(printed, { redirect: 'manual' });
-      assert.equal(first.status, 303, 'the printed address works');
+      assert.doesNotMatch(lines.join('\n'), /\?t=/, 'no token on stderr');
+      const printed = /(file:\/\/\S+)/.exec(lines[0] ?? '')?.[1] ?? '';
+      const first = await fetch(forwarded(printed), { redirect: 'manual' });
+      assert.equal(first.status, 200, 'the printed launch page works');
+      assert.match(first.headers.get('set-cookie') ?? '', /HttpOnly/);
       await renderer.close();
       assert.equal(((await answer) as { outcome: { action: string } }).outcome.action, 'cancel');
     } finally {

@@ -413,9 +413,9 @@ function urlPrompt(extra: Partial<UrlAnalysis> = {}): UrlPrompt {
 }
 
 describe('PlainRenderer URL consent', () => {
-  it(req`shows the full URL on its own line, the domain, both host forms and warnings, then opens on o (C-04, C-26, C-28, C-29)`, async () => {
+  it(req`shows the full URL on its own line, the domain, both host forms and warnings, then opens on o confirmed with yes (C-04, C-26, C-28, C-29)`, async () => {
     const h = harness();
-    h.type('o');
+    h.type('o', 'yes');
     const answer = await h.renderer.url(urlPrompt(), context());
     assert.deepEqual(answer.outcome, { action: 'accept' });
     const out = h.output();
@@ -426,7 +426,36 @@ describe('PlainRenderer URL consent', () => {
     assert.match(out, /\nDomain: exämple\.com\n/);
     assert.match(out, /\nHost: login\.exämple\.com, sent as login\.xn--exmple-cua\.com\n/);
     assert.match(out, /\nWarning: The host uses internationalised characters \(punycode\)\.\n/);
-    assert.match(out, /Type o to open it, d to decline, c to cancel\./);
+    // A punycode host is deceptive (core's url-consent policy): Enter declines, o must be confirmed.
+    assert.match(out, /Type d \(or Enter\) to decline, c to cancel, o to open it anyway\./);
+    assert.match(out, /This address may not go where it seems \(punycode\)\. Open it anyway\? Type yes/);
+  });
+
+  it('on a deceptive URL a blank line declines, and o without yes opens nothing (issue 22)', async () => {
+    const h = harness();
+    h.type('');
+    assert.deepEqual((await h.renderer.url(urlPrompt(), context())).outcome, { action: 'decline' });
+    h.type('o', '', 'c');
+    assert.deepEqual((await h.renderer.url(urlPrompt(), context())).outcome, {
+      action: 'cancel',
+      reason: 'dismissed',
+    });
+    assert.match(h.output(), /Not opened\. Type d \(or Enter\) to decline/);
+    const plain = harness();
+    plain.type('', 'o');
+    const safe = urlPrompt({
+      warnings: [],
+      href: 'https://example.com/',
+      unicodeHost: 'example.com',
+      asciiHost: 'example.com',
+      registrableDomain: 'example.com',
+    });
+    assert.deepEqual((await plain.renderer.url(safe, context())).outcome, { action: 'accept' });
+    assert.match(
+      plain.output(),
+      /Type o to open it, d to decline, c to cancel\.\nNot understood\./,
+      'a blank line never consents',
+    );
   });
 
   it(req`declines on d and cancels on c or end of input (C-16, E-26)`, async () => {
@@ -455,7 +484,7 @@ describe('PlainRenderer URL consent', () => {
     assert.deepEqual(answer.outcome, { action: 'cancel', reason: 'dismissed' });
     assert.match(
       h.output(),
-      /This address will not be opened: the scheme javascript: is not allowed\.\nType d to decline, c to cancel\./,
+      /This address will not be opened: the scheme javascript: is not allowed\.\nType d \(or Enter\) to decline, c to cancel\./,
     );
   });
 
@@ -463,7 +492,7 @@ describe('PlainRenderer URL consent', () => {
     const h = harness();
     const controller = new AbortController();
     const pending = h.renderer.url(urlPrompt(), context({ signal: controller.signal }));
-    await h.waitFor(/Type o to open it/);
+    await h.waitFor(/o to open it anyway/);
     controller.abort();
     assert.deepEqual((await pending).outcome, { action: 'cancel', reason: 'server-cancelled' });
   });

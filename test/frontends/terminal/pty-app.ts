@@ -1,6 +1,6 @@
 // Runs TerminalRenderer on the real stdin/stdout with a fixed prompt and prints the answer as one
 // JSON line. Used by test/e2e/pty-form.test.ts inside tmux; also handy to try the form by hand:
-//   node --import tsx test/frontends/terminal/pty-app.ts form|url|queue
+//   node --import tsx test/frontends/terminal/pty-app.ts form|url [URL]|queue
 import { readFileSync } from 'node:fs';
 import { analyzeUrl } from '../../../src/core/url-safety.js';
 import { TerminalRenderer, terminalSupported } from '../../../src/frontends/terminal/index.js';
@@ -12,7 +12,7 @@ const supported = terminalSupported(process.env, { input: process.stdin, output:
 const renderer = new TerminalRenderer({ input: process.stdin, output: process.stdout, env: process.env });
 
 if (mode === 'url') {
-  const url = 'https://accounts.example.co.uk/oauth/authorize?client_id=abc&state=xyz';
+  const url = process.argv[3] ?? 'https://accounts.example.co.uk/oauth/authorize?client_id=abc&state=xyz';
   const prompt = {
     kind: 'url' as const,
     message: 'Sign in to Example to continue.',

@@ -12,6 +12,11 @@
   events.addEventListener('state', (event) => {
     failures = 0;
     const state = JSON.parse(event.data);
+    if (state.finished || body.dataset.finished) {
+      // The run is over: load the page saying so (once), then wait for the server to go.
+      if (!body.dataset.finished) window.location.replace('/');
+      return;
+    }
     if (state.entry !== entry) {
       window.location.replace('/');
       return;
@@ -23,6 +28,8 @@
     failures += 1;
     if (events.readyState === EventSource.CLOSED || failures >= 3) {
       events.close();
+      if (body.dataset.finished) return; // the page already says the run is over
+      document.getElementById('idle-note')?.remove(); // it would promise a next request here
       banner('This session has ended: you can close this tab. A new one opens if a server asks again.');
     }
   });

@@ -1,5 +1,6 @@
 // The form page: a native <form method=post> that works without JavaScript. Problems appear under
-// their fields (linked with aria-describedby, aria-invalid) and focus goes to the first one.
+// their fields (linked with aria-describedby, aria-invalid) and focus goes to the first one;
+// `novalidate`: the engine's summary lists every problem at once, not the browser's first bubble.
 import type { FormSession } from '../../../core/form-session.js';
 import type { Asker } from '../entry.js';
 import { type Html, html, serverText } from '../escape.js';
@@ -54,15 +55,15 @@ ${
 }
 ${s.satisfiable ? '' : html`<p class="warn">This form can never be completed as the server defined it. You can only decline or cancel.</p>`}
 ${s.confirmation ? html`<p>The server asks for a confirmation only: nothing else is sent.</p>` : ''}
-<form method="post" action="/answer" id="form" class="form" data-check="/check">
+<form method="post" action="/answer" id="form" class="form" data-check="/check" novalidate>
 <input type="hidden" name="nonce" value="${input.nonce}">
 <input type="hidden" name="step" value="edit">
 ${blocks}
 <div class="actions">
 ${primary}
-<button type="submit" name="action" value="decline" formnovalidate>Decline</button>
-<button type="submit" name="action" value="cancel" formnovalidate>Cancel</button>
-<button type="submit" name="action" value="mute" formnovalidate>${muteLabel(input.asker)}</button>
+<button type="submit" name="action" value="decline">Decline</button>
+<button type="submit" name="action" value="cancel">Cancel</button>
+<button type="submit" name="action" value="mute">${muteLabel(input.asker)}</button>
 </div>
 </form>`;
   return layout({ title: input.title, body, entry: input.entry });

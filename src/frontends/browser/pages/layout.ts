@@ -10,6 +10,8 @@ export interface LayoutOptions {
   readonly refresh?: boolean;
   /** Which entry the page shows (the script reloads when another one is on). */
   readonly entry?: string;
+  /** The page saying the run is over (the script then only waits for the server to go). */
+  readonly finished?: boolean;
 }
 
 export function layout(options: LayoutOptions): Html {
@@ -23,7 +25,7 @@ export function layout(options: LayoutOptions): Html {
 <script src="/app.js" defer></script>
 ${options.refresh ? html`<noscript><meta http-equiv="refresh" content="2"></noscript>` : ''}
 </head>
-<body data-entry="${options.entry ?? ''}">
+<body data-entry="${options.entry ?? ''}"${options.finished ? html` data-finished="1"` : ''}>
 <main id="main">
 ${options.body}
 </main>

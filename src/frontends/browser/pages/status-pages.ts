@@ -7,8 +7,16 @@ import { layout } from './layout.js';
 export function idlePage(last: string | undefined): Html {
   const body = html`<h1>Nothing to answer right now</h1>
 ${last ? html`<p class="notice" role="status">${last}</p>` : ''}
-<p>This page shows the next request as soon as a server asks. You can close the tab; a new one opens when needed.</p>`;
+<p id="idle-note">This page shows the next request as soon as a server asks. You can close the tab; a new one opens when needed.</p>`;
   return layout({ title: 'Waiting for requests', body, refresh: true });
+}
+
+/** Shown once the run is over: no refresh, nothing more will come to this tab. */
+export function finishedPage(last: string | undefined): Html {
+  const body = html`<h1>mcp-elicit has finished</h1>
+${last ? html`<p class="notice" role="status">${last}</p>` : ''}
+<p>The run is over, so nothing more will be asked here. You can close this tab.</p>`;
+  return layout({ title: 'Finished', body, finished: true });
 }
 
 export function alreadyAnsweredPage(summary: string): Html {
@@ -21,4 +29,21 @@ export function alreadyAnsweredPage(summary: string): Html {
 export function refusedPage(reason: string): Html {
   const body = html`<h1>Not allowed</h1><p>${reason}</p>`;
   return layout({ title: 'Not allowed', body });
+}
+
+/** After a launch page's token was taken: on to the form (no script, so nothing else starts). */
+export function continuePage(): Html {
+  return html`<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta http-equiv="refresh" content="0;url=/">
+<title>Opening the form · mcp-elicit</title>
+<link rel="stylesheet" href="/app.css">
+</head>
+<body>
+<main id="main"><p>Opening the form… If nothing happens, <a href="/">open it here</a>.</p></main>
+</body>
+</html>
+`;
 }

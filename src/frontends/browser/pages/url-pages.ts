@@ -3,6 +3,7 @@
 // is only ever a plain link the person clicks (rel="noopener noreferrer"); we never fetch it.
 
 import type { UrlWaitReason } from '../../../contracts/url-step.js';
+import { confirmOpenQuestion, type UrlConsentPolicy } from '../../../core/url-consent.js';
 import type { UrlAnalysis } from '../../../core/url-safety.js';
 import type { Asker } from '../entry.js';
 import { type Html, html, serverText } from '../escape.js';
@@ -43,9 +44,29 @@ function hostWithDomain(host: string, domain: string | undefined): Html {
   return html`${h.slice(0, h.length - d.length)}<mark>${d}</mark>`;
 }
 
-export function consentPage(input: UrlPageInput): Html {
+export interface ConsentPageInput extends UrlPageInput {
+  readonly policy: UrlConsentPolicy;
+  /** "Open anyway…" was pressed on a deceptive URL: the link is shown, with the question. */
+  readonly confirming: boolean;
+}
+
+// Open: the link itself, except on a deceptive URL before it is confirmed (a button asking first).
+function openControl(input: ConsentPageInput, site: string): Html {
+  const { policy, confirming, analysis } = input;
+  if (policy.confirmOpen && !confirming) {
+    return linkable(analysis)
+      ? html`<button type="submit" name="action" value="open">Open anyway…</button>`
+      : html``;
+  }
+  const text = confirming ? html`Open ${serverText(site, 80)} anyway` : html`Open ${serverText(site, 80)}`;
+  return targetLink(analysis, text, policy.defaultChoice === 'open', true);
+}
+
+export function consentPage(input: ConsentPageInput): Html {
   const a = input.analysis;
   const site = a.registrableDomain ?? a.unicodeHost;
+  const declineFirst = input.policy.defaultChoice === 'decline';
+  const linkShown = linkable(a) && (!input.policy.confirmOpen || input.confirming);
   const body = html`${askerHeader(input.asker, input.title, input.alsoWaiting, input.message)}
 <p>The server asks you to open a web page.</p>
 <dl class="site">
@@ -56,17 +77,19 @@ export function consentPage(input: UrlPageInput): Html {
 <div class="row"><dt>Full address</dt><dd><code class="url">${serverText(a.href, 9000)}</code></dd></div>
 </dl>
 ${a.warnings.length > 0 ? html`<ul class="warnings" aria-label="Warnings">${a.warnings.map((w) => html`<li class="warn">⚠ ${serverText(w.message, 500)}</li>`)}</ul>` : ''}
+${input.confirming ? html`<p class="warn" role="alert">${confirmOpenQuestion(input.policy)} The link below opens it in a new tab; Decline if you are not sure.</p>` : ''}
 <p>Nothing was fetched. Only “Open” takes you there, in a new tab.</p>
 <form method="post" action="/answer" id="form">
 <input type="hidden" name="nonce" value="${input.nonce}">
 <input type="hidden" name="step" value="consent">
 <div class="actions">
-${targetLink(a, html`Open ${serverText(site, 80)}`, true, true)}
-<button type="submit" name="action" value="decline">Decline</button>
+${declineFirst ? '' : openControl(input, site)}
+<button type="submit" name="action" value="decline"${declineFirst ? html` class="primary" autofocus` : ''}>Decline</button>
 <button type="submit" name="action" value="cancel">Cancel</button>
 <button type="submit" name="action" value="mute">${muteLabel(input.asker)}</button>
+${declineFirst ? openControl(input, site) : ''}
 </div>
-<noscript><p>After opening the page, press <button type="submit" name="action" value="open">I opened the page</button></p></noscript>
+${linkShown ? html`<noscript><p>After opening the page, press <button type="submit" name="action" value="open">I opened the page</button></p></noscript>` : ''}
 </form>`;
   return layout({ title: input.title, body, entry: input.entry });
 }

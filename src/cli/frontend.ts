@@ -1,10 +1,12 @@
 // Picks the front-end: scripted when any scripted flag is given, the browser when asked for, the
-// interactive terminal form when stdin and stdout are TTYs that can show it, plain lines otherwise.
+// interactive terminal form when stdin is a TTY and the prompts' terminal can show it, plain lines
+// otherwise.
 import { readFile } from 'node:fs/promises';
 import { ElicitError } from '../contracts/elicit-error.js';
 import type { ElicitationMode } from '../contracts/protocol.js';
 import type { Renderer } from '../contracts/renderer.js';
 import type { CliArgs } from './args.js';
+import { promptOutput } from './prompt-output.js';
 
 export interface Io {
   readonly stdin: NodeJS.ReadStream;
@@ -16,8 +18,6 @@ export interface Io {
 }
 
 export async function chooseRenderer(args: CliArgs, io: Io): Promise<Renderer> {
-  // With --json, stdout carries only the JSON object, so prompts go to stderr.
-  const output = args.json ? io.stderr : io.stdout;
   // Each front-end is loaded only when chosen: a CLI run pays for one of them.
   switch (args.ui) {
     case 'scripted': {
@@ -36,7 +36,7 @@ export async function chooseRenderer(args: CliArgs, io: Io): Promise<Renderer> {
       });
     }
     case 'plain':
-      return plain(io, output);
+      return plain(io, promptOutput(args.json, io));
     case 'browser': {
       // Pages on a loopback server, opened with the same opener as URL mode (BROWSER or the system's).
       const [{ BrowserRenderer }, { createSystemOpener }] = await Promise.all([
@@ -48,15 +48,19 @@ export async function chooseRenderer(args: CliArgs, io: Io): Promise<Renderer> {
         log: (line) => io.stderr.write(`${line}\n`),
       });
     }
-    case 'terminal':
+    case 'terminal': {
+      // Prompts go to the terminal (stdout, stderr or /dev/tty), leaving stdout to the result.
+      const output = promptOutput(args.json, io);
       if (!io.stdin.isTTY || !output.isTTY) {
         throw new ElicitError(
           'usage',
-          '--ui terminal needs a terminal on stdin and stdout; use --ui plain or --ui scripted',
+          '--ui terminal needs a terminal on stdin and on stdout, stderr or /dev/tty; use --ui plain or --ui scripted',
         );
       }
       return terminal(io, output);
+    }
     case 'auto': {
+      const output = promptOutput(args.json, io);
       if (io.stdin.isTTY && output.isTTY) {
         const { terminalSupported } = await import('../frontends/terminal/terminal-support.js');
         if (terminalSupported(io.env, { input: io.stdin, output })) return terminal(io, output);

@@ -74,9 +74,11 @@ Tasks (tools that run as long-running tasks, both protocol eras)
                           stderr (elsewhere one line per status change); Ctrl-C cancels the task.
 
 Front-end
-  --ui <name>             auto (default: terminal form on a TTY, else plain), terminal, plain,
-                          browser (pages on 127.0.0.1 opened in BROWSER or the system browser),
-                          scripted.
+  --ui <name>             auto (default: the terminal form when stdin is a TTY, else plain lines),
+                          terminal, plain, browser (pages on 127.0.0.1 opened in BROWSER or the
+                          system browser), scripted. Prompts go to a terminal (stdout, else
+                          stderr, else /dev/tty), so stdout redirected to a file gets only the
+                          result.
   --record <file>         Write every answer a person gives (terminal, plain or browser) to <file>
                           (0600) as an --answers file, entry by entry as they are given. Values
                           of fields that look secret (password, token, API key, PIN, ...) are

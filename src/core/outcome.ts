@@ -7,6 +7,7 @@ export type CancelReason =
   | 'server-cancelled' // notifications/cancelled or the handler's abort signal
   | 'connection-closed'
   | 'no-answer' // scripted: no answer applies, or no person present
+  | 'scripted-cancel' // scripted: --cancel, or an answers entry that says cancel
   | 'invalid-answer' // fail closed: the answer did not validate
   | 'unsatisfiable' // the form can never validate
   | 'browser-failed' // URL mode: the person gave up after the browser could not start

@@ -124,10 +124,13 @@ Protocol
 Output
   --json                  Print one JSON object on stdout:
                           {"ok","result","elicitations":[{"server","mode","message","fields"?,"action","content"?,
-                          "reason"?,"url"?,"site"?,"warnings"?,"error"?}],"tasks"?:[{"taskId","tool",
-                          "era","status","history":[{"status","statusMessage"?,"elapsedMs"}]}],
-                          "protocol":{"era","version"},"activity"?:[{"kind":"progress"|"log",...}],
-                          "error"?} (prompts, if any, go to stderr).
+                          "reason"?,"url"?,"site"?,"siteAscii"?,"host"?,"warnings"?,"error"?}],
+                          "tasks"?:[{"taskId","tool","era","status","history":[{"status",
+                          "statusMessage"?,"elapsedMs"}]}],"protocol":{"era","version"},
+                          "activity"?:[{"kind":"progress"|"log",...}],"error"?} (prompts, if any,
+                          go to a terminal, never stdout). site is the URL's registrable domain as
+                          a person reads it (Unicode); siteAscii and host are what the browser
+                          really visits (xn-- form).
                           Control, bidi and line-separator characters in strings are written as
                           \\u escapes.
   --audit-log <file>      Append one JSON line per elicitation to <file> (created private, 0600):

@@ -163,9 +163,15 @@ describe('mcp-elicit with URL mode (scripted, --open-urls)', () => {
     assert.doesNotMatch(run.stdout, /connected \(flow/);
   });
 
-  for (const [name, url, code, site] of [
-    ['user-info', 'https://accounts.example.com@evil.example/login', 'userinfo', 'evil.example'],
-    ['look-alike', 'https://xn--pypal-4ve.com/', 'mixed-script', 'pаypal.com'],
+  for (const [name, url, code, site, siteAscii] of [
+    [
+      'user-info',
+      'https://accounts.example.com@evil.example/login',
+      'userinfo',
+      'evil.example',
+      'evil.example',
+    ],
+    ['look-alike', 'https://xn--pypal-4ve.com/', 'mixed-script', 'pаypal.com', 'xn--pypal-4ve.com'],
   ] as const) {
     it(`deceptive-url.open-urls-never-opens-a-${name}-url-unattended (issue 12 #6)`, async () => {
       const s = scene('record');
@@ -176,6 +182,9 @@ describe('mcp-elicit with URL mode (scripted, --open-urls)', () => {
       assert.equal(event?.action, 'cancel');
       assert.equal(event?.reason, 'unsafe-url');
       assert.equal(event?.site, site);
+      // Beside the form a person reads, the ASCII form the browser would really visit.
+      assert.equal(event?.siteAscii, siteAscii);
+      assert.equal(event?.host, siteAscii);
       assert.ok(
         event?.warnings?.some((w) => w.code === code),
         JSON.stringify(event),

@@ -158,8 +158,9 @@ Exit status
   0 success; 1 the request or tool failed (a tool result with isError counts); 2 usage or config
   error; 3 cannot connect to the server; 4 a scripted run answered an elicitation with cancel
   because no scripted answer applied or the answer did not fit the form (an explicit --cancel,
-  --decline or answers entry is as asked; --json then says "ok": false, error code "unanswered";
-  stderr names each one with its message and field names, e.g. a replayed form that changed);
+  --decline or answers entry is as asked), or piped answers (stdin not a terminal) ran out before
+  an elicitation was answered; --json then says "ok": false, error code "unanswered";
+  stderr names each one with its message and field names, e.g. a replayed form that changed;
   130 interrupted with Ctrl-C (a second Ctrl-C exits at once).
 
 Examples

@@ -6,6 +6,7 @@ export type CancelReason =
   | 'dismissed' // Escape, Ctrl-C, closed window or tab
   | 'server-cancelled' // notifications/cancelled or the handler's abort signal
   | 'connection-closed'
+  | 'input-ended' // piped (not a terminal) answers ran out before this prompt was answered
   | 'no-answer' // scripted: no answer applies, or no person present
   | 'scripted-cancel' // scripted: --cancel, or an answers entry that says cancel
   | 'invalid-answer' // fail closed: the answer did not validate

@@ -45,7 +45,7 @@ export async function runUrlDialog(
     }
     if (read.kind === 'eof') {
       io.say('Input ended; the request was cancelled.');
-      return { outcome: { action: 'cancel', reason: 'dismissed' } };
+      return { outcome: { action: 'cancel', reason: io.inputEnd } };
     }
     const word = read.text.trim().toLowerCase();
     if (analysis.allowed && (word === 'o' || word === 'open')) {

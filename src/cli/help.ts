@@ -60,7 +60,9 @@ Stdio server environment
 Tool call and prompt
   --args <json>           Arguments as a JSON object (a prompt's are strings).
   --arg key=value         One argument (repeatable), typed by the tool's inputSchema: numbers,
-                          true/false, JSON for objects and arrays; wins over --args.
+                          true/false, JSON for objects and arrays; wins over --args. A name the
+                          tool or prompt does not take, or a prompt's required one left out, is
+                          a usage error (exit 2).
   --timeout <seconds>     Time a request may take, not counting time spent answering
                           elicitations (default 60). A running task is bounded by its own ttl
                           instead; each of its status requests gets this limit.

@@ -150,6 +150,32 @@ describe('mcp-elicit with URL mode (scripted, --open-urls)', () => {
     assert.deepEqual(s.visited(), []);
   });
 
+  it('a timeout after a URL step that was opened but never completed says what was waited for', async () => {
+    const s = scene('record'); // the page is visited, its form never submitted
+    const run = await runCli(
+      [
+        '--ui',
+        'scripted',
+        '--open-urls',
+        '--protocol',
+        'legacy',
+        '--timeout',
+        '2',
+        'call',
+        'connect_account',
+        '--args',
+        '{"service":"GitHub"}',
+        ...server,
+      ],
+      { env: s.env },
+    );
+    assert.equal(run.status, 1, run.stderr);
+    assert.match(
+      run.stderr,
+      /Request timed out after 2000 ms: the URL step at 127\.0\.0\.1 \("Connect your GitHub account in the browser"\) was not completed in time/,
+    );
+  });
+
   it(req`never opens or visits the page without --open-urls (C-25)`, async () => {
     const s = scene('submit');
     const run = await runCli(

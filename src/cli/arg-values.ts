@@ -3,7 +3,20 @@
 import { ElicitError } from '../contracts/elicit-error.js';
 import type { ElicitationMode } from '../contracts/protocol.js';
 
-const UI_CHOICES = ['auto', 'terminal', 'plain', 'browser', 'scripted'] as const;
+export const UI_CHOICES = ['auto', 'terminal', 'plain', 'browser', 'scripted'] as const;
+/** --modes values (either mode alone, or both). */
+export const MODE_CHOICES = ['form', 'url', 'form,url'] as const;
+/** --protocol's names; a version (YYYY-MM-DD) is accepted too, the known ones offered for completion. */
+export const PROTOCOL_CHOICES = [
+  'auto',
+  'legacy',
+  'modern',
+  '2025-11-25',
+  '2025-06-18',
+  '2026-07-28',
+] as const;
+/** proxy --elicit: who answers elicitations. */
+export const ELICIT_CHOICES = ['auto', 'host', 'self'] as const;
 export type UiChoice = (typeof UI_CHOICES)[number];
 export type ProtocolChoice =
   | { kind: 'auto' }

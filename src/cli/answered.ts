@@ -1,12 +1,14 @@
-// Did a scripted run answer every elicitation as it was asked to? A cancel the script chose
-// (`--cancel`, an answers entry) is as asked; one it fell back to (no answer applied, the answer
-// did not fit, the URL was refused) is not, and the run exits 4 so CI notices.
+// Did a scripted or piped run answer every elicitation as it was asked to? A cancel the script
+// chose (`--cancel`, an answers entry) is as asked; one it fell back to (no answer applied, the
+// answer did not fit, the URL was refused, piped answers ran out) is not, and the run exits 4 so CI
+// notices.
 import { sanitizeText } from '../core/sanitize.js';
 import type { ElicitationEvent } from '../mcp/events.js';
 import type { CliArgs, ScriptedAnswerLike } from './args.js';
 import { nearest } from './suggest.js';
 
 const FALLBACK_REASONS = new Set([
+  'input-ended',
   'no-answer',
   'invalid-answer',
   'unsatisfiable',
@@ -16,20 +18,33 @@ const FALLBACK_REASONS = new Set([
   'rate-limited',
 ]);
 
-/** The elicitations a scripted run could not answer as asked (empty for other front-ends). */
+/**
+ * The elicitations a scripted run could not answer as asked; for a person's front-end, those left
+ * when piped answers ran out (a person's own cancel at a terminal is an answer).
+ */
 export function unansweredElicitations(
   args: CliArgs,
   events: readonly ElicitationEvent[],
 ): ElicitationEvent[] {
-  if (args.ui !== 'scripted' || args.cancel) return [];
+  if (args.ui === 'scripted' && args.cancel) return [];
   return events.filter(
-    (e) => e.action === 'cancel' && e.reason !== undefined && FALLBACK_REASONS.has(e.reason),
+    (e) =>
+      e.action === 'cancel' &&
+      e.reason !== undefined &&
+      (args.ui === 'scripted' ? FALLBACK_REASONS.has(e.reason) : e.reason === 'input-ended'),
   );
 }
 
 export function unansweredMessage(unanswered: readonly ElicitationEvent[], total: number): string {
   const n = unanswered.length;
-  return `${n} of ${total} elicitation${total === 1 ? '' : 's'} ${n === 1 ? 'was' : 'were'} not answered as asked (no scripted answer applied, or the answer did not fit); it was cancelled`;
+  const piped = unanswered.filter((e) => e.reason === 'input-ended').length;
+  const why =
+    piped === n
+      ? 'the piped answers ran out first'
+      : piped > 0
+        ? 'no scripted answer applied, the answer did not fit, or the piped answers ran out first'
+        : 'no scripted answer applied, or the answer did not fit';
+  return `${n} of ${total} elicitation${total === 1 ? '' : 's'} ${n === 1 ? 'was' : 'were'} not answered as asked (${why}); it was cancelled`;
 }
 
 /** One line per unanswered elicitation: why, the server's message and the form's field names. */

@@ -5,7 +5,20 @@ import type { ElicitationMode } from '../contracts/protocol.js';
 import { DEFAULT_REMIND_AFTER_MS } from '../core/attention.js';
 import { setOwn } from '../core/own-property.js';
 
-const UI_CHOICES = ['auto', 'terminal', 'plain', 'browser', 'scripted'] as const;
+export const UI_CHOICES = ['auto', 'terminal', 'plain', 'browser', 'scripted'] as const;
+/** --modes values (either mode alone, or both). */
+export const MODE_CHOICES = ['form', 'url', 'form,url'] as const;
+/** --protocol's names; a version (YYYY-MM-DD) is accepted too, the known ones offered for completion. */
+export const PROTOCOL_CHOICES = [
+  'auto',
+  'legacy',
+  'modern',
+  '2025-11-25',
+  '2025-06-18',
+  '2026-07-28',
+] as const;
+/** proxy --elicit: who answers elicitations. */
+export const ELICIT_CHOICES = ['auto', 'host', 'self'] as const;
 export type UiChoice = (typeof UI_CHOICES)[number];
 export type ProtocolChoice =
   | { kind: 'auto' }
@@ -157,14 +170,14 @@ export function parseRateLimit(text: string): number | false {
   return perMinute;
 }
 
-const NOTIFY = ['auto', 'off', 'bell', 'desktop'] as const;
+export const NOTIFY_CHOICES = ['auto', 'off', 'bell', 'desktop'] as const;
 
 /** --notify: how a waiting prompt is announced. */
-export function parseNotify(text: string | undefined): (typeof NOTIFY)[number] {
+export function parseNotify(text: string | undefined): (typeof NOTIFY_CHOICES)[number] {
   if (text === undefined) return 'auto';
-  const choice = NOTIFY.find((word) => word === text);
+  const choice = NOTIFY_CHOICES.find((word) => word === text);
   if (choice === undefined)
-    throw new ElicitError('usage', `--notify must be ${NOTIFY.join(', ')} (got "${text}")`);
+    throw new ElicitError('usage', `--notify must be ${NOTIFY_CHOICES.join(', ')} (got "${text}")`);
   return choice;
 }
 

@@ -3,6 +3,7 @@
 import { OPTIONS } from './args.js';
 import { optionLines } from './command-help.js';
 import { COMMAND_NAMES, COMMANDS, SHELLS } from './command-table.js';
+import { OPTION_VALUES } from './option-values.js';
 
 type Shell = (typeof SHELLS)[number];
 
@@ -16,16 +17,6 @@ interface OptionSpec {
   readonly values?: readonly string[] | 'files';
 }
 
-// Options whose values can be offered; the rest take free text (a URL, a header, a name).
-const VALUES: Record<string, readonly string[] | 'files'> = {
-  ui: ['auto', 'terminal', 'plain', 'scripted'],
-  protocol: ['auto', 'legacy', 'modern', '2025-11-25', '2025-06-18', '2026-07-28'],
-  modes: ['form', 'url', 'form,url'],
-  config: 'files',
-  answers: 'files',
-  record: 'files',
-};
-
 export function completionScript(shell: Shell): string {
   const options = optionSpecs();
   if (shell === 'bash') return bash(options);
@@ -37,7 +28,7 @@ function optionSpecs(): OptionSpec[] {
   return Object.entries(OPTIONS).map(([name, spec]) => {
     const s = spec as { type: string; short?: string; multiple?: boolean };
     const first = optionLines(name).split('\n')[0] ?? '';
-    const values = VALUES[name];
+    const values = OPTION_VALUES[name];
     return {
       name,
       ...(s.short !== undefined && { short: s.short }),

@@ -1,10 +1,12 @@
 // Picks the front-end: scripted when any scripted flag is given, the browser when asked for, the
-// interactive terminal form when stdin and stdout are TTYs that can show it, plain lines otherwise.
+// interactive terminal form when stdin is a TTY and the prompts' terminal can show it, plain lines
+// otherwise.
 import { ElicitError } from '../contracts/elicit-error.js';
 import type { ElicitationMode } from '../contracts/protocol.js';
 import type { Renderer } from '../contracts/renderer.js';
 import type { CliArgs } from './args.js';
 import { readCappedFile } from './capped-file.js';
+import { promptOutput } from './prompt-output.js';
 
 export interface Io {
   readonly stdin: NodeJS.ReadStream;
@@ -17,7 +19,8 @@ export interface Io {
 
 /** The front-end for a run, announcing each prompt that waits for the person (`--notify`). */
 export async function chooseRenderer(args: CliArgs, io: Io): Promise<Renderer> {
-  const output = args.json ? io.stderr : io.stdout;
+  // Prompts go to the terminal (stdout, stderr or /dev/tty), leaving stdout to the result.
+  const output = promptOutput(args.json, io);
   const renderer = await chooseFrontEnd(args, io, output);
   if (!renderer.interactive || args.notify === 'off') return renderer;
   // Line mode fed by a pipe is a script, not a person who might be looking elsewhere.
@@ -34,7 +37,6 @@ export async function chooseRenderer(args: CliArgs, io: Io): Promise<Renderer> {
 }
 
 async function chooseFrontEnd(args: CliArgs, io: Io, output: NodeJS.WriteStream): Promise<Renderer> {
-  // With --json, stdout carries only the JSON object, so prompts go to stderr.
   // Each front-end is loaded only when chosen: a CLI run pays for one of them.
   switch (args.ui) {
     case 'scripted': {
@@ -71,7 +73,7 @@ async function chooseFrontEnd(args: CliArgs, io: Io, output: NodeJS.WriteStream)
       if (!io.stdin.isTTY || !output.isTTY) {
         throw new ElicitError(
           'usage',
-          '--ui terminal needs a terminal on stdin and stdout; use --ui plain or --ui scripted',
+          '--ui terminal needs a terminal on stdin and on stdout, stderr or /dev/tty; use --ui plain or --ui scripted',
         );
       }
       return terminal(io, output);

@@ -62,7 +62,9 @@ Stdio server environment
 Tool call and prompt
   --args <json>           Arguments as a JSON object (a prompt's are strings).
   --arg key=value         One argument (repeatable), typed by the tool's inputSchema: numbers,
-                          true/false, JSON for objects and arrays; wins over --args.
+                          true/false, JSON for objects and arrays; wins over --args. A name the
+                          tool or prompt does not take, or a prompt's required one left out, is
+                          a usage error (exit 2).
   --timeout <seconds>     Time a request may take, not counting time spent answering
                           elicitations (default 60). A running task is bounded by its ttl and
                           --task-timeout instead; each of its status requests gets this limit.
@@ -78,9 +80,11 @@ Tasks (tools that run as long-running tasks, both protocol eras)
                           sooner at the task's own ttl; the server is sent tasks/cancel.
 
 Front-end
-  --ui <name>             auto (default: terminal form on a TTY, else plain), terminal, plain,
-                          browser (pages on 127.0.0.1 opened in BROWSER or the system browser),
-                          scripted.
+  --ui <name>             auto (default: the terminal form when stdin is a TTY, else plain lines),
+                          terminal, plain, browser (pages on 127.0.0.1 opened in BROWSER or the
+                          system browser), scripted. Prompts go to a terminal (stdout, else
+                          stderr, else /dev/tty), so stdout redirected to a file gets only the
+                          result.
   --record <file>         Write every answer a person gives (terminal, plain or browser) to <file>
                           (0600) as an --answers file, entry by entry as they are given. Values
                           of fields that look secret (password, token, API key, PIN, ...) are
@@ -136,10 +140,13 @@ Protocol
 Output
   --json                  Print one JSON object on stdout:
                           {"ok","result","elicitations":[{"server","mode","message","fields"?,"action","content"?,
-                          "reason"?,"url"?,"site"?,"warnings"?,"error"?}],"tasks"?:[{"taskId","tool",
-                          "era","status","history":[{"status","statusMessage"?,"elapsedMs"}]}],
-                          "protocol":{"era","version"},"activity"?:[{"kind":"progress"|"log",...}],
-                          "error"?} (prompts, if any, go to stderr).
+                          "reason"?,"url"?,"site"?,"siteAscii"?,"host"?,"warnings"?,"error"?}],
+                          "tasks"?:[{"taskId","tool","era","status","history":[{"status",
+                          "statusMessage"?,"elapsedMs"}]}],"protocol":{"era","version"},
+                          "activity"?:[{"kind":"progress"|"log",...}],"error"?} (prompts, if any,
+                          go to a terminal, never stdout). site is the URL's registrable domain as
+                          a person reads it (Unicode); siteAscii and host are what the browser
+                          really visits (xn-- form).
                           Control, bidi and line-separator characters in strings are written as
                           \\u escapes.
   --audit-log <file>      Append one JSON line per elicitation to <file> (created private, 0600):
@@ -167,8 +174,9 @@ Exit status
   0 success; 1 the request or tool failed (a tool result with isError counts); 2 usage or config
   error; 3 cannot connect to the server; 4 a scripted run answered an elicitation with cancel
   because no scripted answer applied or the answer did not fit the form (an explicit --cancel,
-  --decline or answers entry is as asked; --json then says "ok": false, error code "unanswered";
-  stderr names each one with its message and field names, e.g. a replayed form that changed);
+  --decline or answers entry is as asked), or piped answers (stdin not a terminal) ran out before
+  an elicitation was answered; --json then says "ok": false, error code "unanswered";
+  stderr names each one with its message and field names, e.g. a replayed form that changed;
   130 interrupted with Ctrl-C (a second Ctrl-C exits at once).
 
 Examples

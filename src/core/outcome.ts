@@ -8,7 +8,9 @@ export type CancelReason =
   | 'tab-closed' // browser: the page's tab was closed
   | 'server-cancelled' // notifications/cancelled or the handler's abort signal
   | 'connection-closed' // the connection or the front-end closed while the prompt was open
+  | 'input-ended' // piped (not a terminal) answers ran out before this prompt was answered
   | 'no-answer' // scripted: no answer applies, or no person present
+  | 'scripted-cancel' // scripted: --cancel, or an answers entry that says cancel
   | 'invalid-answer' // fail closed: the answer did not validate
   | 'unsatisfiable' // the form can never validate
   | 'browser-failed' // URL mode: the person gave up after the browser could not start

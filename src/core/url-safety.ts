@@ -26,6 +26,8 @@ export interface UrlAnalysis {
    * (Unicode) form as `unicodeHost`, of which it is a suffix, so front-ends can highlight it.
    */
   readonly registrableDomain?: string;
+  /** The registrable domain as the browser will visit it (`xn--` form for IDNs), beside `registrableDomain`. */
+  readonly registrableDomainAscii?: string;
   /** Everything suspicious about the URL, to show before consent (empty when nothing is). */
   readonly warnings: readonly UrlWarning[];
 }
@@ -153,6 +155,7 @@ export function analyzeUrl(url: string, options: AnalyzeUrlOptions = {}): UrlAna
     asciiHost,
     unicodeHost,
     ...(registrableDomain !== undefined && { registrableDomain }),
+    ...(asciiDomain !== null && { registrableDomainAscii: asciiDomain }),
     warnings,
   };
 }

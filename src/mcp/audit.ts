@@ -31,6 +31,10 @@ export interface AuditEntry {
     readonly href: string;
     /** Its registrable domain, when it has one. */
     readonly site?: string;
+    /** The registrable domain in the ASCII (`xn--`) form the browser visits. */
+    readonly siteAscii?: string;
+    /** The host the browser visits, ASCII form. */
+    readonly host?: string;
     /** Every warning of the URL analysis. */
     readonly warnings: readonly UrlWarning[];
   };
@@ -71,6 +75,8 @@ export function auditEntry(event: ElicitationEvent, server: ServerIdentity, time
       url: {
         href: sanitizeText(event.url, { maxLength: URL_MAX }),
         ...(event.site !== undefined && { site: name(event.site) }),
+        ...(event.siteAscii !== undefined && { siteAscii: name(event.siteAscii) }),
+        ...(event.host !== undefined && { host: name(event.host) }),
         warnings: event.warnings ?? [],
       },
     }),

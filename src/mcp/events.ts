@@ -25,6 +25,10 @@ export interface ElicitationEvent {
   readonly url?: string;
   /** URL mode: the registrable domain of `url` (the site a person would deal with), if it has one. */
   readonly site?: string;
+  /** URL mode: `site` in the ASCII (`xn--`) form the browser really visits: a look-alike shows here. */
+  readonly siteAscii?: string;
+  /** URL mode: the host the browser really visits, ASCII (`xn--`) form. */
+  readonly host?: string;
   /** URL mode: every warning of the URL analysis, whether the URL was opened or not. */
   readonly warnings?: readonly UrlWarning[];
   /** The JSON-RPC error sent to the server (2025 era) or raised locally (2026 era). */
@@ -39,10 +43,14 @@ export interface ElicitationEvent {
 /** Receives each elicitation event as it ends. */
 export type ElicitationListener = (event: ElicitationEvent) => void;
 
-/** The URL analysis as events report it: the site and every warning (code and message). */
-export function urlFacts(analysis: UrlAnalysis): Pick<ElicitationEvent, 'site' | 'warnings'> {
+/** The URL analysis as events report it: the site (as read and as visited), the host and every warning. */
+export function urlFacts(
+  analysis: UrlAnalysis,
+): Pick<ElicitationEvent, 'site' | 'siteAscii' | 'host' | 'warnings'> {
   return {
     ...(analysis.registrableDomain !== undefined && { site: analysis.registrableDomain }),
+    ...(analysis.registrableDomainAscii !== undefined && { siteAscii: analysis.registrableDomainAscii }),
+    ...(analysis.asciiHost !== '' && { host: analysis.asciiHost }),
     warnings: analysis.warnings.map((warning) => ({ code: warning.code, message: warning.message })),
   };
 }

@@ -6,9 +6,12 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, it } from 'node:test';
-import { OPTIONS } from '../../src/cli/args.js';
+import { ELICIT_CHOICES, MODE_CHOICES, UI_CHOICES } from '../../src/cli/arg-values.js';
+import { OPTIONS, parseCliArgs } from '../../src/cli/args.js';
 import { COMMAND_NAMES } from '../../src/cli/command-table.js';
 import { completionScript } from '../../src/cli/completion.js';
+import { LOG_LEVELS } from '../../src/cli/log-level.js';
+import { OPTION_VALUES } from '../../src/cli/option-values.js';
 import { runCli } from '../helpers/cli.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'mcp-elicit-completion-'));
@@ -88,5 +91,55 @@ describe('shell completion', () => {
     assert.deepEqual(complete('mcp-elicit --jso'), ['--json']);
     assert.ok(complete('mcp-elicit ').includes('servers'));
     assert.deepEqual(complete('mcp-elicit --ui p'), ['plain']);
+  });
+
+  // The lists the parsers accept: a value added to one of them must be completed in every shell.
+  const accepted: Record<string, readonly string[]> = {
+    ui: UI_CHOICES,
+    modes: MODE_CHOICES,
+    'log-level': LOG_LEVELS,
+    elicit: ELICIT_CHOICES,
+    protocol: ['auto', 'legacy', 'modern'],
+    'rate-limit': ['off'],
+  };
+
+  it('offers every value each option accepts, in bash, zsh and fish (--ui browser included)', () => {
+    const bashFile = join(dir, 'values.bash');
+    writeFileSync(bashFile, completionScript('bash'));
+    const fishFile = join(dir, 'values.fish');
+    writeFileSync(fishFile, completionScript('fish'));
+    const zsh = completionScript('zsh');
+    for (const [option, values] of Object.entries(accepted)) {
+      const bash = run('bash', [
+        '-c',
+        `source ${bashFile}; COMP_WORDS=(mcp-elicit --${option} ''); COMP_CWORD=2; _mcp_elicit; printf '%s\\n' "\${COMPREPLY[@]}"`,
+      ]).out.split('\n');
+      const fish = run('fish', ['-c', `source ${fishFile}; complete -C 'mcp-elicit --${option} '`])
+        .out.split('\n')
+        .map((l) => l.split('\t')[0]);
+      const zshValues =
+        zsh.match(new RegExp(`--${option}=\\[[^\\]]*\\]:value:\\(([^)]*)\\)`))?.[1]?.split(' ') ?? [];
+      for (const value of values) {
+        assert.ok(bash.includes(value), `bash completes --${option} ${value}`);
+        assert.ok(fish.includes(value), `fish completes --${option} ${value}`);
+        assert.ok(zshValues.includes(value), `zsh completes --${option} ${value}`);
+      }
+    }
+  });
+
+  it('offers only values the parser accepts', () => {
+    for (const [option, values] of Object.entries(OPTION_VALUES)) {
+      if (values === 'files') continue;
+      for (const value of values) {
+        const argv = [
+          `--${option}`,
+          value,
+          ...(option === 'elicit' ? ['proxy'] : ['call', 't']),
+          '--',
+          'srv',
+        ];
+        assert.doesNotThrow(() => parseCliArgs(argv), `--${option} ${value}`);
+      }
+    }
   });
 });

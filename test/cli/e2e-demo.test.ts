@@ -91,6 +91,8 @@ describe('mcp-elicit call against the demo server', () => {
     assert.equal(declined.elicitations[0]?.content, undefined);
     const cancelled = jsonReport(await runCli(['--json', '--cancel', 'call', 'confirm', ...stdioServer]));
     assert.match(resultText(cancelled), /action=cancel content=absent/);
+    // The report says what happened: the script cancelled, not "no answer applied".
+    assert.equal(cancelled.elicitations[0]?.reason, 'scripted-cancel');
   });
 
   it('answers cancel, never decline, when no scripted answer applies or the answer does not validate, and says why on stderr', async () => {

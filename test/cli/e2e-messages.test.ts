@@ -152,6 +152,23 @@ describe('scripted runs', () => {
     assert.equal(none.status, 4, 'no applicable answer is not "as asked" either');
   });
 
+  it('exits 4 and says which when piped answers run out before the form is done', async () => {
+    const run = await runCli(['call', 'signup', '--', ...demo], { input: 'ada\n' });
+    assert.equal(run.status, 4, run.stderr);
+    assert.match(
+      run.stderr,
+      /1 of 1 elicitation was not answered as asked \(the piped answers ran out first\)/,
+    );
+    assert.match(
+      run.stderr,
+      /input-ended: .* asked "Create your account.*", a form \(fields: username, plan\)/,
+    );
+    const json = await runCli(['--json', 'call', 'signup', '--', ...demo], { input: 'ada\n' });
+    assert.equal(json.status, 4, json.stderr);
+    assert.equal(jsonReport(json).error?.code, 'unanswered');
+    assert.equal(jsonReport(json).elicitations[0]?.reason, 'input-ended');
+  });
+
   it('exits 0 when the script explicitly cancels or declines', async () => {
     for (const flag of ['--cancel', '--decline']) {
       const run = await runCli([flag, 'call', 'survey', '--', ...demo]);

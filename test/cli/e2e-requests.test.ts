@@ -109,6 +109,32 @@ describe('tool arguments, progress and logging (server-everything)', () => {
     assert.match(unknown.stderr, /tool "get-sum" has no argument "c" \(it takes a, b\)/);
   });
 
+  it("checks a prompt's arguments against the ones it declares before getting it, like a tool's", async () => {
+    const unknown = await runCli([
+      '--arg',
+      'city=Paris',
+      '--arg',
+      'cty=x',
+      'prompt',
+      'args-prompt',
+      ...everything,
+    ]);
+    assert.equal(unknown.status, 2, unknown.stderr);
+    assert.match(
+      unknown.stderr,
+      /--arg cty: prompt "args-prompt" has no argument "cty" \(it takes city, state\)/,
+    );
+    const fromJson = await runCli(['--args', '{"town":"x"}', 'prompt', 'args-prompt', ...everything]);
+    assert.equal(fromJson.status, 2, fromJson.stderr);
+    assert.match(fromJson.stderr, /--args town: prompt "args-prompt" has no argument "town"/);
+    const missing = await runCli(['--arg', 'state=CA', 'prompt', 'args-prompt', ...everything]);
+    assert.equal(missing.status, 2, missing.stderr);
+    assert.match(missing.stderr, /prompt "args-prompt" needs argument "city" \(give --arg city=\.\.\.\)/);
+    const good = await runCli(['--arg', 'city=Paris', 'prompt', 'args-prompt', ...everything]);
+    assert.equal(good.status, 0, good.stderr);
+    assert.match(good.stdout, /Paris/);
+  });
+
   it('records progress in --json and prints it as plain lines with -v when there is no terminal', async () => {
     const args = [
       '--arg',

@@ -1,8 +1,8 @@
 // Getting it (issue 11): the packed tarball installs into an empty folder with its runtime
 // dependencies (and the @modelcontextprotocol/client peer), runs as `mcp-elicit`, and the README's
 // library example type-checks against the installed copy. npm's cache and prefix stay in a temp
-// folder. The tarball is packed from the dist/ that `npm test` just built with `npm run build`, the
-// same command `prepare` runs when npm packs or installs from a clone.
+// folder. The tarball is packed from the dist/ that `npm test` just built with scripts/build.mjs, the
+// same script `prepare` runs when npm packs or installs from a clone.
 import assert from 'node:assert/strict';
 import { execFile, execFileSync } from 'node:child_process';
 import {
@@ -58,8 +58,9 @@ describe('installing from a packed tarball', () => {
   after(() => rmSync(dir, { recursive: true, force: true }));
 
   it('builds on prepare and ships the built CLI, the demo server and the type declarations', () => {
-    assert.match(pkg.scripts.prepare ?? '', /npm run build/);
-    assert.match(pkg.scripts.build ?? '', /bundle-cli/);
+    assert.match(pkg.scripts.prepare ?? '', /node scripts\/build\.mjs/);
+    assert.match(pkg.scripts.build ?? '', /node scripts\/build\.mjs/);
+    assert.match(readFileSync(join(root, 'scripts/build.mjs'), 'utf8'), /bundle-cli\.mjs/);
     for (const file of [
       'dist/cli/bin.js',
       'dist/index.js',

@@ -95,8 +95,8 @@ describe('per-command help', () => {
   it("describes an option as the command means it: the proxy's --ui is browser or scripted", () => {
     const proxy = commandHelp('proxy');
     assert.match(proxy, /--ui <name> +browser \(default/);
-    assert.doesNotMatch(proxy, /terminal form on a TTY/);
-    assert.match(commandHelp('call'), /--ui <name> +auto \(default: terminal form on a TTY/);
+    assert.doesNotMatch(proxy, /terminal form when stdin is a TTY/);
+    assert.match(commandHelp('call'), /--ui <name> +auto \(default: the terminal form when stdin is a TTY/);
   });
 
   it('says what a stdio server gets of your environment wherever --env is offered', () => {

@@ -55,7 +55,9 @@ describe('terminal form in a real terminal (tmux)', () => {
     await t.waitFor(/Full name +Ada\s/);
     // Back from the review to the name, complete it, and review again.
     await t.keys('Up', 'Up', 'Up', 'Up', 'Up', 'Up', 'Up', 'Up', 'Enter');
-    await t.waitFor('Editing "Full name"');
+    const editing = await t.waitFor('Editing "Full name"');
+    // The hint names the keys that really lead back to the review (Tab goes to the next field).
+    assert.match(editing, /Editing "Full name"\. PgDn then Enter goes back to the review\./);
     await t.keys('End');
     await t.type(' Lovelace');
     await t.keys('NPage', 'Enter');

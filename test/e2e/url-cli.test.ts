@@ -150,6 +150,32 @@ describe('mcp-elicit with URL mode (scripted, --open-urls)', () => {
     assert.deepEqual(s.visited(), []);
   });
 
+  it('a timeout after a URL step that was opened but never completed says what was waited for', async () => {
+    const s = scene('record'); // the page is visited, its form never submitted
+    const run = await runCli(
+      [
+        '--ui',
+        'scripted',
+        '--open-urls',
+        '--protocol',
+        'legacy',
+        '--timeout',
+        '2',
+        'call',
+        'connect_account',
+        '--args',
+        '{"service":"GitHub"}',
+        ...server,
+      ],
+      { env: s.env },
+    );
+    assert.equal(run.status, 1, run.stderr);
+    assert.match(
+      run.stderr,
+      /Request timed out after 2000 ms: the URL step at 127\.0\.0\.1 \("Connect your GitHub account in the browser"\) was not completed in time/,
+    );
+  });
+
   it(req`never opens or visits the page without --open-urls (C-25)`, async () => {
     const s = scene('submit');
     const run = await runCli(
@@ -163,9 +189,15 @@ describe('mcp-elicit with URL mode (scripted, --open-urls)', () => {
     assert.doesNotMatch(run.stdout, /connected \(flow/);
   });
 
-  for (const [name, url, code, site] of [
-    ['user-info', 'https://accounts.example.com@evil.example/login', 'userinfo', 'evil.example'],
-    ['look-alike', 'https://xn--pypal-4ve.com/', 'mixed-script', 'pаypal.com'],
+  for (const [name, url, code, site, siteAscii] of [
+    [
+      'user-info',
+      'https://accounts.example.com@evil.example/login',
+      'userinfo',
+      'evil.example',
+      'evil.example',
+    ],
+    ['look-alike', 'https://xn--pypal-4ve.com/', 'mixed-script', 'pаypal.com', 'xn--pypal-4ve.com'],
   ] as const) {
     it(`deceptive-url.open-urls-never-opens-a-${name}-url-unattended (issue 12 #6)`, async () => {
       const s = scene('record');
@@ -176,6 +208,9 @@ describe('mcp-elicit with URL mode (scripted, --open-urls)', () => {
       assert.equal(event?.action, 'cancel');
       assert.equal(event?.reason, 'unsafe-url');
       assert.equal(event?.site, site);
+      // Beside the form a person reads, the ASCII form the browser would really visit.
+      assert.equal(event?.siteAscii, siteAscii);
+      assert.equal(event?.host, siteAscii);
       assert.ok(
         event?.warnings?.some((w) => w.code === code),
         JSON.stringify(event),

@@ -70,6 +70,8 @@ export function jsonReport(run: CliRun): {
     reason?: string;
     url?: string;
     site?: string;
+    siteAscii?: string;
+    host?: string;
     warnings?: { code: string; message: string }[];
     error?: { code: number; message: string };
   }[];

@@ -133,6 +133,8 @@ describe('createResponder', () => {
         message: 'Sign in',
         url: 'https://example.com/login',
         site: 'example.com',
+        siteAscii: 'example.com',
+        host: 'example.com',
         warnings: [],
         action: 'accept',
       },

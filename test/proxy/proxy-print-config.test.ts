@@ -168,7 +168,7 @@ describe('mcp-elicit proxy --print-config', () => {
       'x',
     ]);
     assert.equal(bad.status, 2);
-    assert.match(bad.stderr, /--elicit must be auto, host or self/);
+    assert.match(bad.stderr, /--elicit must be one of auto, host, self/);
   });
 
   it('the printed entry runs as a host starts it: its command and args only, with HOME, PATH, SHELL and TERM, from another folder', async () => {

@@ -4,8 +4,10 @@ import type { GetPromptResult } from '@modelcontextprotocol/client';
 import { ElicitError } from '../../contracts/elicit-error.js';
 import { setOwn } from '../../core/own-property.js';
 import type { CliArgs } from '../args.js';
+import type { Connection } from '../connect.js';
 import type { Io } from '../frontend.js';
 import { formatPromptResult, formatPrompts } from '../output-lists.js';
+import { checkPromptArguments, type DeclaredArgument } from '../prompt-args.js';
 import type { CommandContext } from './context.js';
 import { runList } from './list.js';
 import { runRequest } from './request.js';
@@ -27,10 +29,35 @@ export function runPrompt(args: CliArgs, io: Io, context: CommandContext): Promi
   const promptArgs = promptArguments(args);
   return runRequest<GetPromptResult>(args, io, context, {
     describe: `prompts/get ${name}`,
+    // Checked like a tool's arguments: a typo or a missing argument is named before the request.
+    prepare: async ({ connection }) => {
+      const declared = await declaredArguments(connection, name, args.timeoutMs);
+      if (declared) checkPromptArguments(name, promptArgs, declared, new Set(Object.keys(args.argPairs)));
+    },
     send: ({ connection }, options, meta) =>
       connection.session.getPrompt({ name, arguments: promptArgs, ...(meta && { _meta: meta }) }, options),
     present: (result) => ({ ok: true, text: formatPromptResult(result) }),
   });
+}
+
+/** The arguments `name` declares, from prompts/list (every page); undefined when it is not listed. */
+async function declaredArguments(
+  connection: Connection,
+  name: string,
+  timeout: number,
+): Promise<readonly DeclaredArgument[] | undefined> {
+  let cursor: string | undefined;
+  // A bounded number of pages: a server that keeps returning a cursor cannot stall the run.
+  for (let pages = 0; pages < 50; pages++) {
+    const page = await connection.client.listPrompts(cursor === undefined ? undefined : { cursor }, {
+      timeout,
+    });
+    const found = page.prompts.find((p) => p.name === name);
+    if (found) return found.arguments ?? [];
+    cursor = page.nextCursor;
+    if (cursor === undefined) break;
+  }
+  return undefined;
 }
 
 /** Prompt arguments are strings (MCP `prompts/get`): --args values must be, --arg values are. */

@@ -8,6 +8,7 @@ import { createSystemOpener } from '../../frontends/open-url.js';
 import type { ElicitChoice } from '../../proxy/elicit-route.js';
 import { proxiedEntry } from '../../proxy/print-config.js';
 import { startProxy } from '../../proxy/run-proxy.js';
+import { ELICIT_CHOICES } from '../arg-values.js';
 import type { CliArgs } from '../args.js';
 import { type AuditLog, openAuditLog } from '../audit-log.js';
 import { onlyServerName, readServers } from '../config.js';
@@ -93,8 +94,8 @@ async function selfRenderer(args: CliArgs, io: Io): Promise<Renderer> {
 
 function parseElicit(text: string | undefined): ElicitChoice {
   if (text === undefined) return 'auto';
-  if (text === 'auto' || text === 'host' || text === 'self') return text;
-  throw new ElicitError('usage', `--elicit must be auto, host or self (got "${text}")`);
+  if ((ELICIT_CHOICES as readonly string[]).includes(text)) return text as ElicitChoice;
+  throw new ElicitError('usage', `--elicit must be one of ${ELICIT_CHOICES.join(', ')} (got "${text}")`);
 }
 
 export async function runPrintConfig(args: CliArgs, io: Io): Promise<number> {

@@ -7,6 +7,7 @@ import { unansweredElicitations, unansweredMessage } from '../answered.js';
 import type { CliArgs } from '../args.js';
 import type { Io } from '../frontend.js';
 import type { JsonReport } from '../output.js';
+import { requestFailureMessage } from '../request-failure.js';
 import type { CommandContext } from './context.js';
 import { type OpenSession, openSession } from './session.js';
 import { requestExtras } from './watch-activity.js';
@@ -46,9 +47,13 @@ export async function runRequest<T>(
     try {
       result = await spec.send(session, options, meta);
     } catch (error) {
-      throw new ElicitError('request', `${spec.describe} failed: ${(error as Error).message}`, {
-        cause: error,
-      });
+      throw new ElicitError(
+        'request',
+        `${spec.describe} failed: ${requestFailureMessage(error, context.events)}`,
+        {
+          cause: error,
+        },
+      );
     } finally {
       activity.end();
     }

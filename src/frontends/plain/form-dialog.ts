@@ -17,6 +17,8 @@ export interface Conversation {
   say(...lines: string[]): void;
   /** Waits for the next typed line (or the end of input, or the server's abort). */
   ask(): Promise<ReadResult>;
+  /** How an end of input is reported: a person's Ctrl-D is `dismissed`; piped answers ran out is `input-ended`. */
+  readonly inputEnd: 'dismissed' | 'input-ended';
 }
 
 type Step =
@@ -259,7 +261,7 @@ class FormDialog {
         'The server withdrew this request; it was cancelled. If it asks the same again while this program runs, your answers are filled in.',
       );
     }
-    return this.#cancel('dismissed', 'Input ended; the request was cancelled and nothing was sent.');
+    return this.#cancel(this.#io.inputEnd, 'Input ended; the request was cancelled and nothing was sent.');
   }
 
   #field(index: number): Field {

@@ -39,6 +39,7 @@ export class PlainRenderer implements Renderer {
   readonly interactive = true;
   readonly #output: NodeJS.WritableStream;
   readonly #lines: LineQueue;
+  readonly #inputEnd: Conversation['inputEnd'];
   readonly #waiter: UrlWaiter;
   // Prompts run one after another, never interleaved on the same input.
   #turn: Promise<unknown> = Promise.resolve();
@@ -47,6 +48,8 @@ export class PlainRenderer implements Renderer {
   constructor(options: PlainOptions) {
     this.#output = options.output;
     this.#lines = new LineQueue(options.input);
+    // At a terminal the end of input is a person's Ctrl-D; otherwise piped answers ran out.
+    this.#inputEnd = (options.input as { isTTY?: boolean }).isTTY === true ? 'dismissed' : 'input-ended';
     this.#waiter = createLineWaiter({ lines: this.#lines, output: this.#output });
   }
 
@@ -107,6 +110,7 @@ export class PlainRenderer implements Renderer {
         if (marker) this.#output.write('> ');
         return this.#lines.read(signal);
       },
+      inputEnd: this.#inputEnd,
     };
   }
 

@@ -51,7 +51,7 @@ export async function runUrlDialog(
     }
     if (read.kind === 'eof') {
       io.say('Input ended; the request was cancelled.');
-      return { outcome: { action: 'cancel', reason: 'dismissed' } };
+      return { outcome: { action: 'cancel', reason: io.inputEnd } };
     }
     const typed = read.text.trim().toLowerCase();
     const blank = blankLineChoice(consent.policy);

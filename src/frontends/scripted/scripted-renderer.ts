@@ -105,7 +105,7 @@ export class ScriptedRenderer implements Renderer {
       }
       if (answer.action === 'cancel') {
         say(`cancel (${label})`);
-        return { outcome: cancelled('dismissed', `${label} says cancel`) };
+        return { outcome: cancelled('scripted-cancel', `${label} says cancel`) };
       }
       return this.#accept(prompt, say, answer, label);
     }
@@ -145,7 +145,7 @@ export class ScriptedRenderer implements Renderer {
       }
       if (taken.answer.action === 'cancel') {
         say(`cancel (${taken.label})`);
-        return { outcome: cancelled('dismissed', `${taken.label} says cancel`) };
+        return { outcome: cancelled('scripted-cancel', `${taken.label} says cancel`) };
       }
       consent = taken.label;
     } else if (this.#options.openUrls) {
@@ -202,7 +202,7 @@ export class ScriptedRenderer implements Renderer {
       return { outcome: cancelled('server-cancelled', 'the server withdrew the request') };
     if (this.#options.cancel) {
       say('cancel (--cancel)');
-      return { outcome: cancelled('no-answer', 'the cancel policy answers every elicitation') };
+      return { outcome: cancelled('scripted-cancel', '--cancel answers every elicitation cancel') };
     }
     if (this.#options.decline) {
       say('decline (--decline)');

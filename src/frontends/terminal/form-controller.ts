@@ -218,7 +218,12 @@ export class FormController {
     );
     this.focus = Math.max(0, at);
     const field = this.fields[target];
-    if (field) this.status = { tone: 'info', text: `Editing "${field.label}". Then Tab to Review.` };
+    // Tab moves to the next field; PgDn reaches the buttons, where "Review answers" comes first.
+    if (field)
+      this.status = {
+        tone: 'info',
+        text: `Editing "${field.label}". PgDn then Enter goes back to the review.`,
+      };
   }
 
   #setFocus(index: number): void {

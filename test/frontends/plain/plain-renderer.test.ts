@@ -1,8 +1,10 @@
 import * as assert from 'node:assert/strict';
+import { PassThrough } from 'node:stream';
 import { describe, it } from 'node:test';
 import type { FormPrompt, UrlPrompt } from '../../../src/contracts/renderer.js';
 import type { Field } from '../../../src/core/form-model.js';
 import type { UrlAnalysis } from '../../../src/core/url-safety.js';
+import { PlainRenderer } from '../../../src/frontends/plain/index.js';
 import { req } from '../../helpers/req.js';
 import {
   ageField,
@@ -178,10 +180,19 @@ describe('PlainRenderer forms', () => {
     h.type('Ada', '77');
     h.input.end();
     const answer = await h.renderer.form(formPrompt(model([nameField, ageField, subscribeField])), context());
-    assert.deepEqual(answer.outcome, { action: 'cancel', reason: 'dismissed' });
+    // Not a terminal: the piped answers ran out (a person's Ctrl-D at a terminal is `dismissed`).
+    assert.deepEqual(answer.outcome, { action: 'cancel', reason: 'input-ended' });
     assert.deepEqual(answer.draft, { name: 'Ada', age: 77 });
     assert.match(h.output(), /Input ended; the request was cancelled and nothing was sent\.\n$/);
     assert.doesNotMatch(h.output(), /answers are kept/);
+  });
+
+  it('reports the end of input at a terminal (a person pressing Ctrl-D) as dismissed', async () => {
+    const input = Object.assign(new PassThrough(), { isTTY: true });
+    const renderer = new PlainRenderer({ input, output: new PassThrough() });
+    input.end();
+    const answer = await renderer.form(formPrompt(model([nameField])), context());
+    assert.deepEqual(answer.outcome, { action: 'cancel', reason: 'dismissed' });
   });
 
   it(req`closes the prompt as server-cancelled when the server aborts mid-form, keeping the draft (X-04, E-38)`, async () => {
@@ -470,7 +481,7 @@ describe('PlainRenderer URL consent', () => {
     h.input.end();
     assert.deepEqual((await h.renderer.url(urlPrompt(), context())).outcome, {
       action: 'cancel',
-      reason: 'dismissed',
+      reason: 'input-ended',
     });
   });
 

@@ -213,14 +213,14 @@ describe('ScriptedRenderer forms', () => {
     });
     const cancelling = scripted({ cancel: true, acceptDefaults: true });
     const answer = await cancelling.renderer.form(formPrompt(person), context());
-    assert.equal(answer.outcome.action === 'cancel' && answer.outcome.reason, 'no-answer');
+    assert.equal(answer.outcome.action === 'cancel' && answer.outcome.reason, 'scripted-cancel');
     assert.match(cancelling.logs[0] ?? '', /cancel \(--cancel\)/);
   });
 
-  it('reports an answer entry that says cancel as a dismissal', async () => {
+  it('reports an answer entry that says cancel as scripted-cancel, not as a person dismissing it', async () => {
     const { renderer } = scripted({ answers: [{ action: 'cancel' }] });
     const answer = await renderer.form(formPrompt(person), context());
-    assert.equal(answer.outcome.action === 'cancel' && answer.outcome.reason, 'dismissed');
+    assert.equal(answer.outcome.action === 'cancel' && answer.outcome.reason, 'scripted-cancel');
   });
 
   it(req`cancels an unsatisfiable form instead of accepting it (E-14)`, async () => {
@@ -366,5 +366,45 @@ describe('ScriptedRenderer notices', () => {
     const { renderer, logs } = scripted();
     renderer.notice({ kind: 'rejected', server: { label: 'srv' }, message: 'bad\nrequest\u001b[2J' });
     assert.deepEqual(logs, ['[scripted] srv: rejected: bad request']);
+  });
+});
+
+describe('ScriptedRenderer cancel reasons', () => {
+  it('gives each way a script ends in cancel its own reason, so a report says what happened', async () => {
+    const withdrawn = new AbortController();
+    withdrawn.abort();
+    const cases: [string, Promise<{ outcome: { action: string; reason?: string } }>][] = [
+      ['scripted-cancel', scripted({ cancel: true }).renderer.form(formPrompt(person), context())],
+      [
+        'scripted-cancel',
+        scripted({ answers: [{ action: 'cancel', when: 'GitHub' }] }).renderer.url(urlPrompt(), context()),
+      ],
+      ['no-answer', scripted().renderer.form(formPrompt(person), context())],
+      ['no-answer', scripted().renderer.url(urlPrompt(), context())],
+      [
+        'invalid-answer',
+        scripted({ answers: [{ action: 'accept', content: { age: 300 } }] }).renderer.form(
+          formPrompt(person),
+          context(),
+        ),
+      ],
+      [
+        'unsatisfiable',
+        scripted({ acceptDefaults: true }).renderer.form(
+          formPrompt(model([toppingsField], false)),
+          context(),
+        ),
+      ],
+      [
+        'unsafe-url',
+        scripted({ openUrls: true }).renderer.url(urlPrompt({ allowed: false, refusal: 'no' }), context()),
+      ],
+      [
+        'server-cancelled',
+        scripted({ cancel: true }).renderer.form(formPrompt(person), context({ signal: withdrawn.signal })),
+      ],
+    ];
+    for (const [index, [reason, answer]] of cases.entries())
+      assert.equal((await answer).outcome.reason, reason, `case ${index}`);
   });
 });

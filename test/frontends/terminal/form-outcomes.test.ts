@@ -61,7 +61,7 @@ describe('terminal form outcomes: review, accept, decline, cancel', () => {
     await s.press('pageDown', 'enter', 'up', 'up', 'up', 'up', 'up', 'up', 'up', 'up'); // first review row
     assert.match(s.screen(), /› Full name +Ada Lovelace/);
     await s.press('down', 'down', 'enter'); // Age
-    assert.match(s.screen(), /Editing "Age"\. Then Tab to Review\./);
+    assert.match(s.screen(), /Editing "Age"\. PgDn then Enter goes back to the review\./);
     await s.press('backspace', 'backspace');
     await s.type('36');
     await s.press('pageDown', 'enter');

@@ -18,6 +18,11 @@ export interface AppDeps {
 }
 
 const HEARTBEAT_MS = 15_000;
+const SVG = { 'Content-Type': 'image/svg+xml' };
+const ICON =
+  '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 16 16"><rect x="1" y="3" width="14" height="10" rx="2" fill="#555"/></svg>';
+const ICON_WAITING =
+  '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 16 16"><rect x="1" y="3" width="14" height="10" rx="2" fill="#555"/><circle cx="12.5" cy="3.5" r="3.5" fill="#d00"/></svg>';
 /** The adapter's queue does not tell the desk when it grows: its count is polled this often. */
 const QUEUE_POLL_MS = 1000;
 
@@ -40,6 +45,9 @@ export function createApp(deps: AppDeps): Hono {
     c.body(deps.assets.js, 200, { 'Content-Type': 'text/javascript; charset=utf-8' }),
   );
   app.get('/app.css', (c) => c.body(deps.assets.css, 200, { 'Content-Type': 'text/css; charset=utf-8' }));
+  // The tab's icon; a dot marks it while a request waits (issue 23).
+  app.get('/icon.svg', (c) => c.body(ICON, 200, SVG));
+  app.get('/icon-waiting.svg', (c) => c.body(ICON_WAITING, 200, SVG));
 
   app.post('/answer', async (c) => {
     const body = new URLSearchParams(await c.req.text());

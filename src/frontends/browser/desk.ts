@@ -1,6 +1,8 @@
 // The requests the page can show, in arrival order (the first is on the page), each with its own
 // per-form nonce; remembers recently answered nonces so a second submit is told "already answered".
+
 import { randomBytes } from 'node:crypto';
+import { attentionText } from '../../core/attention.js';
 import type { EndReason, Entry } from './entry.js';
 
 interface Slot {
@@ -21,6 +23,10 @@ export interface DeskState {
   readonly waiting: number;
   /** The run is over (the front-end closed): pages say so and stop waiting for requests. */
   readonly finished: boolean;
+  /** Requests on the page or waiting for it: the tab title's count. */
+  readonly pending: number;
+  /** The words of the notification for the request shown, in ours (core/attention.ts). */
+  readonly notice?: { readonly title: string; readonly body: string };
 }
 
 const KEPT_ANSWERED = 64;
@@ -64,10 +70,15 @@ export class Desk {
 
   state(): DeskState {
     const head = this.#slots[0];
+    const waiting = head ? head.entry.asker.waiting() + this.alsoWaiting : 0;
+    const kind = head?.entry.attention;
+    const words = kind && attentionText(kind, head.entry.asker.server.label);
     return {
       entry: head?.id ?? '',
-      waiting: head ? head.entry.asker.waiting() + this.alsoWaiting : 0,
+      waiting,
       finished: this.#finished,
+      pending: head ? 1 + waiting : 0,
+      ...(words && { notice: { title: words.title, body: words.body } }),
     };
   }
 

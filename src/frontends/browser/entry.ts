@@ -1,6 +1,7 @@
 // One thing the page can show: a form, a URL consent, or the waiting state after a URL was opened.
 // The renderer keeps them in arrival order; the first one is on the page.
 import type { ServerIdentity } from '../../contracts/server-identity.js';
+import type { AttentionKind } from '../../core/attention.js';
 import type { Html } from './escape.js';
 
 /** Who asks and why, for the page header. */
@@ -32,6 +33,8 @@ export interface Entry {
   readonly asker: Asker;
   /** The page title, for the document and the queue. */
   readonly title: string;
+  /** What waits for the person, for the tab's notification; none for a page they already opened. */
+  readonly attention?: AttentionKind;
   page(view: PageView): Html;
   /** A form post from this entry's page; `action` is the button pressed. */
   post(action: string, body: URLSearchParams): PostResult;

@@ -14,6 +14,7 @@ import { reviewPage } from './pages/review-page.js';
 
 export class FormEntry implements Entry {
   readonly title: string;
+  readonly attention = 'form' as const;
   readonly session: FormSession;
 
   constructor(

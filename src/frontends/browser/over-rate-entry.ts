@@ -16,6 +16,7 @@ const SUMMARY: Record<OverRateChoice, string> = {
 
 export class OverRateEntry implements Entry {
   readonly title: string;
+  readonly attention = 'over-rate' as const;
 
   constructor(
     readonly info: OverRateInfo,

@@ -54,6 +54,7 @@ export function headers(): MiddlewareHandler {
       defaultSrc: ["'none'"],
       scriptSrc: ["'self'"],
       styleSrc: ["'self'"],
+      imgSrc: ["'self'"],
       connectSrc: ["'self'"],
       formAction: ["'self'"],
       frameAncestors: ["'none'"],

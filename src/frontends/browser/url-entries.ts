@@ -13,6 +13,7 @@ import { consentPage, linkable, waitPage } from './pages/url-pages.js';
 
 export class ConsentEntry implements Entry {
   readonly title: string;
+  readonly attention = 'url' as const;
   /** Core's consent policy: the default button, and whether Open is confirmed first. */
   readonly #consent: UrlConsent;
 

@@ -18,11 +18,14 @@
       return;
     }
     if (state.entry !== entry) {
+      shown?.close();
       window.location.replace('/');
       return;
     }
     const queue = document.getElementById('queue');
     if (queue) queue.textContent = queueText(state.waiting);
+    showPending(state.pending);
+    notify(state);
   });
   events.addEventListener('error', () => {
     failures += 1;
@@ -33,6 +36,45 @@
       banner('This session has ended: you can close this tab. A new one opens if a server asks again.');
     }
   });
+
+  // Issue 23: the tab's title counts the requests waiting, its icon carries a dot, and (if the
+  // person allowed it) one notification per new request, in our words (the desk's `notice`),
+  // closed when the request is answered or the tab is looked at.
+  const baseTitle = body.dataset.title ?? '';
+  let shown;
+  function showPending(pending) {
+    document.title = `${pending > 0 ? `(${pending}) ` : ''}${baseTitle} · mcp-elicit`;
+    const icon = document.querySelector('link[rel="icon"]');
+    if (icon) icon.href = pending > 0 ? '/icon-waiting.svg' : '/icon.svg';
+  }
+  function notify(state) {
+    if (!('Notification' in window) || Notification.permission !== 'granted') return;
+    if (!state.notice || !state.entry || state.entry !== entry) return;
+    if (document.visibilityState === 'visible' && document.hasFocus()) return;
+    const key = `mcp-elicit-notified:${state.entry}`;
+    if (sessionStorage.getItem(key)) return;
+    sessionStorage.setItem(key, '1');
+    shown = new Notification(state.notice.title, { body: state.notice.body, tag: state.entry });
+    shown.onclick = () => {
+      window.focus();
+      shown?.close();
+    };
+  }
+  document.addEventListener('visibilitychange', () => {
+    if (document.visibilityState === 'visible') shown?.close();
+  });
+  // Answered (a button of the form), moved on, or gone: the notification goes with the request.
+  form?.addEventListener('submit', () => shown?.close());
+  window.addEventListener('pagehide', () => shown?.close());
+  const offer = document.getElementById('notify-offer');
+  if (offer && 'Notification' in window && Notification.permission === 'default') {
+    offer.hidden = false;
+    document.getElementById('notify-allow')?.addEventListener('click', () => {
+      Notification.requestPermission().finally(() => {
+        offer.hidden = true;
+      });
+    });
+  }
 
   function queueText(waiting) {
     if (waiting <= 0) return '';

@@ -66,5 +66,10 @@ ${primary}
 <button type="submit" name="action" value="mute">${muteLabel(input.asker)}</button>
 </div>
 </form>`;
-  return layout({ title: input.title, body, entry: input.entry });
+  return layout({
+    title: input.title,
+    body,
+    entry: input.entry,
+    waiting: input.asker.waiting() + input.alsoWaiting,
+  });
 }

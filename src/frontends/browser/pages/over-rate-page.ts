@@ -28,5 +28,10 @@ export function overRatePage(input: OverRatePageInput): Html {
 <button type="submit" name="action" value="cancel">Cancel this request</button>
 </div>
 </form>`;
-  return layout({ title: input.title, body, entry: input.entry });
+  return layout({
+    title: input.title,
+    body,
+    entry: input.entry,
+    waiting: input.asker.waiting() + input.alsoWaiting,
+  });
 }

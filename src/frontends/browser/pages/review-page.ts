@@ -43,5 +43,5 @@ export function reviewPage(input: ReviewPageInput): Html {
 <button type="submit" name="action" value="mute">${muteLabel(input.asker)}</button>
 </div>
 </form>`;
-  return layout({ title, body, entry: input.entry });
+  return layout({ title, body, entry: input.entry, waiting: input.asker.waiting() + input.alsoWaiting });
 }

@@ -91,7 +91,12 @@ ${declineFirst ? openControl(input, site) : ''}
 </div>
 ${linkShown ? html`<noscript><p>After opening the page, press <button type="submit" name="action" value="open">I opened the page</button></p></noscript>` : ''}
 </form>`;
-  return layout({ title: input.title, body, entry: input.entry });
+  return layout({
+    title: input.title,
+    body,
+    entry: input.entry,
+    waiting: input.asker.waiting() + input.alsoWaiting,
+  });
 }
 
 const WAIT_TEXT: Record<UrlWaitReason, string> = {
@@ -117,5 +122,10 @@ export function waitPage(input: UrlPageInput & { readonly reason: UrlWaitReason 
 <button type="submit" name="action" value="cancel">Cancel</button>
 </div>
 </form>`;
-  return layout({ title: input.title, body, entry: input.entry });
+  return layout({
+    title: input.title,
+    body,
+    entry: input.entry,
+    waiting: input.asker.waiting() + input.alsoWaiting,
+  });
 }

@@ -26,6 +26,8 @@ class Job {
   private wake?: () => void;
   private timer?: NodeJS.Timeout;
   done = false;
+  /** True while the host has a request open on this job (it is waiting for the next round). */
+  waiting = false;
   onFinished: () => void = () => {};
   result?: { ok: true; value: unknown } | { ok: false; error: unknown };
 
@@ -36,11 +38,13 @@ class Job {
   /** The final result, or the prompts still waiting for the host, whichever is first. */
   async next(): Promise<unknown> {
     clearTimeout(this.timer);
+    this.waiting = true;
     while (!this.done && this.asks.size === 0) {
       await new Promise<void>((resolve) => {
         this.wake = resolve;
       });
     }
+    this.waiting = false;
     if (this.result) {
       this.onFinished();
       if (this.result.ok) return this.result.value;
@@ -97,11 +101,10 @@ export class HostRounds {
 
   /**
    * Sends one embedded request (an elicitation, sampling, roots) to the host in the next round of
-   * the job it belongs to (the only one running, when unknown); settles with the host's response.
+   * the job it belongs to; settles with the host's response.
    */
   askInput(request: InputRequest, kind: string, signal: AbortSignal): Promise<unknown> {
-    const running = [...this.jobs.values()].filter((j) => !j.done);
-    const job = this.current.getStore() ?? (running.length === 1 ? running[0] : undefined);
+    const job = this.current.getStore() ?? this.untied();
     if (!job)
       return Promise.reject(
         new ElicitError('unroutable', 'cannot tell which host request this prompt belongs to'),
@@ -123,6 +126,16 @@ export class HostRounds {
       });
       job.notify();
     });
+  }
+
+  /**
+   * The job for a server request that names no host request (a 2025 server over stdio sends
+   * nothing that ties it): the longest-open job whose host is waiting, else the longest-running.
+   * The answer still goes to the server's request that asked; only the round that carries it differs.
+   */
+  private untied(): Job | undefined {
+    const running = [...this.jobs.values()].filter((j) => !j.done);
+    return running.find((j) => j.waiting) ?? running[0];
   }
 
   private begin(start: (signal: AbortSignal) => Promise<unknown>): Job {

@@ -66,9 +66,9 @@ describe('proxy: concurrent eliciting and slow calls', () => {
     });
     const sent: JSONRPCMessage[] = [];
     const send = host.transport.send.bind(host.transport);
-    host.transport.send = (message, options) => {
+    host.transport.send = (message: JSONRPCMessage) => {
       sent.push(message);
-      return send(message, options);
+      return send(message);
     };
     try {
       const slow = host.client.callTool({ name: 'slow', arguments: { ms: 1_000 } });

@@ -105,3 +105,17 @@ describe('proxy: a raw host (no SDK) sending bad lines', () => {
     assert.deepEqual(answer.result, {});
   });
 });
+
+describe('proxy: a raw 2025 host in front of a 2026-07-28 server', () => {
+  it('ping gets an empty result, not an error', async () => {
+    const host = startRawHost(['--protocol', 'auto', ...echoServer]);
+    try {
+      await host.initialize();
+      host.write({ jsonrpc: '2.0', id: 'ping-1', method: 'ping' });
+      const answer = await host.next((m) => m.id === 'ping-1', 'the ping result');
+      assert.deepEqual(answer.result, {}, JSON.stringify(answer));
+    } finally {
+      await host.close();
+    }
+  });
+});

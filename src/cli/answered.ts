@@ -14,6 +14,7 @@ const FALLBACK_REASONS = new Set([
   'browser-failed',
   'timeout',
   'rate-limited',
+  'queue-full',
 ]);
 
 /** The elicitations a scripted run could not answer as asked (empty for other front-ends). */

@@ -110,7 +110,8 @@ Front-end
                           --answers entry has "mode":"url").
   --rate-limit <n>|off    Prompts a server may show in a row, then per minute (default 10). Over it,
                           a terminal or plain prompt asks whether to mute the server; a script
-                          answers cancel (rate-limited).
+                          answers cancel (rate-limited). Separately, at most 16 prompts of a server
+                          wait at once (1024 with off); more are answered cancel (queue-full).
 
 Protocol
   --protocol <p>          auto (default: probe once, then remember the server's era), legacy

@@ -17,6 +17,7 @@ import type { UrlWaitChoice, UrlWaitInfo } from '../contracts/url-step.js';
 import type { FormContent } from '../core/form-model.js';
 import { sanitizeText } from '../core/sanitize.js';
 import type { RoutePlan } from './elicit-route.js';
+import { overRateChoice, overRateQuestion } from './host-over-rate.js';
 import { modelToSchema } from './model-schema.js';
 
 /** Sends one elicitation/create to the host and returns its answer. */
@@ -43,9 +44,11 @@ export class RoutingRenderer implements Renderer {
   ) {
     this.name = `proxy(${self.name})`;
     this.interactive = self.interactive || plan.route('url') === 'host';
-    // A host has no such question: without a front-end of ours, a prompt over the rate is cancelled.
+    // Asked where the person is: the host when it answers forms, else our front-end when it answers
+    // some mode; otherwise (nobody to ask) a prompt over the rate is cancelled at once.
     const selfAnswers = plan.route('form') === 'self' || plan.route('url') === 'self';
-    if (selfAnswers && self.overRate) this.overRate = self.overRate.bind(self);
+    if (plan.route('form') === 'host') this.overRate = (info, ctx) => this.askHostOverRate(info, ctx);
+    else if (selfAnswers && self.overRate) this.overRate = self.overRate.bind(self);
   }
 
   async form(prompt: FormPrompt, ctx: PromptContext): Promise<FormAnswer> {
@@ -134,6 +137,11 @@ export class RoutingRenderer implements Renderer {
       this.log(`the host's answer named keys the schema does not; dropped: ${shown.join(', ')}${more}`);
     }
     return Object.fromEntries(kept) as FormContent;
+  }
+
+  private async askHostOverRate(info: OverRateInfo, ctx: PromptContext): Promise<OverRateChoice> {
+    const result = await this.ask(overRateQuestion(info, ctx), ctx.signal);
+    return result.ok ? overRateChoice(result.value) : 'cancel';
   }
 
   private async ask(

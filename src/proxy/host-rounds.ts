@@ -17,6 +17,11 @@ interface Ask {
   readonly key: string;
   readonly request: InputRequest;
   readonly answer: (result: unknown) => void;
+  readonly fail: (error: Error) => void;
+  /** Carried by a job it does not belong to (nothing tied it to one): moved on when that job ends. */
+  readonly untied: boolean;
+  /** Puts it in `next`'s round instead. */
+  readonly move: (next: Job) => void;
 }
 
 class Job {
@@ -104,27 +109,39 @@ export class HostRounds {
    * the job it belongs to; settles with the host's response.
    */
   askInput(request: InputRequest, kind: string, signal: AbortSignal): Promise<unknown> {
-    const job = this.current.getStore() ?? this.untied();
+    const tied = this.current.getStore();
+    const job = tied ?? this.untied();
     if (!job)
       return Promise.reject(
         new ElicitError('unroutable', 'cannot tell which host request this prompt belongs to'),
       );
     return new Promise((resolve, reject) => {
       const key = `${kind}-${randomUUID().slice(0, 8)}`;
+      let carrier = job;
       const onAbort = () => {
-        job.asks.delete(key);
+        carrier.asks.delete(key);
         reject(new ElicitError('cancelled', 'withdrawn'));
       };
       signal.addEventListener('abort', onAbort, { once: true });
-      job.asks.set(key, {
+      const ask: Ask = {
         key,
         request,
+        untied: tied === undefined,
         answer: (result) => {
           signal.removeEventListener('abort', onAbort);
           resolve(result);
         },
-      });
-      job.notify();
+        fail: (error) => {
+          signal.removeEventListener('abort', onAbort);
+          reject(error);
+        },
+        move: (next) => {
+          carrier = next;
+          next.asks.set(key, ask);
+          next.notify();
+        },
+      };
+      ask.move(job);
     });
   }
 
@@ -133,16 +150,31 @@ export class HostRounds {
    * nothing that ties it): the longest-open job whose host is waiting, else the longest-running.
    * The answer still goes to the server's request that asked; only the round that carries it differs.
    */
-  private untied(): Job | undefined {
-    const running = [...this.jobs.values()].filter((j) => !j.done);
+  private untied(except?: Job): Job | undefined {
+    const running = [...this.jobs.values()].filter((j) => j !== except && !j.done && !j.abort.signal.aborted);
     return running.find((j) => j.waiting) ?? running[0];
+  }
+
+  /** A job that ended (cancelled, abandoned, or its result handed over) passes its untied prompts on. */
+  private passOn(job: Job): void {
+    for (const ask of [...job.asks.values()]) {
+      if (!ask.untied) continue;
+      job.asks.delete(ask.key);
+      const next = this.untied(job);
+      if (next) ask.move(next);
+      else ask.fail(new ElicitError('cancelled', 'no host request is left to carry this prompt'));
+    }
   }
 
   private begin(start: (signal: AbortSignal) => Promise<unknown>): Job {
     const job = new Job();
     this.jobs.set(job.id, job);
     // Kept until its result was handed to the host (which may be on a later retry).
-    job.onFinished = () => this.jobs.delete(job.id);
+    job.onFinished = () => {
+      this.jobs.delete(job.id);
+      this.passOn(job);
+    };
+    job.abort.signal.addEventListener('abort', () => this.passOn(job), { once: true });
     void this.current
       .run(job, () =>
         start(job.abort.signal).then(

@@ -16,6 +16,7 @@ const FALLBACK_REASONS = new Set([
   'browser-failed',
   'timeout',
   'rate-limited',
+  'queue-full',
 ]);
 
 /**

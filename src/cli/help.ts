@@ -121,7 +121,8 @@ Front-end
                           --answers entry has "mode":"url").
   --rate-limit <n>|off    Prompts a server may show in a row, then per minute (default 10). Over it,
                           a terminal or plain prompt asks whether to mute the server; a script
-                          answers cancel (rate-limited).
+                          answers cancel (rate-limited). Separately, at most 16 prompts of a server
+                          wait at once (1024 with off); more are answered cancel (queue-full).
   --notify <how>          When a prompt waits for you: auto (default: the terminal's bell and
                           notification escapes, OSC 9/777, when prompts are on a terminal, plus a
                           desktop notification where notify-send or osascript exists), bell,

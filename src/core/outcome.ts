@@ -17,7 +17,8 @@ export type CancelReason =
   | 'unsafe-url' // URL mode: refused by the safety analysis
   | 'timeout'
   | 'muted' // the person chose "cancel all from this server"
-  | 'rate-limited'; // too many elicitations waiting from one server (C-21)
+  | 'rate-limited' // the server is over its rate of prompts (C-21)
+  | 'queue-full'; // too many of one server's prompts already waiting (a memory bound, not a rate)
 
 /** An explicit "no" from a person; a machine never answers this on a person's behalf. */
 export interface DeclineOutcome {

@@ -20,7 +20,8 @@ import {
   tooLong,
 } from './schema/context.js';
 import { parseBoolean, parseNumber, parseText } from './schema/fields.js';
-import { FORM_RULES, parseFormRules, parseRequired } from './schema/form-rules.js';
+import { parseFormRules, parseRequired } from './schema/form-rules.js';
+import { ENFORCED_KEYWORDS } from './schema/keywords.js';
 import { parseMultiSelect, parseSingleSelect } from './schema/options.js';
 
 export { SCHEMA_LIMITS } from './schema/context.js';
@@ -182,12 +183,8 @@ export function* parseRequestedSchemaSteps(schema: unknown): Generator<void, Par
     '$schema',
     '$defs',
     'definitions',
-    'properties',
-    'required',
-    // Content only ever holds declared properties, so these always hold.
-    'additionalProperties',
-    'unevaluatedProperties',
-    ...FORM_RULES,
+    // Content only ever holds declared properties, so additionalProperties always holds.
+    ...ENFORCED_KEYWORDS.form,
   ]);
 
   const properties = schema.properties;

@@ -65,6 +65,7 @@ export async function answerForm(
         reason: skipReason(reason),
         // C-21: the client may rate-limit a server's requests.
         ...(reason === 'rate-limited' && { detail: 'this server asked too often (rate limit)' }),
+        ...(reason === 'queue-full' && { detail: "too many of this server's prompts are already waiting" }),
       },
     }),
     overRateAsker(deps.renderer, deps.queue.rate, context),

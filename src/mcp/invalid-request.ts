@@ -3,6 +3,7 @@
 // answer (JSON-RPC 2.0 §5.1); used by the guarded stdio and Streamable HTTP transports.
 
 export const INVALID_REQUEST = -32600;
+export const PARSE_ERROR = -32700;
 
 /** The id to answer, when the message looks like a request (a method and a usable id). */
 export function invalidRequestId(json: unknown): string | number | undefined {

@@ -6,7 +6,10 @@ import { DEFAULT_RATE_LIMIT, type RateLimit, type RateLimitChoice, RateLimiter }
 
 /** Limits of a `PromptQueue`. */
 export interface QueueOptions {
-  /** Elicitations that may wait per server before new ones are cancelled (rate limit, C-21). */
+  /**
+   * Elicitations that may wait per server before new ones are cancelled `queue-full`: a memory
+   * bound, separate from the rate. Default 16 with a rate in force, 1024 with `rate: false`.
+   */
   readonly maxWaitingPerServer?: number;
   /** Prompts per server over time (token bucket); default 10 at once, then 10 a minute; false: off. */
   readonly rate?: RateLimit | false;
@@ -22,10 +25,13 @@ interface Entry {
   readonly start: () => void;
 }
 
-export type SkipReason = 'muted' | 'rate-limited' | 'aborted';
+export type SkipReason = 'muted' | 'rate-limited' | 'queue-full' | 'aborted';
+
+/** Default waiting cap per server: with a rate, and with `rate: false` (then only memory bounds it). */
+export const MAX_WAITING_PER_SERVER = { rated: 16, unrated: 1024 } as const;
 
 /** The cancel reason a prompt that was never shown is answered with. */
-export function skipReason(reason: SkipReason): 'server-cancelled' | 'muted' | 'rate-limited' {
+export function skipReason(reason: SkipReason): 'server-cancelled' | Exclude<SkipReason, 'aborted'> {
   return reason === 'aborted' ? 'server-cancelled' : reason;
 }
 
@@ -40,8 +46,9 @@ export class PromptQueue {
   readonly #activity = new Set<(active: boolean) => void>();
 
   constructor(options: QueueOptions = {}) {
-    this.#maxWaiting = options.maxWaitingPerServer ?? 16;
     const rate = options.rate ?? DEFAULT_RATE_LIMIT;
+    this.#maxWaiting =
+      options.maxWaitingPerServer ?? MAX_WAITING_PER_SERVER[rate === false ? 'unrated' : 'rated'];
     this.#limiter = rate === false ? undefined : new RateLimiter(rate, options.now);
   }
 
@@ -93,7 +100,7 @@ export class PromptQueue {
     if (this.#muted.has(server)) return skipped('muted');
     if (signal.aborted) return skipped('aborted');
     const queuedForServer = this.#entries.filter((e) => e.server === server).length;
-    if (queuedForServer >= this.#maxWaiting) return skipped('rate-limited');
+    if (queuedForServer >= this.#maxWaiting) return skipped('queue-full');
 
     if (!this.active) {
       // Nothing on screen and nobody waiting: show it now (the common case, no bookkeeping).

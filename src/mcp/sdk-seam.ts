@@ -12,7 +12,8 @@
 // used: `Client#_outboundMetaEnvelope()` (2026 task requests are framed like the SDK's own) and the
 // `Client#_requestHandlers` table (a check in front of the client-hosted task handler). Progress adds
 // one: `Client#_onresponse` is deferred by a microtask (see keepProgressBeforeResults). The guarded
-// stdio transport adds the last: `StdioClientTransport#_readBuffer` is swapped for its own buffer.
+// stdio transports add the last: `_readBuffer` of the SDK's stdio client and server transports is
+// swapped for a guarded buffer (the proxy's host side too).
 import { readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -25,7 +26,6 @@ import {
   ProtocolErrorCode,
   type Result,
 } from '@modelcontextprotocol/client';
-import type { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
 import { ElicitError } from '../contracts/elicit-error.js';
 
 export type RawHandler = (request: JSONRPCRequest, ctx: ClientContext) => Promise<Result>;
@@ -105,7 +105,7 @@ export interface StdioReadBuffer {
 }
 
 /** Stdio: the transport reads through `buffer` instead of the SDK's `_readBuffer` (same contract). */
-export function replaceStdioReadBuffer(transport: StdioClientTransport, buffer: StdioReadBuffer): void {
+export function replaceStdioReadBuffer(transport: object, buffer: StdioReadBuffer): void {
   const held = transport as unknown as { _readBuffer?: { append?: unknown } };
   if (typeof held._readBuffer?.append !== 'function')
     throw incompatible('it no longer keeps a _readBuffer', 'guard the stdio transport of');

@@ -28,6 +28,7 @@ export function forwardRequests(server: Server, offered: ServerCapabilities, dep
     (params, ctx) =>
       upstream.request({ method, ...(params && { params }) }, ANY_RESULT, options(ctx));
   const handle = (method: string, forward: Forward, rounds?: HostRounds) => {
+    // Typed as ping (an empty-object result): every forwarded result is passed on as received.
     server.setRequestHandler(method as 'ping', async (request, ctx) => {
       try {
         const params = upstreamParams(request.params);
@@ -50,7 +51,8 @@ export function forwardRequests(server: Server, offered: ServerCapabilities, dep
     (params, ctx) =>
       call((params ?? {}) as never, { ...options(ctx), timeoutMs: NO_TIMEOUT_MS });
 
-  handle('ping', async (_params, ctx) => upstream.ping({ signal: ctx.mcpReq.signal }));
+  // `ping` is the SDK Server's own (an empty result): a liveness check of the proxy, and a 2026-07-28
+  // upstream session has no ping to forward it to.
   if (offered.tools) {
     handle('tools/list', plain('tools/list'));
     handle(

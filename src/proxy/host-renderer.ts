@@ -15,7 +15,9 @@ import type {
 } from '../contracts/renderer.js';
 import type { UrlWaitChoice, UrlWaitInfo } from '../contracts/url-step.js';
 import type { FormContent } from '../core/form-model.js';
+import { sanitizeText } from '../core/sanitize.js';
 import type { RoutePlan } from './elicit-route.js';
+import { overRateChoice, overRateQuestion } from './host-over-rate.js';
 import { modelToSchema } from './model-schema.js';
 
 /** Sends one elicitation/create to the host and returns its answer. */
@@ -42,9 +44,11 @@ export class RoutingRenderer implements Renderer {
   ) {
     this.name = `proxy(${self.name})`;
     this.interactive = self.interactive || plan.route('url') === 'host';
-    // A host has no such question: without a front-end of ours, a prompt over the rate is cancelled.
+    // Asked where the person is: the host when it answers forms, else our front-end when it answers
+    // some mode; otherwise (nobody to ask) a prompt over the rate is cancelled at once.
     const selfAnswers = plan.route('form') === 'self' || plan.route('url') === 'self';
-    if (selfAnswers && self.overRate) this.overRate = self.overRate.bind(self);
+    if (plan.route('form') === 'host') this.overRate = (info, ctx) => this.askHostOverRate(info, ctx);
+    else if (selfAnswers && self.overRate) this.overRate = self.overRate.bind(self);
   }
 
   async form(prompt: FormPrompt, ctx: PromptContext): Promise<FormAnswer> {
@@ -57,7 +61,7 @@ export class RoutingRenderer implements Renderer {
     const answer = result.value;
     if (answer.action === 'accept') {
       // Checked again by the adapter (fail closed): content that does not fit goes upstream as cancel.
-      return { outcome: { action: 'accept', content: (answer.content ?? {}) as FormContent } };
+      return { outcome: { action: 'accept', content: this.declaredOnly(prompt, answer.content ?? {}) } };
     }
     if (answer.action === 'decline') return { outcome: { action: 'decline' } };
     return { outcome: { action: 'cancel', reason: 'dismissed', detail: 'the host cancelled the form' } };
@@ -117,6 +121,27 @@ export class RoutingRenderer implements Renderer {
 
   async close(): Promise<void> {
     await this.self.close?.();
+  }
+
+  /**
+   * The host's content without keys the schema does not name: 2020-12 allows them (and without
+   * them `additionalProperties: false` holds too), so the person's answer is not lost for them.
+   */
+  private declaredOnly(prompt: FormPrompt, content: Record<string, unknown>): FormContent {
+    const names = new Set(prompt.model.fields.map((f) => f.name));
+    const kept = Object.entries(content).filter(([key]) => names.has(key));
+    const dropped = Object.keys(content).filter((key) => !names.has(key));
+    if (dropped.length > 0) {
+      const shown = dropped.slice(0, 10).map((key) => JSON.stringify(sanitizeText(key, { maxLength: 60 })));
+      const more = dropped.length > 10 ? ` and ${dropped.length - 10} more` : '';
+      this.log(`the host's answer named keys the schema does not; dropped: ${shown.join(', ')}${more}`);
+    }
+    return Object.fromEntries(kept) as FormContent;
+  }
+
+  private async askHostOverRate(info: OverRateInfo, ctx: PromptContext): Promise<OverRateChoice> {
+    const result = await this.ask(overRateQuestion(info, ctx), ctx.signal);
+    return result.ok ? overRateChoice(result.value) : 'cancel';
   }
 
   private async ask(

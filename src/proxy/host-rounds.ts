@@ -17,6 +17,11 @@ interface Ask {
   readonly key: string;
   readonly request: InputRequest;
   readonly answer: (result: unknown) => void;
+  readonly fail: (error: Error) => void;
+  /** Carried by a job it does not belong to (nothing tied it to one): moved on when that job ends. */
+  readonly untied: boolean;
+  /** Puts it in `next`'s round instead. */
+  readonly move: (next: Job) => void;
 }
 
 class Job {
@@ -26,6 +31,8 @@ class Job {
   private wake?: () => void;
   private timer?: NodeJS.Timeout;
   done = false;
+  /** True while the host has a request open on this job (it is waiting for the next round). */
+  waiting = false;
   onFinished: () => void = () => {};
   result?: { ok: true; value: unknown } | { ok: false; error: unknown };
 
@@ -36,11 +43,13 @@ class Job {
   /** The final result, or the prompts still waiting for the host, whichever is first. */
   async next(): Promise<unknown> {
     clearTimeout(this.timer);
+    this.waiting = true;
     while (!this.done && this.asks.size === 0) {
       await new Promise<void>((resolve) => {
         this.wake = resolve;
       });
     }
+    this.waiting = false;
     if (this.result) {
       this.onFinished();
       if (this.result.ok) return this.result.value;
@@ -97,39 +106,75 @@ export class HostRounds {
 
   /**
    * Sends one embedded request (an elicitation, sampling, roots) to the host in the next round of
-   * the job it belongs to (the only one running, when unknown); settles with the host's response.
+   * the job it belongs to; settles with the host's response.
    */
   askInput(request: InputRequest, kind: string, signal: AbortSignal): Promise<unknown> {
-    const running = [...this.jobs.values()].filter((j) => !j.done);
-    const job = this.current.getStore() ?? (running.length === 1 ? running[0] : undefined);
+    const tied = this.current.getStore();
+    const job = tied ?? this.untied();
     if (!job)
       return Promise.reject(
         new ElicitError('unroutable', 'cannot tell which host request this prompt belongs to'),
       );
     return new Promise((resolve, reject) => {
       const key = `${kind}-${randomUUID().slice(0, 8)}`;
+      let carrier = job;
       const onAbort = () => {
-        job.asks.delete(key);
+        carrier.asks.delete(key);
         reject(new ElicitError('cancelled', 'withdrawn'));
       };
       signal.addEventListener('abort', onAbort, { once: true });
-      job.asks.set(key, {
+      const ask: Ask = {
         key,
         request,
+        untied: tied === undefined,
         answer: (result) => {
           signal.removeEventListener('abort', onAbort);
           resolve(result);
         },
-      });
-      job.notify();
+        fail: (error) => {
+          signal.removeEventListener('abort', onAbort);
+          reject(error);
+        },
+        move: (next) => {
+          carrier = next;
+          next.asks.set(key, ask);
+          next.notify();
+        },
+      };
+      ask.move(job);
     });
+  }
+
+  /**
+   * The job for a server request that names no host request (a 2025 server over stdio sends
+   * nothing that ties it): the longest-open job whose host is waiting, else the longest-running.
+   * The answer still goes to the server's request that asked; only the round that carries it differs.
+   */
+  private untied(except?: Job): Job | undefined {
+    const running = [...this.jobs.values()].filter((j) => j !== except && !j.done && !j.abort.signal.aborted);
+    return running.find((j) => j.waiting) ?? running[0];
+  }
+
+  /** A job that ended (cancelled, abandoned, or its result handed over) passes its untied prompts on. */
+  private passOn(job: Job): void {
+    for (const ask of [...job.asks.values()]) {
+      if (!ask.untied) continue;
+      job.asks.delete(ask.key);
+      const next = this.untied(job);
+      if (next) ask.move(next);
+      else ask.fail(new ElicitError('cancelled', 'no host request is left to carry this prompt'));
+    }
   }
 
   private begin(start: (signal: AbortSignal) => Promise<unknown>): Job {
     const job = new Job();
     this.jobs.set(job.id, job);
     // Kept until its result was handed to the host (which may be on a later retry).
-    job.onFinished = () => this.jobs.delete(job.id);
+    job.onFinished = () => {
+      this.jobs.delete(job.id);
+      this.passOn(job);
+    };
+    job.abort.signal.addEventListener('abort', () => this.passOn(job), { once: true });
     void this.current
       .run(job, () =>
         start(job.abort.signal).then(

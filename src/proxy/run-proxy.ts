@@ -20,6 +20,7 @@ import { WatchedTransport } from './host-hello.js';
 import { RoutingRenderer } from './host-renderer.js';
 import { HostRounds } from './host-rounds.js';
 import { createHostServer } from './host-server.js';
+import { guardHostStdio } from './host-stdio.js';
 
 const NO_TIMEOUT_MS = 2_147_000_000;
 
@@ -55,7 +56,7 @@ export interface RunningProxy {
 }
 
 export function startProxy(o: ProxyOptions): RunningProxy {
-  const watched = new WatchedTransport(new StdioServerTransport(o.stdin, o.stdout));
+  const watched = new WatchedTransport(guardHostStdio(new StdioServerTransport(o.stdin, o.stdout)));
   const rounds = new HostRounds();
   let host: Server | undefined;
   let upstream: Promise<Connection> | undefined;

@@ -91,7 +91,35 @@ describe(req`PromptQueue (E-39, C-21)`, () => {
       async () => 'shown',
       (reason) => reason,
     );
-    assert.deepEqual(await Promise.all([open, waiting, over]), ['shown', 'shown', 'rate-limited']);
+    assert.deepEqual(await Promise.all([open, waiting, over]), ['shown', 'shown', 'queue-full']);
+  });
+
+  it('rate: false means no rate: 40 prompts of one server at once are all shown (the waiting cap is its own, queue-full)', async () => {
+    const queue = new PromptQueue({ rate: false });
+    const all = Array.from({ length: 40 }, (_, i) =>
+      queue.run(
+        'busy',
+        never,
+        async () => `shown ${i}`,
+        (reason) => reason,
+      ),
+    );
+    const results = await Promise.all(all);
+    assert.deepEqual(
+      results,
+      all.map((_, i) => `shown ${i}`),
+    );
+    // With a rate in force, the default waiting cap stays 16 (a 17th prompt at once is not queued).
+    const limited = new PromptQueue();
+    const open = Array.from({ length: 18 }, () =>
+      limited.run(
+        'busy',
+        never,
+        async () => tick().then(() => 'shown'),
+        (reason) => reason,
+      ),
+    );
+    assert.equal((await Promise.all(open)).filter((r) => r === 'queue-full').length, 1);
   });
 
   describe('rate over time per server (C-21, issue 12 #9)', () => {

@@ -57,4 +57,35 @@ describe('proxy: --audit-log and --rate-limit', () => {
     assert.equal(entries[1]?.action, 'cancel');
     assert.equal(entries[1]?.reason, 'rate-limited');
   });
+
+  it('over the rate with a host that answers forms: the host is asked "keeps asking" (show, cancel, mute), at once', async () => {
+    const choices = ['allow', 'cancel', 'mute'];
+    const host = await startHost({
+      // The browser would answer URL mode: still the host is asked, since the person is there.
+      proxyArgs: ['--rate-limit', '1', '--', demo.command, ...demo.args],
+      env: { BROWSER: 'false' },
+      elicitation: {
+        modes: ['form'],
+        answer: (params) =>
+          /keeps asking/.test(String(params.message))
+            ? { action: 'accept', content: { choice: choices.shift() ?? 'cancel' } }
+            : { action: 'accept', content: { name: 'Host Ada', email: 'host@example.com', country: 'jp' } },
+      },
+    });
+    try {
+      const call = async () => text(await host.client.callTool({ name: 'profile', arguments: {} }));
+      assert.match(await call(), /action=accept/, 'within the rate');
+      assert.match(await call(), /action=accept.*Host Ada/s, 'over it, the host chose "show"');
+      assert.match(await call(), /action=cancel/, 'the host chose "cancel this one"');
+      assert.match(await call(), /action=cancel/, 'the host chose "mute"');
+      assert.match(await call(), /action=cancel/, 'muted: not asked again');
+      const questions = host.asked.filter((p) => /keeps asking/.test(String(p.message)));
+      assert.equal(questions.length, 3, 'asked three times, never after the mute');
+      const schema = questions[0]?.requestedSchema as { required: string[] };
+      assert.deepEqual(schema.required, ['choice']);
+      assert.equal(host.asked.length, 5, 'two profile forms and three questions');
+    } finally {
+      await host.close();
+    }
+  });
 });

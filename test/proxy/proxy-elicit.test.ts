@@ -6,6 +6,7 @@ import { after, before, describe, it } from 'node:test';
 import type { CallToolResult } from '@modelcontextprotocol/client';
 import {
   demoStdioCommand,
+  echoFormStdioCommand,
   hostileStdioCommand,
   type RunningHttpServer,
   startDemoHttp,
@@ -13,6 +14,7 @@ import {
 import { startHost, type TestHost } from './_host.js';
 
 const demo = demoStdioCommand();
+const echo = echoFormStdioCommand();
 const demoServer = ['--', demo.command, ...demo.args];
 const GOOD = { name: 'Host Ada', email: 'host@example.com', country: 'jp' };
 const SETS = ['--set', 'name=Self Ada', '--set', 'email=self@example.com', '--set', 'country=fr'];
@@ -81,6 +83,29 @@ describe('proxy: who answers a form', () => {
       },
     );
   });
+
+  for (const closed of [false, true]) {
+    it(`a host answer with keys the schema does not name: they are dropped (stderr names them) and the rest is sent${closed ? ' (additionalProperties: false)' : ''}`, async () => {
+      const schema = {
+        type: 'object',
+        properties: { who: { type: 'string' } },
+        required: ['who'],
+        ...(closed && { additionalProperties: false }),
+      };
+      await withHost(
+        {
+          proxyArgs: ['--elicit', 'host', '--', echo.command, ...echo.args],
+          elicitation: hostForm({ who: 'Ada', extra: 'x', 'in\u001b[31mjected': 1 }),
+        },
+        async (host) => {
+          const result = await host.client.callTool({ name: 'ask', arguments: { schema } });
+          assert.deepEqual(JSON.parse(text(result)), { action: 'accept', content: { who: 'Ada' } });
+          assert.match(host.stderr(), /dropped.*"extra"/);
+          assert.ok(!host.stderr().includes('\u001b'), 'host text is cleaned');
+        },
+      );
+    });
+  }
 
   it('--elicit self: the proxy answers even though the host could', async () => {
     await withHost(

@@ -21,9 +21,7 @@ import {
   SCHEMA_LIMITS,
   tooLong,
 } from './context.js';
-
-/** The string keywords enforced wherever a string value is constrained. */
-export const STRING_RULES = ['minLength', 'maxLength', 'format', 'pattern'];
+import { ENFORCED_KEYWORDS } from './keywords.js';
 
 export interface Base {
   readonly name: string;
@@ -146,7 +144,7 @@ export function parseStringRules(ctx: Context, p: Json, name: string, where = ''
 }
 
 export function parseText(ctx: Context, name: string, p: Json, required: boolean): TextField {
-  checkKeywords(ctx, p, name, 'string', STRING_RULES);
+  checkKeywords(ctx, p, name, 'string', ENFORCED_KEYWORDS.text);
   const field: TextField = {
     ...base(ctx, name, p, required),
     kind: 'text',
@@ -179,14 +177,7 @@ export function parseNumber(
   required: boolean,
   integer: boolean,
 ): NumberField {
-  checkKeywords(ctx, p, name, 'number', [
-    'minimum',
-    'maximum',
-    'exclusiveMinimum',
-    'exclusiveMaximum',
-    'multipleOf',
-    'const',
-  ]);
+  checkKeywords(ctx, p, name, 'number', ENFORCED_KEYWORDS.number);
   let field: NumberField = { ...base(ctx, name, p, required), kind: 'number', integer };
   let minimum = finiteNumber(ctx, p, 'minimum', name);
   let maximum = finiteNumber(ctx, p, 'maximum', name);
@@ -222,7 +213,7 @@ export function parseNumber(
 }
 
 export function parseBoolean(ctx: Context, name: string, p: Json, required: boolean): BooleanField {
-  checkKeywords(ctx, p, name, 'boolean', ['const']);
+  checkKeywords(ctx, p, name, 'boolean', ENFORCED_KEYWORDS.boolean);
   const field: BooleanField = { ...base(ctx, name, p, required), kind: 'boolean' };
   if (!has(p, 'const')) return withDefault(ctx, field, p);
   if (typeof p.const !== 'boolean') {

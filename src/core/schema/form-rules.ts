@@ -15,8 +15,6 @@ import {
   SCHEMA_LIMITS,
 } from './context.js';
 
-export const FORM_RULES = ['minProperties', 'maxProperties', 'dependentRequired', 'dependencies'];
-
 type Rules = Pick<FormModel, 'minProperties' | 'maxProperties' | 'dependentRequired'>;
 
 /** Records that no answer can be valid because of the schema as a whole (E-14). */

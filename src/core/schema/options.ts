@@ -16,7 +16,8 @@ import {
   SCHEMA_LIMITS,
   tooLong,
 } from './context.js';
-import { base, markUnsatisfiable, parseStringRules, STRING_RULES, withDefault } from './fields.js';
+import { base, markUnsatisfiable, parseStringRules, withDefault } from './fields.js';
+import { ENFORCED_KEYWORDS } from './keywords.js';
 import { answerableOptions } from './option-filters.js';
 
 function tooManyOptions(ctx: Context, name: string, list: readonly unknown[], key: string): boolean {
@@ -88,7 +89,8 @@ function titledOptions(
       return undefined;
     }
     // An option is {const, title}: any other constraint in it would change which answers are valid.
-    if (!plainEntry(entry)) checkKeywords(ctx, entry, name, 'string', ['const'], `"${key}" entry ${index}: `);
+    if (!plainEntry(entry))
+      checkKeywords(ctx, entry, name, 'string', ENFORCED_KEYWORDS.optionEntry, `"${key}" entry ${index}: `);
     const title = typeof entry.title === 'string' ? entry.title : undefined;
     if (tooLong(entry.const) || (title !== undefined && tooLong(title))) {
       issue(
@@ -121,7 +123,7 @@ export function parseSingleSelect(
 ): SingleSelectField | undefined {
   let variant: SingleSelectField['variant'];
   let options: SelectOption[] | undefined;
-  checkKeywords(ctx, p, name, 'string', [...STRING_RULES, 'oneOf', 'enum', 'const', 'enumNames']);
+  checkKeywords(ctx, p, name, 'string', ENFORCED_KEYWORDS.singleSelect);
   if (Array.isArray(p.oneOf)) {
     variant = 'titled';
     options = titledOptions(ctx, name, p.oneOf, 'oneOf');
@@ -214,7 +216,7 @@ export function parseMultiSelect(
   }
   let variant: MultiSelectField['variant'];
   let options: SelectOption[] | undefined;
-  checkKeywords(ctx, items, name, 'string', [...STRING_RULES, 'anyOf', 'enum', 'const'], '"items": ');
+  checkKeywords(ctx, items, name, 'string', ENFORCED_KEYWORDS.multiSelectItems, '"items": ');
   if (Array.isArray(items.anyOf)) {
     variant = 'titled';
     options = titledOptions(ctx, name, items.anyOf, 'items.anyOf');
@@ -227,7 +229,7 @@ export function parseMultiSelect(
   }
   const rules = parseStringRules(ctx, items, name, '"items": ');
   // uniqueItems is implied: answers never repeat a choice.
-  checkKeywords(ctx, p, name, 'array', ['items', 'minItems', 'maxItems', 'uniqueItems']);
+  checkKeywords(ctx, p, name, 'array', ENFORCED_KEYWORDS.multiSelect);
   if (has(p, 'uniqueItems') && typeof p.uniqueItems !== 'boolean') {
     issue(
       ctx,

@@ -146,7 +146,7 @@ export function parseCliArgs(argv: readonly string[]): CliArgs {
   if (commandWord === undefined)
     throw new ElicitError(
       'usage',
-      'missing command: use one of tools, call, prompts, prompt, resources, read, demo, proxy, servers (see --help)',
+      'missing command: use one of tools, call, prompts, prompt, resources, read, demo, proxy, servers, auth (see --help)',
     );
   if (!isCommand(commandWord)) throw unknownCommand(commandWord);
   if (commandWord === 'completion') return parseCompletion(rest);
@@ -188,7 +188,9 @@ export function parseCliArgs(argv: readonly string[]): CliArgs {
   } else if (v.config !== undefined) {
     target = { kind: 'config', file: v.config, ...(v.server !== undefined && { name: v.server }) };
   }
-  if (target === undefined && commandWord !== 'demo') {
+  // `auth status` lists every stored sign-in when no server is named.
+  const targetless = commandWord === 'demo' || (commandWord === 'auth' && operand === 'status');
+  if (target === undefined && !targetless) {
     throw new ElicitError(
       'usage',
       'no server given: add -- <command> [args...], --url <url>, or --config <file> [--server <name>]',

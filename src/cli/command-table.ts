@@ -131,6 +131,17 @@ export const COMMANDS = {
       ].join('\n'),
     },
   },
+  auth: {
+    summary: 'Sign in to a server (login), list sign-ins (status), or sign out and revoke (logout).',
+    usage: [
+      'mcp-elicit [options] auth login --url <url> | --config <file> [--server <name>]',
+      'mcp-elicit auth status [--url <url>] [--json]',
+      'mcp-elicit auth logout --url <url> | --config <file> [--server <name>]',
+    ],
+    operands: 1,
+    options: ['url', 'header', 'config', 'server', 'name', 'timeout', ...FRONT_END, ...PROTOCOL, 'json', 'verbose'],
+    example: 'mcp-elicit auth login --url https://mcp.example.com/mcp',
+  },
   servers: {
     summary: 'List the servers in an mcpServers config file (name, transport, command or URL).',
     usage: ['mcp-elicit servers --config <file>'],
@@ -167,6 +178,10 @@ export const OPERAND_USAGE: Partial<Record<CommandName, string>> = {
   call: 'call needs a tool name: mcp-elicit call <tool> [--args <json>] [--arg key=value]',
   prompt: 'prompt needs a prompt name: mcp-elicit prompt <name> [--args <json>] [--arg key=value]',
   read: 'read needs a resource URI: mcp-elicit read <uri>',
+  auth: 'auth needs an action: mcp-elicit auth login|status|logout [--url <url>]',
 };
+
+/** The actions of `mcp-elicit auth`. */
+export const AUTH_ACTIONS = ['login', 'status', 'logout'] as const;
 
 export const SHELLS = ['bash', 'zsh', 'fish'] as const;

@@ -11,6 +11,8 @@ Usage
   mcp-elicit [options] proxy                          -- <command> [args...]   (or --url, --config)
   mcp-elicit proxy --print-config --config <file> [--server <name>]
   mcp-elicit servers --config <file>
+  mcp-elicit auth login|logout --url <url> | --config <file> [--server <name>]
+  mcp-elicit auth status [--url <url>] [--json]
   mcp-elicit completion bash|zsh|fish
   mcp-elicit <command> --help                         (that command's options and an example)
 
@@ -29,6 +31,12 @@ Commands
                           demo serves on 127.0.0.1; without a terminal that page is opened only
                           with --open-urls.
   servers                 List the servers in --config <file>: name, transport, command or URL.
+  auth login              Sign in to a --url server now (nothing is called); later runs reuse the
+                          stored tokens and refresh them.
+  auth status             Each stored sign-in: server, authorization server, expiry, whether it
+                          can be refreshed; never a token. --url narrows it to one server.
+  auth logout             Revoke the tokens at the authorization server (RFC 7009) where it
+                          offers that, then delete them; says so when they could not be revoked.
   completion <shell>      Print a completion script for bash, zsh or fish, e.g.
                           mcp-elicit completion bash > ~/.local/share/bash-completion/completions/mcp-elicit
                           mcp-elicit completion zsh > "\${fpath[1]}/_mcp-elicit"

@@ -44,8 +44,12 @@ export async function runMain(argv: readonly string[], io: Io): Promise<number> 
     if (args.command === 'servers') return await (await import('./commands/servers.js')).runServers(args, io);
     if (args.command === 'proxy' && args.printConfig)
       return await (await import('./commands/proxy.js')).runPrintConfig(args, io);
+    if (args.command === 'auth' && args.target === undefined)
+      return await (await import('./commands/auth.js')).runAuth(args, io, undefined);
     const { target, name } = await resolveTarget(args, io);
     const label = args.label ?? name ?? defaultLabel(target);
+    if (args.command === 'auth')
+      return await (await import('./commands/auth.js')).runAuth(args, io, { target, label, events, tasks });
     // The proxy's exit status is its own: the host, not a script, judged each elicitation.
     if (args.command === 'proxy')
       return await (await import('./commands/proxy.js')).runProxyCommand(args, io, {

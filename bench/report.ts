@@ -34,7 +34,16 @@ export interface BenchResults {
 }
 
 /** The bench's sections, in the order they run; `--only` picks some. */
-export const SECTIONS = ['memory', 'steps', 'processes', 'hostile', 'browser', 'proxy'] as const;
+export const SECTIONS = [
+  'memory',
+  'steps',
+  'processes',
+  'hostile',
+  'browser',
+  'proxy',
+  'auth',
+  'auth-proxy',
+] as const;
 export type BenchSection = (typeof SECTIONS)[number];
 
 /** A run of every section writes last.json; a partial one (--only) writes beside it. */

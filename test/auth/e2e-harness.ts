@@ -1,8 +1,10 @@
 // Shared by the sign-in end-to-end tests: the outside authorization server (oidc-provider) in
 // front of the protected MCP server, the scripted sign-in browser as BROWSER, and a bare SDK sign-in
 // (the SDK's own auth() with an in-memory provider) for tests that need tokens without the CLI.
+
+import assert from 'node:assert/strict';
 import { execFile } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { createServer } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -168,4 +170,37 @@ export async function mcpStatus(url: string, accessToken: string): Promise<numbe
   });
   await response.body?.cancel();
   return response.status;
+}
+
+/** Every token string in the sign-in store under `dir` (to prove none leaks anywhere). */
+export function storedTokens(dir: string): string[] {
+  const found: string[] = [];
+  const walk = (value: unknown, key: string) => {
+    if (typeof value === 'string' && /token$/.test(key) && value.length >= 16) found.push(value);
+    else if (typeof value === 'object' && value !== null)
+      for (const [k, v] of Object.entries(value)) walk(v, k);
+  };
+  for (const name of readdirSync(dir).filter((n) => n.endsWith('.json')))
+    walk(JSON.parse(readFileSync(join(dir, name), 'utf8')), '');
+  return found;
+}
+
+/** The store folder is 0700 and every file in it 0600 (A-28, E-08). */
+export function assertPrivateStore(dir: string): void {
+  assert.equal(statSync(dir).mode & 0o777, 0o700, `${dir} is 0700`);
+  const files = readdirSync(dir);
+  assert.ok(files.length > 0, 'the store holds a file');
+  for (const name of files) assert.equal(statSync(join(dir, name)).mode & 0o777, 0o600, `${name} is 0600`);
+}
+
+/** Fails when any of `secrets` occurs in any of `texts` (named for the message). */
+export function assertNoSecrets(secrets: readonly string[], texts: Record<string, string>): void {
+  assert.ok(secrets.length > 0, 'there are tokens to look for');
+  for (const [where, text] of Object.entries(texts))
+    for (const secret of secrets) assert.ok(!text.includes(secret), `a token appears in ${where}`);
+}
+
+/** A fresh private store folder for one test's CLI runs. */
+export function scratchAuthDir(): string {
+  return join(mkdtempSync(join(tmpdir(), 'mcp-elicit-auth-')), 'auth');
 }

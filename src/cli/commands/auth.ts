@@ -19,11 +19,17 @@ type AuthAction = (typeof AUTH_ACTIONS)[number];
 export async function runAuth(args: CliArgs, io: Io, context: CommandContext | undefined): Promise<number> {
   const action = authAction(args.operand);
   if (context !== undefined && context.target.kind !== 'http')
-    throw new ElicitError('usage', `auth ${action}: sign-in applies only to servers reached by --url (stdio servers take credentials from their environment)`);
+    throw new ElicitError(
+      'usage',
+      `auth ${action}: sign-in applies only to servers reached by --url (stdio servers take credentials from their environment)`,
+    );
   const store = AuthStore.forEnv(io.env);
   if (action === 'status') return status(args, io, store, context?.target);
   if (context === undefined)
-    throw new ElicitError('usage', `auth ${action} needs a server: --url <url>, or --config <file> --server <name>`);
+    throw new ElicitError(
+      'usage',
+      `auth ${action} needs a server: --url <url>, or --config <file> --server <name>`,
+    );
   return action === 'login' ? login(args, io, store, context) : logout(args, io, store, context);
 }
 
@@ -53,7 +59,9 @@ async function status(args: CliArgs, io: Io, store: AuthStore, target: ResolvedT
     return 0;
   }
   if (entries.length === 0) {
-    io.stdout.write(`not signed in to ${target?.kind === 'http' ? target.url.href : 'any server'} (store: ${store.dir})\n`);
+    io.stdout.write(
+      `not signed in to ${target?.kind === 'http' ? target.url.href : 'any server'} (store: ${store.dir})\n`,
+    );
     return 0;
   }
   for (const entry of entries) io.stdout.write(`${statusLine(entry, Date.now())}\n`);
@@ -62,7 +70,11 @@ async function status(args: CliArgs, io: Io, store: AuthStore, target: ResolvedT
 
 export function statusLine(entry: AuthEntrySummary, now: number): string {
   if (entry.problem !== undefined) return sanitizeText(`${entry.file}: ${entry.problem}`);
-  const who = [entry.server, entry.issuer && `via ${entry.issuer}`, entry.client !== 'dynamic' && `client ${entry.client}`]
+  const who = [
+    entry.server,
+    entry.issuer && `via ${entry.issuer}`,
+    entry.client !== 'dynamic' && `client ${entry.client}`,
+  ]
     .filter(Boolean)
     .join(' ');
   const state = !entry.signedIn
@@ -90,7 +102,9 @@ async function login(args: CliArgs, io: Io, store: AuthStore, context: CommandCo
   await session.close();
   const entries = await entriesFor(store, context.target);
   if (args.json) {
-    io.stdout.write(`${safeJsonStringify({ ok: true, result: { servers: entries.map(describe) }, elicitations: [] })}\n`);
+    io.stdout.write(
+      `${safeJsonStringify({ ok: true, result: { servers: entries.map(describe) }, elicitations: [] })}\n`,
+    );
     return 0;
   }
   if (entries.length === 0) io.stdout.write(`${context.label} needs no sign-in: it answered without one\n`);
@@ -112,12 +126,19 @@ async function logout(args: CliArgs, io: Io, store: AuthStore, context: CommandC
   const results: SignedOut[] = [];
   for (const entry of await entriesFor(store, target)) {
     if (entry.problem !== undefined || entry.issuer === undefined || !entry.signedIn) continue;
-    results.push({ server, client: entry.client, issuer: entry.issuer, revocation: await revokeEntry(store, entry, secret) });
+    results.push({
+      server,
+      client: entry.client,
+      issuer: entry.issuer,
+      revocation: await revokeEntry(store, entry, secret),
+    });
   }
   const deleted = await store.delete({ server });
   if (args.json) {
     const signedOut = results.map((r) => ({ ...r, revocation: r.revocation }));
-    io.stdout.write(`${safeJsonStringify({ ok: true, result: { server, deleted, signedOut }, elicitations: [] })}\n`);
+    io.stdout.write(
+      `${safeJsonStringify({ ok: true, result: { server, deleted, signedOut }, elicitations: [] })}\n`,
+    );
   } else if (deleted === 0) {
     io.stdout.write(`not signed in to ${server}; nothing to do\n`);
   } else {
@@ -135,7 +156,8 @@ async function revokeEntry(store: AuthStore, entry: AuthEntrySummary, secret: st
   const held = record.issuers[issuer];
   const tokens = held?.tokens?.tokens;
   // A pre-registered client's registration is not stored: its ID is in the store key.
-  const client = held?.client ?? (entry.client.startsWith('id:') ? { client_id: entry.client.slice(3) } : undefined);
+  const client =
+    held?.client ?? (entry.client.startsWith('id:') ? { client_id: entry.client.slice(3) } : undefined);
   if (tokens === undefined || client === undefined)
     return { kind: 'failed', revoked: [], reason: 'no client registration is stored for it' } as const;
   return revokeTokens({
@@ -150,12 +172,17 @@ async function revokeEntry(store: AuthStore, entry: AuthEntrySummary, secret: st
 function logoutLines(results: readonly SignedOut[]): string[] {
   return results
     .filter((r) => r.revocation.kind === 'revoked')
-    .map((r) => sanitizeText(`revoked at ${r.issuer}: ${(r.revocation as { revoked: string[] }).revoked.join(' and ').replaceAll('_', ' ')}`));
+    .map((r) =>
+      sanitizeText(
+        `revoked at ${r.issuer}: ${(r.revocation as { revoked: string[] }).revoked.join(' and ').replaceAll('_', ' ')}`,
+      ),
+    );
 }
 
 function notRevoked(r: SignedOut): string {
   const grant = 'the grant may stay valid at the authorization server until it expires';
   if (r.revocation.kind === 'unsupported') return `${r.issuer} offers no token revocation: ${grant}`;
-  if (r.revocation.kind === 'failed') return `could not revoke at ${r.issuer} (${r.revocation.reason}): ${grant}`;
+  if (r.revocation.kind === 'failed')
+    return `could not revoke at ${r.issuer} (${r.revocation.reason}): ${grant}`;
   return '';
 }

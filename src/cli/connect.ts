@@ -41,6 +41,8 @@ export interface ConnectOptions {
   readonly onServerStderr: (chunk: string) => void;
   /** Called on each new Client before it connects (the proxy adds sampling/roots handlers here). */
   readonly configure?: (client: Client) => void;
+  /** Who asks consent for a sign-in, when not `renderer` (the proxy: its own front-end, not the host). */
+  readonly signInRenderer?: Renderer;
 }
 
 export interface Connection {
@@ -102,7 +104,7 @@ async function connectOnce(options: ConnectOptions, prior: Prior | undefined): P
           settings: target.oauth,
           label: options.label,
           env: options.env,
-          renderer: options.renderer,
+          renderer: options.signInRenderer ?? options.renderer,
           opener: options.attach.opener,
           era: options.protocol.kind === 'modern' ? 'modern' : 'legacy',
         })

@@ -20,6 +20,7 @@ import { WatchedTransport } from './host-hello.js';
 import { RoutingRenderer } from './host-renderer.js';
 import { HostRounds } from './host-rounds.js';
 import { createHostServer } from './host-server.js';
+import { proxySignInRenderer } from './sign-in-renderer.js';
 
 const NO_TIMEOUT_MS = 2_147_000_000;
 
@@ -90,6 +91,7 @@ export function startProxy(o: ProxyOptions): RunningProxy {
       useEraCache: o.useEraCache,
       env: o.env,
       renderer: routing,
+      signInRenderer: proxySignInRenderer(o.self, o.log),
       attach: {
         modes: plan.modes,
         opener: { open: async (url) => (routing.openedByHost(url) ? { ok: true } : o.opener.open(url)) },

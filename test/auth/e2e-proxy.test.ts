@@ -4,7 +4,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { VAULT_CODE } from '../fixtures/auth/protected-server.js';
-import { startHost } from '../proxy/_host.js';
+import { startHost, until } from '../proxy/_host.js';
 import {
   assertNoSecrets,
   type ProtectedSetup,
@@ -37,7 +37,11 @@ for (const era of ['legacy', 'modern'] as const) {
         const result = await h.client.callTool({ name: 'vault_code', arguments: {} });
         assert.deepEqual(result.content, [{ type: 'text', text: VAULT_CODE }]);
         assert.equal(browser.opened().length, 1);
-        assert.ok(h.stderr().includes(`${setup.as.issuer}/auth?`), `the link is on stderr:\n${h.stderr()}`);
+        await until(
+          () => /needs a sign-in; the sign-in page: http:\/\/127\.0\.0\.1:\d+\/auth\?/.test(h.stderr()),
+          'the sign-in link on stderr',
+        );
+        assert.ok(h.stderr().includes(`${setup.as.issuer}/auth?`), h.stderr());
         seen['first stderr'] = h.stderr();
         seen['first wire'] = JSON.stringify(h.wire);
       } finally {

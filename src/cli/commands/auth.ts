@@ -174,7 +174,7 @@ function logoutLines(results: readonly SignedOut[]): string[] {
     .filter((r) => r.revocation.kind === 'revoked')
     .map((r) =>
       sanitizeText(
-        `revoked at ${r.issuer}: ${(r.revocation as { revoked: string[] }).revoked.join(' and ').replaceAll('_', ' ')}`,
+        `revoked at ${r.issuer}: ${(r.revocation as { revoked: readonly string[] }).revoked.join(' and ').replaceAll('_', ' ')}`,
       ),
     );
 }

@@ -37,11 +37,12 @@ for (const era of ['legacy', 'modern'] as const) {
         const result = await h.client.callTool({ name: 'vault_code', arguments: {} });
         assert.deepEqual(result.content, [{ type: 'text', text: VAULT_CODE }]);
         assert.equal(browser.opened().length, 1);
-        await until(
-          () => /needs a sign-in; the sign-in page: http:\/\/127\.0\.0\.1:\d+\/auth\?/.test(h.stderr()),
-          'the sign-in link on stderr',
-        );
-        assert.ok(h.stderr().includes(`${setup.as.issuer}/auth?`), h.stderr());
+        // A host that pins 2026-07-28 has the SDK start the proxy twice (a probe, then the real one)
+        // and shows only the second one's stderr; the probe is the one that signed in.
+        if (era === 'legacy') {
+          const link = `needs a sign-in; the sign-in page: ${setup.as.issuer}/auth?`;
+          await until(() => h.stderr().includes(link), 'the sign-in link on stderr');
+        }
         seen['first stderr'] = h.stderr();
         seen['first wire'] = JSON.stringify(h.wire);
       } finally {

@@ -197,9 +197,7 @@ export function parseCliArgs(argv: readonly string[]): CliArgs {
   } else if (v.config !== undefined) {
     target = { kind: 'config', file: v.config, ...(v.server !== undefined && { name: v.server }) };
   }
-  // `auth status` lists every stored sign-in when no server is named.
-  const targetless = commandWord === 'demo' || (commandWord === 'auth' && operand === 'status');
-  if (target === undefined && !targetless) {
+  if (target === undefined && commandWord !== 'demo' && !(commandWord === 'auth' && operand === 'status')) {
     throw new ElicitError(
       'usage',
       'no server given: add -- <command> [args...], --url <url>, or --config <file> [--server <name>]',

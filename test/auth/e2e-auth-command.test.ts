@@ -7,6 +7,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { runCli } from '../helpers/cli.js';
+import { req } from '../helpers/req.js';
 import {
   assertNoSecrets,
   mcpStatus,
@@ -47,7 +48,7 @@ describe('auth login, status and logout', () => {
     assert.match(run.stdout, /not signed in to any server/);
   });
 
-  it('login signs in without calling a tool, and status shows the sign-in with its expiry', async () => {
+  it(req`login signs in without calling a tool, and status shows the sign-in with its expiry, never a token (A-28)`, async () => {
     const login = await runCli(['--open-urls', 'auth', 'login', '--url', setup.rs.url], { env: env() });
     assert.equal(login.status, 0, login.stderr);
     assert.equal(browser.opened().length, 1);
@@ -80,7 +81,7 @@ describe('auth login, status and logout', () => {
     assert.equal(browser.opened().length, 1);
   });
 
-  it('logout revokes the tokens at the authorization server, then deletes them', async () => {
+  it(req`logout revokes the tokens at the authorization server, then deletes them (E-42)`, async () => {
     const [access, refresh] = tokensOf(authDir);
     const client = clientIdOf(authDir);
     const logout = await runCli(['auth', 'logout', '--url', setup.rs.url], { env: env() });
@@ -100,7 +101,7 @@ describe('auth login, status and logout', () => {
     assert.match(again.stdout, /not signed in to .*nothing to do/);
   });
 
-  it('login and logout need an HTTP server', async () => {
+  it(req`login and logout need an HTTP server (A-01)`, async () => {
     const run = await runCli(['auth', 'login', '--', 'node', 'server.js'], { env: env() });
     assert.equal(run.status, 2);
     assert.match(run.stderr, /only to servers reached by --url/);
@@ -117,7 +118,7 @@ describe('logout at an authorization server without revocation', () => {
   });
   after(() => setup.close());
 
-  it('deletes the tokens and says the grant may live until it expires', async () => {
+  it(req`deletes the tokens and says the grant may live until it expires (E-42)`, async () => {
     const authDir = scratchAuthDir();
     const env = { MCP_ELICIT_AUTH_DIR: authDir, BROWSER: signInBrowser().command };
     assert.equal((await runCli(['--open-urls', 'auth', 'login', '--url', setup.rs.url], { env })).status, 0);

@@ -9,6 +9,7 @@ import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { VAULT_CODE } from '../fixtures/auth/protected-server.js';
 import { jsonReport, resultText, runCli } from '../helpers/cli.js';
+import { req } from '../helpers/req.js';
 import {
   assertNoSecrets,
   assertPrivateStore,
@@ -46,7 +47,7 @@ for (const { era, protocol } of ERAS) {
     });
     after(() => setup.close());
 
-    it('signs in once through the sign-in page, then the tool answers', async () => {
+    it(req`signs in once through the sign-in page (S256, resource = the server), then the tool answers (A-20, A-21, A-28)`, async () => {
       const run = await call('vault_code');
       outputs['first stdout'] = run.stdout;
       outputs['first stderr'] = run.stderr;
@@ -61,7 +62,7 @@ for (const { era, protocol } of ERAS) {
       assertPrivateStore(authDir);
     });
 
-    it('calls again with the stored token: no sign-in, no request to the authorization server', async () => {
+    it(req`calls again with the stored bearer token: no sign-in, no request to the authorization server (A-26)`, async () => {
       const before = setup.as.clientRequests().length;
       const run = await call('ask_name', ['--set', 'name=Ada', '--audit-log', auditLog]);
       outputs['second stdout'] = run.stdout;
@@ -93,7 +94,7 @@ for (const { era, protocol } of ERAS) {
       setup.as.setAccessTokenTtl(3600);
     });
 
-    it('no token appears on stdout, stderr, --json or the audit log', () => {
+    it(req`no token appears on stdout, stderr, --json or the audit log (A-28)`, () => {
       outputs['audit log'] = readFileSync(auditLog, 'utf8');
       assertNoSecrets(storedTokens(authDir), outputs);
     });
@@ -108,7 +109,7 @@ describe('a grant the authorization server revoked', () => {
   });
   after(() => setup.close());
 
-  it('leads to one new sign-in, never a crash or a loop', async () => {
+  it(req`leads to one new sign-in, never a crash or a loop (A-18)`, async () => {
     const browser = signInBrowser();
     const env = { MCP_ELICIT_AUTH_DIR: scratchAuthDir(), BROWSER: browser.command };
     const args = ['--open-urls', '--json', 'call', 'vault_code', '--url', setup.rs.url];

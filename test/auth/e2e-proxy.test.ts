@@ -4,6 +4,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { VAULT_CODE } from '../fixtures/auth/protected-server.js';
+import { req } from '../helpers/req.js';
 import { startHost, until } from '../proxy/_host.js';
 import {
   assertNoSecrets,
@@ -31,7 +32,7 @@ for (const era of ['legacy', 'modern'] as const) {
     });
     after(() => setup.close());
 
-    it('signs in once, prints the sign-in link on stderr, and the host gets the tool result', async () => {
+    it(req`signs in once, prints the sign-in link on stderr, and the host gets the tool result (E-43)`, async () => {
       const h = await host();
       try {
         const result = await h.client.callTool({ name: 'vault_code', arguments: {} });
@@ -50,7 +51,7 @@ for (const era of ['legacy', 'modern'] as const) {
       }
     });
 
-    it('a restarted proxy reuses the stored tokens: no sign-in, no request to the authorization server', async () => {
+    it(req`a restarted proxy reuses the stored tokens: no sign-in, no request to the authorization server (E-43)`, async () => {
       const before = setup.as.clientRequests().length;
       const h = await host();
       try {
@@ -65,7 +66,7 @@ for (const era of ['legacy', 'modern'] as const) {
       }
     });
 
-    it('no token reaches the host or the proxy stderr', () => {
+    it(req`no token reaches the host or the proxy stderr (A-28)`, () => {
       assertNoSecrets(storedTokens(authDir), seen);
     });
   });

@@ -3,6 +3,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { revokeTokens } from '../../src/auth/revoke.js';
+import { req } from '../helpers/req.js';
 import {
   mcpStatus,
   type ProtectedSetup,
@@ -18,7 +19,7 @@ describe('revocation at an authorization server with opaque access tokens', () =
   });
   after(() => setup.close());
 
-  it('revokes the refresh token, then the access token; neither works afterwards', async () => {
+  it(req`revokes the refresh token, then the access token; neither works afterwards (E-42)`, async () => {
     const grant = await signInDirect(setup.rs.url);
     assert.equal(await mcpStatus(setup.rs.url, grant.tokens.access_token), 200);
     const outcome = await revokeTokens({
@@ -42,7 +43,7 @@ describe('revocation at an authorization server with JWT access tokens', () => {
   });
   after(() => setup.close());
 
-  it('ends the grant through the refresh token; the self-contained access token lives until it expires', async () => {
+  it(req`ends the grant through the refresh token; a self-contained access token lives until it expires (E-42)`, async () => {
     const grant = await signInDirect(setup.rs.url);
     const outcome = await revokeTokens({
       issuer: setup.as.issuer,
@@ -65,7 +66,7 @@ describe('an authorization server without a revocation endpoint', () => {
   });
   after(() => setup.close());
 
-  it('is reported as unsupported and nothing is sent', async () => {
+  it(req`is reported as unsupported and nothing is sent (E-42)`, async () => {
     const grant = await signInDirect(setup.rs.url);
     const before = setup.as.clientRequests().length;
     const outcome = await revokeTokens({

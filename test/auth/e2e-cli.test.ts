@@ -74,14 +74,14 @@ for (const { era, protocol } of ERAS) {
     });
 
     it('an expired access token is refreshed without a sign-in', async () => {
-      // Tokens now live 12 s; the client treats one within 10 s of its end as expired.
-      setup.as.setAccessTokenTtl(12);
+      // Tokens now live 4 s (the client stops using one 2 s early: half a short life as margin).
+      setup.as.setAccessTokenTtl(4);
       const dir = scratchAuthDir();
       const env = { MCP_ELICIT_AUTH_DIR: dir, BROWSER: browser.command };
       const args = ['--protocol', era, '--open-urls', '--json', 'call', 'vault_code', '--url', setup.rs.url];
       assert.equal((await runCli(args, { env })).status, 0);
       const opened = browser.opened().length;
-      await new Promise((resolve) => setTimeout(resolve, 2500));
+      await new Promise((resolve) => setTimeout(resolve, 4500));
       const before = setup.as.clientRequests().length;
       const run = await runCli(args, { env });
       outputs['refresh stderr'] = run.stderr;

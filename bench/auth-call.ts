@@ -17,6 +17,8 @@ export interface AuthCallResult {
   readonly pairedWallRatio: number;
   /** Requests to the authorization server during the measured protected runs. */
   readonly authServerRequests: number;
+  /** What they were (method and path), when there were any. */
+  readonly authServerPaths: string[];
   readonly protectedMsAll: number[];
   readonly openMsAll: number[];
 }
@@ -61,6 +63,14 @@ export async function measureAuthCall(root: string, cliBin: string, runs: number
       openMs: median(openMs),
       pairedWallRatio: Math.round(median(ratios) * 1000) / 1000,
       authServerRequests: as.clientRequests().length - before,
+      authServerPaths: [
+        ...new Set(
+          as
+            .clientRequests()
+            .slice(before)
+            .map((r) => `${r.method} ${r.path}`),
+        ),
+      ],
       protectedMsAll: protectedMs.map((ms) => Math.round(ms)),
       openMsAll: openMs.map((ms) => Math.round(ms)),
     };
@@ -105,7 +115,7 @@ export function formatAuthCall(result: AuthCallResult | { error: string }): stri
     '',
     `Signed-in call: mcp-elicit call (2026-07-28, --url) with a stored token vs authorization off, ${result.runs} pairs`,
     `  wall median ${result.protectedMs.toFixed(0)} ms vs ${result.openMs.toFixed(0)} ms: paired ratio ${result.pairedWallRatio.toFixed(3)}x (goal <= 1.05x: ${ok(result.pairedWallRatio <= 1.05)})`,
-    `  requests to the authorization server while the token was valid: ${result.authServerRequests} (goal 0: ${ok(result.authServerRequests === 0)})`,
+    `  requests to the authorization server while the token was valid: ${result.authServerRequests} (goal 0: ${ok(result.authServerRequests === 0)})${result.authServerPaths.length > 0 ? `: ${result.authServerPaths.join(', ')}` : ''}`,
     '',
   ].join('\n');
 }

@@ -26,6 +26,8 @@ export interface AuthProxyResult {
   readonly calls: number;
   readonly elicit: BridgeStats;
   readonly remote: BridgeStats;
+  /** mcp-elicit proxy per call to the same tools with authorization off: what signing in adds. */
+  readonly elicitOpenCallMs: number;
   readonly mcpRemoteVersion: string;
 }
 
@@ -50,6 +52,7 @@ export async function measureAuthProxy(
   const port = await freePort();
   const as = await startAuthServer({ resource: mcpUrlFor(port) });
   const rs = await startProtectedServer({ issuer: as.issuer, port });
+  const openRs = await startProtectedServer({});
   const scratch = await mkdtemp(join(root, '.bench', 'auth-proxy-'));
   const remotePackage = dirname(createRequire(import.meta.url).resolve('mcp-remote/package.json'));
   const browser = join(root, 'test/fixtures/auth/sign-in-browser.mjs');
@@ -82,14 +85,16 @@ export async function measureAuthProxy(
         await started.client.close();
       }
     }
-    const hosts = { elicit: await open(elicit), remote: await open(remote) };
+    const openSide: Side = { ...elicit, args: [...elicit.args.slice(0, -1), openRs.url] };
+    const hosts = { elicit: await open(elicit), remote: await open(remote), open: await open(openSide) };
     const call = (client: Client) => client.callTool({ name: 'vault_code', arguments: {} });
     for (const h of Object.values(hosts)) for (let i = 0; i < 20; i++) await call(h.client);
-    const callTimes = { elicit: [] as number[], remote: [] as number[] };
+    const callTimes = { elicit: [] as number[], remote: [] as number[], open: [] as number[] };
+    const order = ['elicit', 'remote', 'open'] as const;
     for (let round = 0; round < s.rounds; round++) {
-      for (const name of round % 2 === 0
-        ? (['elicit', 'remote'] as const)
-        : (['remote', 'elicit'] as const)) {
+      // Rotate which side goes first so drift on a shared machine falls on all alike.
+      for (let k = 0; k < order.length; k++) {
+        const name = order[(round + k) % order.length] ?? 'elicit';
         const start = performance.now();
         for (let i = 0; i < s.callsPerBatch; i++) await call(hosts[name].client);
         callTimes[name].push((performance.now() - start) / s.callsPerBatch);
@@ -105,6 +110,7 @@ export async function measureAuthProxy(
       calls: s.rounds * s.callsPerBatch,
       elicit: stats('elicit'),
       remote: stats('remote'),
+      elicitOpenCallMs: median(callTimes.open),
       mcpRemoteVersion: (
         JSON.parse(readFileSync(join(remotePackage, 'package.json'), 'utf8')) as { version: string }
       ).version,
@@ -112,7 +118,7 @@ export async function measureAuthProxy(
     for (const h of Object.values(hosts)) await h.client.close();
     return result;
   } finally {
-    await rs.close();
+    await Promise.allSettled([rs.close(), openRs.close()]);
     await as.close();
     await rm(scratch, { recursive: true, force: true });
   }
@@ -168,6 +174,7 @@ export function formatAuthProxy(r: AuthProxyResult | { error: string }): string 
     `Proxy vs mcp-remote ${r.mcpRemoteVersion}: a protected server, both signed in, host over stdio (2025-11-25)`,
     `  start-up (spawn to initialized, median of ${r.starts}): ${e.startMs.toFixed(0)} ms vs ${m.startMs.toFixed(0)} ms: ${ratio(e.startMs, m.startMs)}`,
     `  per call (median over ${r.calls} calls each): ${e.callMs.toFixed(3)} ms vs ${m.callMs.toFixed(3)} ms: ${ratio(e.callMs, m.callMs)}`,
+    `  mcp-elicit proxy per call with authorization off (same tools): ${r.elicitOpenCallMs.toFixed(3)} ms, so signing in adds ${(e.callMs / r.elicitOpenCallMs).toFixed(2)}x`,
     `  resident memory: ${e.rssMiB.toFixed(1)} MiB vs ${m.rssMiB.toFixed(1)} MiB: ${ratio(e.rssMiB, m.rssMiB)}`,
     '',
   ].join('\n');

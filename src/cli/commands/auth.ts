@@ -135,9 +135,8 @@ async function logout(args: CliArgs, io: Io, store: AuthStore, context: CommandC
   }
   const deleted = await store.delete({ server });
   if (args.json) {
-    const signedOut = results.map((r) => ({ ...r, revocation: r.revocation }));
     io.stdout.write(
-      `${safeJsonStringify({ ok: true, result: { server, deleted, signedOut }, elicitations: [] })}\n`,
+      `${safeJsonStringify({ ok: true, result: { server, deleted, signedOut: results }, elicitations: [] })}\n`,
     );
   } else if (deleted === 0) {
     io.stdout.write(`not signed in to ${server}; nothing to do\n`);

@@ -146,6 +146,7 @@ export const COMMANDS = {
       'config',
       'server',
       'name',
+      ...SIGN_IN,
       'timeout',
       ...FRONT_END,
       ...PROTOCOL,

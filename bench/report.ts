@@ -34,7 +34,17 @@ export interface BenchResults {
 }
 
 /** The bench's sections, in the order they run; `--only` picks some. */
-export const SECTIONS = ['memory', 'steps', 'processes', 'hostile', 'browser', 'proxy', 'notify'] as const;
+export const SECTIONS = [
+  'memory',
+  'steps',
+  'processes',
+  'hostile',
+  'browser',
+  'proxy',
+  'auth',
+  'auth-proxy',
+  'notify',
+] as const;
 export type BenchSection = (typeof SECTIONS)[number];
 
 /** A run of every section writes last.json; a partial one (--only) writes beside it. */

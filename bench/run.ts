@@ -5,7 +5,8 @@
 //
 //   node --import tsx bench/run.ts [--rounds N] [--calls N] [--warmup N] [--runs N] [--only LIST]
 //
-// --only runs some sections (comma-separated: memory, steps, processes, hostile, browser, proxy, notify)
+// --only runs some sections (comma-separated: memory, steps, processes, hostile, browser, proxy,
+// auth, auth-proxy, notify)
 // and writes .bench/last-only.json instead, so a full run's last.json stays whole.
 import { existsSync } from 'node:fs';
 import { mkdir, rm, writeFile } from 'node:fs/promises';
@@ -13,6 +14,8 @@ import { availableParallelism, cpus } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
+import { type AuthCallResult, formatAuthCall, measureAuthCall } from './auth-call.js';
+import { type AuthProxyResult, formatAuthProxy, measureAuthProxy } from './auth-proxy.js';
 import { type BrowserBench, measureBrowser } from './browser.js';
 import { compileScript } from './compile.js';
 import { measureSteps, type StepTiming } from './engine-steps.js';
@@ -220,6 +223,23 @@ async function main(): Promise<void> {
       notify = { error: message(error) };
     }
   }
+  // Sign-in: a call with a stored token vs authorization off; proxy --url vs mcp-remote.
+  let authCall: AuthCallResult | { error: string } = { error: 'not run (--only)' };
+  if (want('auth')) {
+    log('signed-in call vs authorization off');
+    authCall = await measureAuthCall(root, setup.cliBin, settings.runs).catch((error) => ({
+      error: message(error),
+    }));
+  }
+  let authProxy: AuthProxyResult | { error: string } = { error: 'not run (--only)' };
+  if (want('auth-proxy')) {
+    log('proxy --url vs mcp-remote on a protected server');
+    authProxy = await measureAuthProxy(root, setup.cliBin, {
+      starts: settings.runs,
+      rounds: settings.rounds,
+      callsPerBatch: settings.callsPerBatch,
+    }).catch((error) => ({ error: message(error) }));
+  }
 
   const results: BenchResults = {
     environment,
@@ -236,10 +256,14 @@ async function main(): Promise<void> {
   process.stdout.write(formatReport(results));
   if (want('proxy')) process.stdout.write(formatProxyReport(proxy));
   if (want('notify')) process.stdout.write(formatNotifyReport(notify));
+  if (want('auth')) process.stdout.write(formatAuthCall(authCall));
+  if (want('auth-proxy')) process.stdout.write(formatAuthProxy(authProxy));
   const json = {
     ...results,
     proxy,
     notify,
+    authCall,
+    authProxy,
     processes: processes.map((p) => ({ ...p, cliCommand: cliCommandLine(setup, p.scenario) })),
   };
   await writeFile(join(scratch, benchFile(sections)), `${JSON.stringify(json, null, 2)}\n`);

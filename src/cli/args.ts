@@ -1,6 +1,7 @@
 // Command-line parsing with node:util parseArgs. Everything after the first `--` is the stdio
 // server command, taken verbatim (for proxy the `--` may be left out, see server-command.ts).
 import { parseArgs } from 'node:util';
+import type { SignInSettings } from '../auth/settings.js';
 import { ElicitError } from '../contracts/elicit-error.js';
 import type { ElicitationMode } from '../contracts/protocol.js';
 import { DEFAULT_REMIND_AFTER_MS } from '../core/attention.js';
@@ -30,6 +31,7 @@ import { type LogLevel, parseLogLevel } from './log-level.js';
 import { OPTIONS } from './option-table.js';
 import { splitServerCommand } from './server-command.js';
 import { type ServerEnvOptions, serverEnvOptions } from './server-env.js';
+import { parseSignInFlags } from './sign-in-flags.js';
 import { explainParseError, unexpectedArgument, unknownCommand } from './usage-errors.js';
 
 /** Same shape as the scripted front-end's ScriptedAnswer (kept structural to keep args.ts standalone). */
@@ -100,6 +102,8 @@ export interface CliArgs {
   readonly elicit?: string;
   /** proxy: print the mcpServers entry instead of running. */
   readonly printConfig?: boolean;
+  /** --client-id, --client-secret-env, --client-metadata-url, --callback-port, --scope (HTTP servers). */
+  readonly oauth?: SignInSettings;
 }
 
 export { OPTIONS } from './option-table.js';
@@ -126,7 +130,7 @@ export function parseCliArgs(argv: readonly string[]): CliArgs {
   if (commandWord === undefined)
     throw new ElicitError(
       'usage',
-      'missing command: use one of tools, call, prompts, prompt, resources, read, demo, proxy, servers (see --help)',
+      'missing command: use one of tools, call, prompts, prompt, resources, read, demo, proxy, servers, auth (see --help)',
     );
   if (!isCommand(commandWord)) throw unknownCommand(commandWord);
   if (commandWord === 'completion') return parseCompletion(rest);
@@ -168,12 +172,13 @@ export function parseCliArgs(argv: readonly string[]): CliArgs {
   } else if (v.config !== undefined) {
     target = { kind: 'config', file: v.config, ...(v.server !== undefined && { name: v.server }) };
   }
-  if (target === undefined && commandWord !== 'demo') {
+  if (target === undefined && commandWord !== 'demo' && !(commandWord === 'auth' && operand === 'status')) {
     throw new ElicitError(
       'usage',
       'no server given: add -- <command> [args...], --url <url>, or --config <file> [--server <name>]',
     );
   }
+  const oauth = parseSignInFlags(v, target?.kind);
   if (target !== undefined && commandWord === 'demo') {
     throw new ElicitError('usage', 'demo runs the bundled demo server; it takes no server');
   }
@@ -211,6 +216,7 @@ export function parseCliArgs(argv: readonly string[]): CliArgs {
     ...(operand !== undefined && { operand }),
     ...(v.elicit !== undefined && { elicit: v.elicit }),
     ...(v['print-config'] && { printConfig: true }),
+    ...(oauth !== undefined && { oauth }),
     toolArgs,
     argPairs: parseArgPairs(v.arg ?? []),
     ...(v['log-level'] !== undefined && { logLevel: parseLogLevel(v['log-level']) }),

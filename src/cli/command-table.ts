@@ -13,7 +13,8 @@ export interface CommandInfo {
   readonly optionText?: Readonly<Record<string, string>>;
 }
 
-const SERVER = ['url', 'header', 'config', 'server', 'name', 'env', 'pass-env'];
+const SIGN_IN = ['client-id', 'client-secret-env', 'client-metadata-url', 'callback-port', 'scope'];
+const SERVER = ['url', 'header', 'config', 'server', 'name', 'env', 'pass-env', ...SIGN_IN];
 const FRONT_END = [
   'ui',
   'record',
@@ -136,6 +137,29 @@ export const COMMANDS = {
       ].join('\n'),
     },
   },
+  auth: {
+    summary: 'Sign in to a server (login), list sign-ins (status), or sign out and revoke (logout).',
+    usage: [
+      'mcp-elicit [options] auth login --url <url> | --config <file> [--server <name>]',
+      'mcp-elicit auth status [--url <url>] [--json]',
+      'mcp-elicit auth logout --url <url> | --config <file> [--server <name>]',
+    ],
+    operands: 1,
+    options: [
+      'url',
+      'header',
+      'config',
+      'server',
+      'name',
+      ...SIGN_IN,
+      'timeout',
+      ...FRONT_END,
+      ...PROTOCOL,
+      'json',
+      'verbose',
+    ],
+    example: 'mcp-elicit auth login --url https://mcp.example.com/mcp',
+  },
   servers: {
     summary: 'List the servers in an mcpServers config file (name, transport, command or URL).',
     usage: ['mcp-elicit servers --config <file>'],
@@ -172,6 +196,10 @@ export const OPERAND_USAGE: Partial<Record<CommandName, string>> = {
   call: 'call needs a tool name: mcp-elicit call <tool> [--args <json>] [--arg key=value]',
   prompt: 'prompt needs a prompt name: mcp-elicit prompt <name> [--args <json>] [--arg key=value]',
   read: 'read needs a resource URI: mcp-elicit read <uri>',
+  auth: 'auth needs an action: mcp-elicit auth login|status|logout [--url <url>]',
 };
+
+/** The actions of `mcp-elicit auth`. */
+export const AUTH_ACTIONS = ['login', 'status', 'logout'] as const;
 
 export const SHELLS = ['bash', 'zsh', 'fish'] as const;

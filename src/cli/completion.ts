@@ -2,7 +2,7 @@
 // command table, so a new option or command is completed without touching this file.
 import { OPTIONS } from './args.js';
 import { optionLines } from './command-help.js';
-import { COMMAND_NAMES, COMMANDS, SHELLS } from './command-table.js';
+import { AUTH_ACTIONS, COMMAND_NAMES, COMMANDS, SHELLS } from './command-table.js';
 import { OPTION_VALUES } from './option-values.js';
 
 type Shell = (typeof SHELLS)[number];
@@ -76,6 +76,8 @@ ${cases.join('\n')}
     COMPREPLY=($(compgen -W "${COMMAND_NAMES.join(' ')}" -- "$cur"))
   elif [[ "$command" == completion ]]; then
     COMPREPLY=($(compgen -W "${SHELLS.join(' ')}" -- "$cur"))
+  elif [[ "$command" == auth ]]; then
+    COMPREPLY=($(compgen -W "${AUTH_ACTIONS.join(' ')}" -- "$cur"))
   elif [[ "$command" == help ]]; then
     COMPREPLY=($(compgen -W "${COMMAND_NAMES.join(' ')}" -- "$cur"))
   fi
@@ -127,6 +129,7 @@ ${specs.join(' \\\n')} \\
     operand)
       case $line[1] in
         completion) _values shell ${SHELLS.join(' ')} ;;
+        auth) _values action ${AUTH_ACTIONS.join(' ')} ;;
         help) _describe -t commands 'mcp-elicit command' commands ;;
       esac
       ;;
@@ -150,6 +153,7 @@ function fish(options: readonly OptionSpec[]): string {
         `complete -c mcp-elicit -n '__fish_use_subcommand' -a ${name} -d ${q(COMMANDS[name].summary)}`,
     ),
     `complete -c mcp-elicit -n '__fish_seen_subcommand_from completion' -a ${q(SHELLS.join(' '))}`,
+    `complete -c mcp-elicit -n '__fish_seen_subcommand_from auth' -a ${q(AUTH_ACTIONS.join(' '))}`,
     `complete -c mcp-elicit -n '__fish_seen_subcommand_from help' -a ${q(COMMAND_NAMES.join(' '))}`,
     ...options.map((o) => {
       const parts = ['complete -c mcp-elicit'];

@@ -1,7 +1,16 @@
 // Builds the transport for a target, negotiates the era (using the cache), and hands back a
 // connected SDK Client with elicitation attached.
 import { StringDecoder } from 'node:string_decoder';
-import { Client, type Transport, type VersionNegotiationMode } from '@modelcontextprotocol/client';
+import {
+  Client,
+  OAuthClientFlowError,
+  OAuthError,
+  type Transport,
+  type VersionNegotiationMode,
+} from '@modelcontextprotocol/client';
+import { connectWithSignIn } from '../auth/connect-with-sign-in.js';
+import type { SignInSettings } from '../auth/settings.js';
+import { signInError } from '../auth/sign-in-errors.js';
 import { ElicitError } from '../contracts/elicit-error.js';
 import type { Era } from '../contracts/protocol.js';
 import type { Renderer } from '../contracts/renderer.js';
@@ -10,13 +19,14 @@ import { createGuardedHttpTransport } from '../mcp/guarded-http.js';
 import { createGuardedStdioTransport } from '../mcp/guarded-stdio.js';
 import type { ProtocolChoice } from './args.js';
 import { describeConnectError } from './connect-errors.js';
+import { cliSignIn } from './connect-sign-in.js';
 import { EraCache, eraCacheKey } from './era-cache.js';
 import { VERSION } from './version.js';
 
 // A stdio target's `env` is all the server gets besides the SDK's safe set (see server-env.ts).
 export type ResolvedTarget =
   | { kind: 'stdio'; command: string; args: string[]; env: Record<string, string>; cwd?: string }
-  | { kind: 'http'; url: URL; headers: Record<string, string> };
+  | { kind: 'http'; url: URL; headers: Record<string, string>; oauth?: SignInSettings };
 
 export interface ConnectOptions {
   readonly target: ResolvedTarget;
@@ -30,6 +40,8 @@ export interface ConnectOptions {
   readonly onServerStderr: (chunk: string) => void;
   /** Called on each new Client before it connects (the proxy adds sampling/roots handlers here). */
   readonly configure?: (client: Client) => void;
+  /** Who asks consent for a sign-in, when not `renderer` (the proxy: its own front-end, not the host). */
+  readonly signInRenderer?: Renderer;
 }
 
 export interface Connection {
@@ -59,7 +71,9 @@ export async function connect(options: ConnectOptions): Promise<Connection> {
         options,
         cached.kind === 'legacy' ? { kind: 'legacy' } : { kind: 'modern', discover: cached.discover },
       );
-    } catch {
+    } catch (error) {
+      // A sign-in that failed or was refused is final: probing again would ask again.
+      if (isSignInError(error)) throw error;
       await cache?.delete(key); // stale: the server changed; probe again below
     }
   }
@@ -76,38 +90,97 @@ export async function connect(options: ConnectOptions): Promise<Connection> {
   return connection;
 }
 
-async function connectOnce(
-  options: ConnectOptions,
-  prior:
-    | { kind: 'legacy' }
-    | { kind: 'modern'; discover: NonNullable<ReturnType<Client['getDiscoverResult']>> }
-    | undefined,
-): Promise<Connection> {
-  const client = new Client({ name: 'mcp-elicit', version: VERSION }, clientOptions(options.protocol));
-  const session = attachElicitation(client, {
-    ...options.attach,
-    renderer: options.renderer,
-    server: {
-      label: options.label,
-      ...(options.target.kind === 'http' && { origin: options.target.url.origin }),
-    },
-  });
-  options.configure?.(client);
-  const transport = makeTransport(options);
+type Prior =
+  | { kind: 'legacy' }
+  | { kind: 'modern'; discover: NonNullable<ReturnType<Client['getDiscoverResult']>> };
+
+async function connectOnce(options: ConnectOptions, prior: Prior | undefined): Promise<Connection> {
+  let session: ElicitationSession | undefined;
+  // A new Client for each attempt (a sign-in starts over on a new transport).
+  const newClient = () => {
+    const client = new Client({ name: 'mcp-elicit', version: VERSION }, clientOptions(options.protocol));
+    session = attachElicitation(client, {
+      ...options.attach,
+      renderer: options.renderer,
+      server: {
+        label: options.label,
+        ...(options.target.kind === 'http' && { origin: options.target.url.origin }),
+      },
+    });
+    options.configure?.(client);
+    return client;
+  };
+  const connectOptions = prior ? { prior } : {};
+  const target = options.target;
+  let client: Client;
+  let close: () => Promise<void>;
   try {
-    await client.connect(transport, prior ? { prior } : {});
+    if (target.kind === 'http') {
+      // HTTP servers may need a sign-in (A-01: stdio servers never do).
+      const signIn = await cliSignIn({
+        url: target.url,
+        settings: target.oauth,
+        label: options.label,
+        env: options.env,
+        renderer: options.signInRenderer ?? options.renderer,
+        opener: options.attach.opener,
+        era: options.protocol.kind === 'modern' ? 'modern' : 'legacy',
+      });
+      const connected = await connectWithSignIn({
+        ...signIn,
+        url: target.url,
+        newClient,
+        connectOptions,
+        newTransport: (parts) =>
+          createGuardedHttpTransport(target.url, { requestInit: { headers: target.headers }, ...parts }),
+      });
+      client = connected.client;
+      close = () => connected.close();
+    } else {
+      client = newClient();
+      await connectStdio(client, options, connectOptions);
+      close = () => client.close();
+    }
   } catch (error) {
-    await client.close().catch(() => {});
-    const url = options.target.kind === 'http' ? options.target.url : undefined;
-    throw new ElicitError('connect', describeConnectError(error, options.label, url), { cause: error });
+    throw connectError(error, options);
   }
   return {
     client,
-    session,
+    session: session as ElicitationSession,
     era: client.getProtocolEra() === 'modern' ? 'modern' : 'legacy',
     version: client.getNegotiatedProtocolVersion(),
-    close: () => client.close(),
+    close,
   };
+}
+
+async function connectStdio(
+  client: Client,
+  options: ConnectOptions,
+  connectOptions: Parameters<Client['connect']>[1],
+): Promise<void> {
+  try {
+    await client.connect(stdioTransport(options), connectOptions);
+  } catch (error) {
+    await client.close().catch(() => {});
+    throw error;
+  }
+}
+
+function connectError(error: unknown, options: ConnectOptions): ElicitError {
+  if (isSignInError(error) || isOAuthFailure(error)) return signInError(error, options.label);
+  const url = options.target.kind === 'http' ? options.target.url : undefined;
+  return new ElicitError('connect', describeConnectError(error, options.label, url), { cause: error });
+}
+
+function isSignInError(error: unknown): boolean {
+  return (
+    error instanceof ElicitError && (error.code === 'sign-in-required' || error.code === 'sign-in-failed')
+  );
+}
+
+// The SDK's authorization errors (OAuthError, IssuerMismatchError, ...) are brand-checked classes.
+function isOAuthFailure(error: unknown): boolean {
+  return OAuthError.isInstance(error) || OAuthClientFlowError.isInstance(error);
 }
 
 function clientOptions(protocol: ProtocolChoice): ConstructorParameters<typeof Client>[1] {
@@ -124,11 +197,9 @@ function clientOptions(protocol: ProtocolChoice): ConstructorParameters<typeof C
   }
 }
 
-function makeTransport(options: ConnectOptions): Transport {
+function stdioTransport(options: ConnectOptions): Transport {
   const target = options.target;
-  if (target.kind === 'http') {
-    return createGuardedHttpTransport(target.url, { requestInit: { headers: target.headers } });
-  }
+  if (target.kind !== 'stdio') throw new Error('not a stdio target');
   const transport = createGuardedStdioTransport({
     command: target.command,
     args: target.args,

@@ -11,6 +11,8 @@ Usage
   mcp-elicit [options] proxy                          -- <command> [args...]   (or --url, --config)
   mcp-elicit proxy --print-config --config <file> [--server <name>]
   mcp-elicit servers --config <file>
+  mcp-elicit auth login|logout --url <url> | --config <file> [--server <name>]
+  mcp-elicit auth status [--url <url>] [--json]
   mcp-elicit completion bash|zsh|fish
   mcp-elicit <command> --help                         (that command's options and an example)
 
@@ -29,6 +31,12 @@ Commands
                           demo serves on 127.0.0.1; without a terminal that page is opened only
                           with --open-urls.
   servers                 List the servers in --config <file>: name, transport, command or URL.
+  auth login              Sign in to a --url server now (nothing is called); later runs reuse the
+                          stored tokens and refresh them.
+  auth status             Each stored sign-in: server, authorization server, expiry, whether it
+                          can be refreshed; never a token. --url narrows it to one server.
+  auth logout             Revoke the tokens at the authorization server (RFC 7009) where it
+                          offers that, then delete them; says so when they could not be revoked.
   completion <shell>      Print a completion script for bash, zsh or fish, e.g.
                           mcp-elicit completion bash > ~/.local/share/bash-completion/completions/mcp-elicit
                           mcp-elicit completion zsh > "\${fpath[1]}/_mcp-elicit"
@@ -50,6 +58,20 @@ Server (exactly one, except for demo)
   --config <file>         An mcpServers JSON file (Claude Desktop, Cursor, Claude Code, VS Code)
   --server <name>           ...and the server entry to use from it (not needed when there is one).
   --name <label>          How the server is named in prompts (default: config name, command or host).
+
+Sign-in (HTTP servers that answer 401; see docs/authorization.md)
+  An HTTP server that needs a sign-in gets one (OAuth 2.1, the MCP authorization spec): on a
+  terminal you are asked first, naming the server and the sign-in site; a scripted run opens it only
+  with --open-urls, else stops with exit status 5. Tokens are kept in $MCP_ELICIT_AUTH_DIR, else
+  $XDG_STATE_HOME/mcp-elicit/auth (by default ~/.local/state/mcp-elicit/auth), 0600 files.
+  --client-id <id>        A client ID registered with the authorization server beforehand.
+  --client-secret-env VAR Read that client's secret from the environment variable VAR (a secret
+                          never goes on a command line).
+  --client-metadata-url   <url>: a client ID metadata document (https, with a path), used when the
+                          authorization server supports such client IDs.
+  --callback-port <n>     Listen for the sign-in's redirect on 127.0.0.1:<n> (default: a free port),
+                          for an authorization server that needs a registered redirect URI.
+  --scope "<a b>"         Ask for these scopes instead of the ones the server names.
 
 Stdio server environment
   A stdio server gets only HOME, LOGNAME, PATH, SHELL, TERM and USER from your environment (the
@@ -178,6 +200,8 @@ Exit status
   --decline or answers entry is as asked), or piped answers (stdin not a terminal) ran out before
   an elicitation was answered; --json then says "ok": false, error code "unanswered";
   stderr names each one with its message and field names, e.g. a replayed form that changed;
+  5 the server needs a sign-in and nobody can sign in (a scripted run without --open-urls, or the
+  person said no; stderr names the sign-in page); a sign-in that was tried and failed is 3;
   130 interrupted with Ctrl-C (a second Ctrl-C exits at once).
 
 Examples

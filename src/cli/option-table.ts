@@ -1,5 +1,7 @@
 // Every option the CLI takes, as node:util parseArgs reads them; args.ts parses with it, the
 // usage errors suggest from it and completion lists it.
+import { SIGN_IN_OPTIONS } from './sign-in-flags.js';
+
 export const OPTIONS = {
   url: { type: 'string' },
   header: { type: 'string', multiple: true },
@@ -38,4 +40,5 @@ export const OPTIONS = {
   'print-config': { type: 'boolean' },
   help: { type: 'boolean', short: 'h' },
   version: { type: 'boolean' },
+  ...SIGN_IN_OPTIONS,
 } as const;

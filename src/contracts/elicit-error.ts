@@ -44,7 +44,11 @@ export type ElicitErrorCode =
   /** Tasks: the server sent a task or task result that does not fit the protocol's schema. */
   | 'invalid-response'
   /** Tasks: the server asked for more inputs over the task's life than the client keeps track of. */
-  | 'too-many-inputs';
+  | 'too-many-inputs'
+  /** Sign-in: the server needs a sign-in and nobody can sign in (no consent, no --open-urls). */
+  | 'sign-in-required'
+  /** Sign-in: it was tried and failed (the authorization server refused, a check failed, a timeout). */
+  | 'sign-in-failed';
 
 /** The one error class for failures of the client's own making; errors from a server stay the SDK's `ProtocolError`. */
 export class ElicitError<Code extends ElicitErrorCode = ElicitErrorCode> extends Error {

@@ -30,18 +30,33 @@ export interface HttpServing {
   close(): Promise<void>;
 }
 
-export async function serveHttp(factory: () => McpServer, port: number, host: string): Promise<HttpServing> {
+/** Optional hooks of `serveHttp`. */
+export interface ServeHttpOptions {
+  /**
+   * Runs before MCP routing for every request (any path): an answer it returns is sent instead,
+   * e.g. a `401` challenge or a well-known metadata document of a protected server.
+   */
+  readonly gate?: (request: Request) => Promise<Response | undefined>;
+}
+
+export async function serveHttp(
+  factory: () => McpServer,
+  port: number,
+  host: string,
+  options: ServeHttpOptions = {},
+): Promise<HttpServing> {
   const modern = createMcpHandler(factory, { legacy: 'reject' });
   const legacy = new LegacySessions(factory);
   const allowedHosts = [...localhostAllowedHostnames(), host];
   const allowedOrigins = [...localhostAllowedOrigins(), host];
 
   async function route(request: Request): Promise<Response> {
-    if (new URL(request.url).pathname !== MCP_PATH) return new Response('Not found', { status: 404 });
     const rejected =
       hostHeaderValidationResponse(request, allowedHosts) ??
-      originValidationResponse(request, allowedOrigins);
+      originValidationResponse(request, allowedOrigins) ??
+      (await options.gate?.(request));
     if (rejected !== undefined) return rejected;
+    if (new URL(request.url).pathname !== MCP_PATH) return new Response('Not found', { status: 404 });
     return (await isLegacyRequest(request)) ? legacy.handle(request) : modern.fetch(request);
   }
 

@@ -21,6 +21,7 @@ import { RoutingRenderer } from './host-renderer.js';
 import { HostRounds } from './host-rounds.js';
 import { createHostServer } from './host-server.js';
 import { guardHostStdio } from './host-stdio.js';
+import { proxySignInRenderer } from './sign-in-renderer.js';
 
 const NO_TIMEOUT_MS = 2_147_000_000;
 
@@ -91,6 +92,7 @@ export function startProxy(o: ProxyOptions): RunningProxy {
       useEraCache: o.useEraCache,
       env: o.env,
       renderer: routing,
+      signInRenderer: proxySignInRenderer(o.self, o.log),
       attach: {
         modes: plan.modes,
         opener: { open: async (url) => (routing.openedByHost(url) ? { ok: true } : o.opener.open(url)) },

@@ -1,0 +1,44 @@
+// The sign-in flags (--client-id, --client-secret-env, --client-metadata-url, --callback-port,
+// --scope), checked one by one; args.ts decides which targets they may go with.
+import { checkSetting, type SignInSettings } from '../auth/settings.js';
+import { ElicitError } from '../contracts/elicit-error.js';
+
+/** The flags, for args.ts's option table. */
+export const SIGN_IN_OPTIONS = {
+  'client-id': { type: 'string' },
+  'client-secret-env': { type: 'string' },
+  'client-metadata-url': { type: 'string' },
+  'callback-port': { type: 'string' },
+  scope: { type: 'string' },
+} as const;
+
+interface SignInFlagValues {
+  readonly 'client-id'?: string;
+  readonly 'client-secret-env'?: string;
+  readonly 'client-metadata-url'?: string;
+  readonly 'callback-port'?: string;
+  readonly scope?: string;
+}
+
+export function parseSignInFlags(v: SignInFlagValues, target?: string): SignInSettings | undefined {
+  const settings: { -readonly [K in keyof SignInSettings]: SignInSettings[K] } = {};
+  if (v['client-id'] !== undefined) settings.clientId = checkSetting.clientId(v['client-id'], '--client-id');
+  if (v['client-secret-env'] !== undefined)
+    settings.clientSecretEnv = checkSetting.envName(v['client-secret-env'], '--client-secret-env');
+  if (v['client-metadata-url'] !== undefined)
+    settings.clientMetadataUrl = checkSetting.clientMetadataUrl(
+      v['client-metadata-url'],
+      '--client-metadata-url',
+    );
+  if (v['callback-port'] !== undefined)
+    settings.callbackPort = checkSetting.callbackPort(v['callback-port'], '--callback-port');
+  if (v.scope !== undefined) settings.scope = checkSetting.scope(v.scope, '--scope');
+  if (Object.keys(settings).length === 0) return undefined;
+  // A stdio server takes its credentials from its environment, never a sign-in.
+  if (target === 'stdio')
+    throw new ElicitError(
+      'usage',
+      '--client-id, --client-secret-env, --client-metadata-url, --callback-port and --scope only apply to an HTTP server (a stdio server takes credentials from its environment)',
+    );
+  return settings;
+}

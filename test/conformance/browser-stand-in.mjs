@@ -51,6 +51,7 @@ async function main() {
     return 1;
   }
   const first = new URL(raw);
+  log({ event: 'open', ...describe(first) });
   if (first.protocol !== 'https:' && first.protocol !== 'http:') {
     log({ event: 'refused', reason: `scheme ${first.protocol}` });
     return 1;
@@ -60,7 +61,11 @@ async function main() {
   for (let hop = 0; hop < MAX_HOPS; hop++) {
     const toListener = isListener(current, listener);
     const response = await visit(current);
-    log({ event: toListener ? 'listener' : 'authorization-server', status: response.status, ...describe(current) });
+    log({
+      event: toListener ? 'listener' : 'authorization-server',
+      status: response.status,
+      ...describe(current),
+    });
     if (toListener) return response.ok ? 0 : 1;
     const location = response.headers.get('location');
     if (response.status < 300 || response.status >= 400 || location === null) {

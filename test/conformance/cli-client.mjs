@@ -117,7 +117,13 @@ function runCli(argv, env) {
       } catch {
         json = undefined;
       }
-      resolve({ argv, exit: code ?? (signal ? 128 : -1), ms: Math.round(performance.now() - started), json, stdout });
+      resolve({
+        argv,
+        exit: code ?? (signal ? 128 : -1),
+        ms: Math.round(performance.now() - started),
+        json,
+        stdout,
+      });
     });
   });
 }

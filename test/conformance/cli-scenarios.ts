@@ -1,0 +1,222 @@
+// What each scored client scenario of the conformance suite proves when the CLI is the client, the
+// requirement rows it verifies, and what the CLI client's own record must show (sign-ins opened
+// in the browser stand-in; later CLI runs reusing the stored tokens). Read by cli-conformance.test.ts.
+import type { RequirementId } from '../helpers/req.js';
+
+export const REVISIONS = ['2025-11-25', '2026-07-28'] as const;
+export type Revision = (typeof REVISIONS)[number];
+
+export interface Expectation {
+  /** The behaviour sentence of the test title. */
+  readonly proves: string;
+  readonly ids?: readonly RequirementId[];
+  /** Sign-in pages the CLI opened (each delivered to its listener), or a cap. */
+  readonly signIns: number | { readonly max: number };
+  /** The client made more than one CLI run and every one succeeded (the later ones on stored tokens). */
+  readonly runsAfterSignIn?: boolean;
+  /** Checks (by id or by name) allowed to be SKIPPED, with the reason. */
+  readonly skipped?: Readonly<Record<string, string>>;
+}
+
+const signedInOnce = { signIns: 1, runsAfterSignIn: true } as const;
+const refusedAfterRedirect = { signIns: 1, ids: ['A-25'] } as const;
+
+const BOTH: Readonly<Record<string, Expectation>> = {
+  tools_call: {
+    proves: 'the CLI lists the tools and calls one with schema-typed arguments, every message wire-valid',
+    signIns: 0,
+  },
+  'auth/metadata-default': {
+    proves:
+      'on 401 the CLI reads the protected resource metadata named in WWW-Authenticate, the authorization server metadata, registers, signs in with PKCE and the resource parameter through its loopback listener, and a second run reuses the stored token',
+    ids: ['A-02', 'A-03', 'A-06', 'A-09', 'A-13', 'A-20', 'A-21', 'A-22', 'A-26', 'A-32'],
+    ...signedInOnce,
+  },
+  'auth/metadata-var1': {
+    proves:
+      'resource metadata found at the path-based well-known URL and server metadata by OpenID discovery',
+    ids: ['A-03', 'A-06'],
+    ...signedInOnce,
+  },
+  'auth/metadata-var2': {
+    proves: 'resource metadata found at the root well-known URL and a tenant issuer by path insertion',
+    ids: ['A-03', 'A-06'],
+    ...signedInOnce,
+  },
+  'auth/metadata-var3': {
+    proves:
+      'a custom resource metadata URL from the header and a tenant issuer found by the third URL in order',
+    ids: ['A-03', 'A-06'],
+    ...signedInOnce,
+  },
+  'auth/basic-cimd': {
+    proves:
+      'the CLI signs in with its client ID metadata document URL (--client-metadata-url) when the server supports it',
+    ids: ['A-09', 'A-10', 'A-11'],
+    ...signedInOnce,
+  },
+  'auth/scope-from-www-authenticate': {
+    proves: 'the scope named in the 401 challenge is the scope requested',
+    ids: ['A-15', 'A-16'],
+    ...signedInOnce,
+  },
+  'auth/scope-from-scopes-supported': {
+    proves: 'without a challenged scope, all of the resource metadata scopes_supported are requested',
+    ids: ['A-15'],
+    ...signedInOnce,
+  },
+  'auth/scope-omitted-when-undefined': {
+    proves: 'with no scope anywhere, the authorization request carries none',
+    ids: ['A-15'],
+    ...signedInOnce,
+  },
+  'auth/scope-step-up': {
+    proves:
+      'a 403 insufficient_scope on a call leads to a second sign-in with the wider scope and the call is retried',
+    ids: ['A-17'],
+    signIns: 2,
+    runsAfterSignIn: true,
+  },
+  'auth/scope-retry-limit': {
+    proves:
+      'a server that keeps refusing the scope gets at most three authorization requests, then a clear failure',
+    ids: ['A-18'],
+    signIns: { max: 3 },
+  },
+  'auth/token-endpoint-auth-basic': {
+    proves: 'the registered client_secret_basic authentication is used at the token endpoint',
+    ids: ['A-13', 'A-21'],
+    ...signedInOnce,
+  },
+  'auth/token-endpoint-auth-post': {
+    proves: 'the registered client_secret_post authentication is used at the token endpoint',
+    ids: ['A-13', 'A-21'],
+    ...signedInOnce,
+  },
+  'auth/token-endpoint-auth-none': {
+    proves: 'a public client (token_endpoint_auth_method none) sends no secret',
+    ids: ['A-13', 'A-21'],
+    ...signedInOnce,
+  },
+  'auth/pre-registration': {
+    proves:
+      'pre-registered credentials from --client-id and --client-secret-env (never on the command line) are used without registration',
+    ids: ['A-12'],
+    ...signedInOnce,
+  },
+};
+
+const ONLY_2025: Readonly<Record<string, Expectation>> = {
+  initialize: { proves: 'the CLI opens a 2025-11-25 session with the initialize handshake', signIns: 0 },
+  'elicitation-sep1034-client-defaults': {
+    proves:
+      'a form accepted with --accept-defaults reaches the server with every omitted field set to its default',
+    ids: ['C-09'],
+    signIns: 0,
+  },
+  'sse-retry': {
+    proves: 'a tool call whose SSE stream drops is resumed and completes',
+    signIns: 0,
+  },
+};
+
+const ONLY_2026: Readonly<Record<string, Expectation>> = {
+  'request-metadata': {
+    proves: 'every request declares the elicitation capability in _meta and a -32022 answer is retried',
+    ids: ['M-01', 'X-01'],
+    signIns: 0,
+    skipped: {
+      'sep-2575-client-declares-roots-capability': 'the CLI declares only elicitation, not roots',
+      'sep-2575-client-declares-sampling-capability': 'the CLI declares only elicitation, not sampling',
+    },
+  },
+  'sep-2322-client-request-state': {
+    proves:
+      'input_required elicitations are answered and retried with requestState echoed, one CLI call per tool',
+    ids: ['M-02', 'M-03', 'M-04', 'M-05', 'M-06', 'M-08'],
+    signIns: 0,
+  },
+  'http-standard-headers': {
+    proves: 'Mcp-Method and Mcp-Name go with tools, resources and prompts requests',
+    ids: ['A-35'],
+    signIns: 0,
+    skipped: {
+      ClientMcpMethodHeader_initialize: 'the 2026-07-28 era has no initialize handshake',
+      ClientMcpMethodHeader_notifications_initialized: 'the 2026-07-28 era has no initialize handshake',
+    },
+  },
+  'http-custom-headers': {
+    proves:
+      'a call mirrors the parameters its tool marks x-mcp-header into Mcp-Param-* headers, encoded per SEP-2243',
+    ids: ['A-34'],
+    signIns: 0,
+  },
+  'http-invalid-tool-headers': {
+    proves: 'tools whose x-mcp-header annotations break the rules are left out, the valid one is called',
+    ids: ['A-34'],
+    signIns: 0,
+  },
+  'json-schema-ref-no-deref': {
+    proves: 'a tool schema with $ref is listed and called without the client dereferencing it',
+    signIns: 0,
+  },
+  'auth/resource-mismatch': {
+    proves:
+      'resource metadata for another resource is refused before any authorization request, with a clear error',
+    ids: ['A-08'],
+    signIns: 0,
+  },
+  'auth/offline-access-scope': {
+    proves: 'the client asks for refresh tokens (grant_types) where the server offers offline_access',
+    ids: ['A-19'],
+    ...signedInOnce,
+  },
+  'auth/offline-access-not-supported': {
+    proves: 'offline_access is not requested when the authorization server does not list it',
+    ids: ['A-19'],
+    ...signedInOnce,
+  },
+  'auth/authorization-server-migration': {
+    proves:
+      'when the resource moves to another authorization server the CLI re-reads the metadata and registers anew there',
+    ids: ['A-05', 'A-14'],
+    signIns: 2,
+    runsAfterSignIn: true,
+  },
+  'auth/iss-supported': {
+    proves: 'an authorization response whose iss matches the issuer is redeemed',
+    ids: ['A-24', 'A-25'],
+    ...signedInOnce,
+  },
+  'auth/iss-not-advertised': {
+    proves: 'without the iss flag and without iss the code is redeemed',
+    ids: ['A-25'],
+    ...signedInOnce,
+  },
+  'auth/iss-supported-missing': {
+    proves: 'an advertised iss that is missing from the response is refused; no token request',
+    ...refusedAfterRedirect,
+  },
+  'auth/iss-wrong-issuer': {
+    proves: "a response with another server's iss is refused; no token request",
+    ...refusedAfterRedirect,
+  },
+  'auth/iss-unexpected': {
+    proves: 'an unadvertised but wrong iss is refused',
+    ...refusedAfterRedirect,
+  },
+  'auth/iss-normalized': {
+    proves: 'iss is compared exactly (a trailing slash is a mismatch)',
+    ...refusedAfterRedirect,
+  },
+  'auth/metadata-issuer-mismatch': {
+    proves: 'server metadata whose issuer is not the one asked for is not used',
+    ids: ['A-07'],
+    signIns: 0,
+  },
+};
+
+export function expectationFor(scenario: string, revision: Revision): Expectation | undefined {
+  const own = revision === '2025-11-25' ? ONLY_2025 : ONLY_2026;
+  return own[scenario] ?? BOTH[scenario];
+}

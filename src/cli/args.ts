@@ -1,6 +1,7 @@
 // Command-line parsing with node:util parseArgs. Everything after the first `--` is the stdio
 // server command, taken verbatim.
 import { parseArgs } from 'node:util';
+import type { SignInSettings } from '../auth/settings.js';
 import { ElicitError } from '../contracts/elicit-error.js';
 import type { ElicitationMode } from '../contracts/protocol.js';
 import {
@@ -22,6 +23,7 @@ import { type CommandName, isCommand, OPERAND_USAGE, SHELLS } from './command-ta
 import { parseArgPairs } from './command-words.js';
 import { type LogLevel, parseLogLevel } from './log-level.js';
 import { type ServerEnvOptions, serverEnvOptions } from './server-env.js';
+import { parseSignInFlags } from './sign-in-flags.js';
 import { explainParseError, unexpectedArgument, unknownCommand } from './usage-errors.js';
 
 /** Same shape as the scripted front-end's ScriptedAnswer (kept structural to keep args.ts standalone). */
@@ -84,6 +86,8 @@ export interface CliArgs {
   readonly elicit?: string;
   /** proxy: print the mcpServers entry instead of running. */
   readonly printConfig?: boolean;
+  /** --client-id, --client-secret-env, --client-metadata-url, --callback-port, --scope (HTTP servers). */
+  readonly oauth?: SignInSettings;
 }
 
 export const OPTIONS = {
@@ -118,6 +122,11 @@ export const OPTIONS = {
   verbose: { type: 'boolean', short: 'v' },
   elicit: { type: 'string' },
   'print-config': { type: 'boolean' },
+  'client-id': { type: 'string' },
+  'client-secret-env': { type: 'string' },
+  'client-metadata-url': { type: 'string' },
+  'callback-port': { type: 'string' },
+  scope: { type: 'string' },
   help: { type: 'boolean', short: 'h' },
   version: { type: 'boolean' },
 } as const;
@@ -194,6 +203,12 @@ export function parseCliArgs(argv: readonly string[]): CliArgs {
       'no server given: add -- <command> [args...], --url <url>, or --config <file> [--server <name>]',
     );
   }
+  const oauth = parseSignInFlags(v);
+  if (oauth !== undefined && target?.kind === 'stdio')
+    throw new ElicitError(
+      'usage',
+      '--client-id, --client-secret-env, --client-metadata-url, --callback-port and --scope only apply to an HTTP server (a stdio server takes credentials from its environment)',
+    );
   if (target !== undefined && commandWord === 'demo') {
     throw new ElicitError('usage', 'demo runs the bundled demo server; it takes no server');
   }
@@ -231,6 +246,7 @@ export function parseCliArgs(argv: readonly string[]): CliArgs {
     ...(operand !== undefined && { operand }),
     ...(v.elicit !== undefined && { elicit: v.elicit }),
     ...(v['print-config'] && { printConfig: true }),
+    ...(oauth !== undefined && { oauth }),
     toolArgs,
     argPairs: parseArgPairs(v.arg ?? []),
     ...(v['log-level'] !== undefined && { logLevel: parseLogLevel(v['log-level']) }),

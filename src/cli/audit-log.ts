@@ -2,10 +2,11 @@
 // writer (created 0600, an existing file tightened to 0600, appended, never truncated). Opened
 // before connecting, so a bad path is a usage error up front; lines are appended in order, and
 // closing waits until every line is written.
+
+import { appendPrivateFile } from '../auth/private-file.js';
 import { ElicitError } from '../contracts/elicit-error.js';
 import { safeJsonStringify } from '../core/safe-json.js';
 import type { AuditEntry } from '../mcp/audit.js';
-import { appendPrivateFile } from './private-file.js';
 
 export interface AuditLog {
   write(entry: AuditEntry): void;

@@ -1,11 +1,13 @@
 // Reads the `mcpServers` JSON that Claude Desktop, Cursor and Claude Code users already keep
 // (and VS Code's `servers` / `mcp.servers`), and resolves one entry to a stdio or HTTP target.
 import { readFile } from 'node:fs/promises';
+import type { SignInSettings } from '../auth/settings.js';
 import { ElicitError } from '../contracts/elicit-error.js';
+import { parseOAuthEntry } from './config-oauth.js';
 
 export type ConfigTarget =
   | { kind: 'stdio'; command: string; args: string[]; env: Record<string, string>; cwd?: string }
-  | { kind: 'http'; url: URL; headers: Record<string, string> };
+  | { kind: 'http'; url: URL; headers: Record<string, string>; oauth?: SignInSettings };
 
 export async function loadServerFromConfig(
   file: string,
@@ -93,10 +95,19 @@ function resolveEntry(entry: unknown, where: string, env: NodeJS.ProcessEnv): Co
     if (url.protocol !== 'http:' && url.protocol !== 'https:') {
       throw new ElicitError('config', `${where}: "url" must be http: or https:`);
     }
-    return { kind: 'http', url, headers: stringMap(entry.headers, 'headers', where, env) };
+    const oauth = parseOAuthEntry(entry.oauth, where);
+    return {
+      kind: 'http',
+      url,
+      headers: stringMap(entry.headers, 'headers', where, env),
+      ...(oauth !== undefined && { oauth }),
+    };
   }
   if (type !== undefined && type !== 'stdio')
     throw new ElicitError('config', `${where}: unknown "type" "${type}"`);
+  // A stdio server takes its credentials from the environment, never a sign-in (A-01).
+  if (entry.oauth !== undefined)
+    throw new ElicitError('config', `${where}: "oauth" only applies to an HTTP server (one with a "url")`);
   const command = sub(entry.command, 'command');
   const args = entry.args === undefined ? [] : entry.args;
   if (!Array.isArray(args)) throw new ElicitError('config', `${where}: "args" must be an array of strings`);

@@ -1,7 +1,17 @@
 // Builds the transport for a target, negotiates the era (using the cache), and hands back a
 // connected SDK Client with elicitation attached.
 import { StringDecoder } from 'node:string_decoder';
-import { Client, type Transport, type VersionNegotiationMode } from '@modelcontextprotocol/client';
+import {
+  Client,
+  OAuthClientFlowError,
+  OAuthError,
+  type StreamableHTTPClientTransport,
+  type Transport,
+  UnauthorizedError,
+  type VersionNegotiationMode,
+} from '@modelcontextprotocol/client';
+import type { SignInSettings } from '../auth/settings.js';
+import { signInError } from '../auth/sign-in-errors.js';
 import { ElicitError } from '../contracts/elicit-error.js';
 import type { Era } from '../contracts/protocol.js';
 import type { Renderer } from '../contracts/renderer.js';
@@ -10,13 +20,14 @@ import { createGuardedHttpTransport } from '../mcp/guarded-http.js';
 import { createGuardedStdioTransport } from '../mcp/guarded-stdio.js';
 import type { ProtocolChoice } from './args.js';
 import { describeConnectError } from './connect-errors.js';
+import { type CliSignIn, openCliSignIn } from './connect-sign-in.js';
 import { EraCache, eraCacheKey } from './era-cache.js';
 import { VERSION } from './version.js';
 
 // A stdio target's `env` is all the server gets besides the SDK's safe set (see server-env.ts).
 export type ResolvedTarget =
   | { kind: 'stdio'; command: string; args: string[]; env: Record<string, string>; cwd?: string }
-  | { kind: 'http'; url: URL; headers: Record<string, string> };
+  | { kind: 'http'; url: URL; headers: Record<string, string>; oauth?: SignInSettings };
 
 export interface ConnectOptions {
   readonly target: ResolvedTarget;
@@ -59,7 +70,9 @@ export async function connect(options: ConnectOptions): Promise<Connection> {
         options,
         cached.kind === 'legacy' ? { kind: 'legacy' } : { kind: 'modern', discover: cached.discover },
       );
-    } catch {
+    } catch (error) {
+      // A sign-in that failed or was refused is final: probing again would ask again.
+      if (isSignInError(error)) throw error;
       await cache?.delete(key); // stale: the server changed; probe again below
     }
   }
@@ -76,38 +89,91 @@ export async function connect(options: ConnectOptions): Promise<Connection> {
   return connection;
 }
 
-async function connectOnce(
-  options: ConnectOptions,
-  prior:
-    | { kind: 'legacy' }
-    | { kind: 'modern'; discover: NonNullable<ReturnType<Client['getDiscoverResult']>> }
-    | undefined,
-): Promise<Connection> {
-  const client = new Client({ name: 'mcp-elicit', version: VERSION }, clientOptions(options.protocol));
-  const session = attachElicitation(client, {
-    ...options.attach,
-    renderer: options.renderer,
-    server: {
-      label: options.label,
-      ...(options.target.kind === 'http' && { origin: options.target.url.origin }),
-    },
-  });
-  options.configure?.(client);
-  const transport = makeTransport(options);
+type Prior =
+  | { kind: 'legacy' }
+  | { kind: 'modern'; discover: NonNullable<ReturnType<Client['getDiscoverResult']>> };
+
+async function connectOnce(options: ConnectOptions, prior: Prior | undefined): Promise<Connection> {
+  const target = options.target;
+  const signIn =
+    target.kind === 'http'
+      ? await openCliSignIn({
+          url: target.url,
+          settings: target.oauth,
+          label: options.label,
+          env: options.env,
+          renderer: options.renderer,
+          opener: options.attach.opener,
+          era: options.protocol.kind === 'modern' ? 'modern' : 'legacy',
+        })
+      : undefined;
   try {
-    await client.connect(transport, prior ? { prior } : {});
+    return await connectSigningIn(options, prior, signIn);
   } catch (error) {
-    await client.close().catch(() => {});
-    const url = options.target.kind === 'http' ? options.target.url : undefined;
-    throw new ElicitError('connect', describeConnectError(error, options.label, url), { cause: error });
+    await signIn?.session.close();
+    throw error;
   }
-  return {
-    client,
-    session,
-    era: client.getProtocolEra() === 'modern' ? 'modern' : 'legacy',
-    version: client.getNegotiatedProtocolVersion(),
-    close: () => client.close(),
-  };
+}
+
+// connect -> UnauthorizedError -> sign in -> a NEW transport (a started one cannot restart) -> again.
+async function connectSigningIn(
+  options: ConnectOptions,
+  prior: Prior | undefined,
+  signIn: CliSignIn | undefined,
+): Promise<Connection> {
+  for (;;) {
+    const client = new Client({ name: 'mcp-elicit', version: VERSION }, clientOptions(options.protocol));
+    const session = attachElicitation(client, {
+      ...options.attach,
+      renderer: options.renderer,
+      server: {
+        label: options.label,
+        ...(options.target.kind === 'http' && { origin: options.target.url.origin }),
+      },
+    });
+    options.configure?.(client);
+    const transport = makeTransport(options, signIn);
+    try {
+      await client.connect(transport, prior ? { prior } : {});
+    } catch (error) {
+      const unauthorized = signIn !== undefined && UnauthorizedError.isInstance(error);
+      try {
+        if (unauthorized) await signIn.session.signIn(transport as StreamableHTTPClientTransport);
+      } finally {
+        await client.close().catch(() => {});
+      }
+      if (unauthorized) continue;
+      throw connectError(error, options);
+    }
+    if (signIn) signIn.session.retryRequestsOf(transport as StreamableHTTPClientTransport);
+    return {
+      client,
+      session,
+      era: client.getProtocolEra() === 'modern' ? 'modern' : 'legacy',
+      version: client.getNegotiatedProtocolVersion(),
+      close: async () => {
+        await client.close();
+        await signIn?.session.close();
+      },
+    };
+  }
+}
+
+function connectError(error: unknown, options: ConnectOptions): ElicitError {
+  if (isSignInError(error) || isOAuthFailure(error)) return signInError(error, options.label);
+  const url = options.target.kind === 'http' ? options.target.url : undefined;
+  return new ElicitError('connect', describeConnectError(error, options.label, url), { cause: error });
+}
+
+function isSignInError(error: unknown): boolean {
+  return (
+    error instanceof ElicitError && (error.code === 'sign-in-required' || error.code === 'sign-in-failed')
+  );
+}
+
+// The SDK's authorization errors (OAuthError, IssuerMismatchError, ...) are brand-checked classes.
+function isOAuthFailure(error: unknown): boolean {
+  return OAuthError.isInstance(error) || OAuthClientFlowError.isInstance(error);
 }
 
 function clientOptions(protocol: ProtocolChoice): ConstructorParameters<typeof Client>[1] {
@@ -124,10 +190,13 @@ function clientOptions(protocol: ProtocolChoice): ConstructorParameters<typeof C
   }
 }
 
-function makeTransport(options: ConnectOptions): Transport {
+function makeTransport(options: ConnectOptions, signIn: CliSignIn | undefined): Transport {
   const target = options.target;
   if (target.kind === 'http') {
-    return createGuardedHttpTransport(target.url, { requestInit: { headers: target.headers } });
+    return createGuardedHttpTransport(target.url, {
+      requestInit: { headers: target.headers },
+      ...(signIn && { authProvider: signIn.provider, fetch: signIn.provider.watchFetch() }),
+    });
   }
   const transport = createGuardedStdioTransport({
     command: target.command,

@@ -4,9 +4,9 @@
 import { createHash } from 'node:crypto';
 import { basename, join } from 'node:path';
 import type { DiscoverResult } from '@modelcontextprotocol/client';
+import { ensurePrivateDir, readPrivateFile, writePrivateFile } from '../auth/private-file.js';
 import { safeJsonStringify } from '../core/safe-json.js';
 import { cacheDir } from './cache-dir.js';
-import { ensurePrivateDir, readPrivateFile, writePrivateFile } from './private-file.js';
 
 export type CachedEra =
   | { kind: 'legacy'; savedAt: number }

@@ -1,6 +1,7 @@
 // The CLI entry: parse, connect, run the command, report. The only place that decides the exit
 // status (bin.ts turns it into process.exit).
 import { basename } from 'node:path';
+import { mergeSettings, type SignInSettings } from '../auth/settings.js';
 import { ElicitError } from '../contracts/elicit-error.js';
 import { safeJsonStringify } from '../core/safe-json.js';
 import type { ElicitationEvent } from '../mcp/events.js';
@@ -82,7 +83,7 @@ const SERVER_COMMANDS = {
 async function resolveTarget(args: CliArgs, io: Io): Promise<{ target: ResolvedTarget; name?: string }> {
   const target = args.target;
   if (!target) throw new ElicitError('usage', 'no server given');
-  if (target.kind === 'http') return { target };
+  if (target.kind === 'http') return { target: withSignIn(target, args) };
   // Without --server, a file with one server means that one.
   const name = target.kind === 'config' ? (target.name ?? (await onlyServerName(target.file))) : undefined;
   const resolved =
@@ -93,13 +94,24 @@ async function resolveTarget(args: CliArgs, io: Io): Promise<{ target: ResolvedT
   if (resolved.kind === 'http') {
     if (Object.keys(options.set).length > 0 || options.pass.length > 0)
       throw new ElicitError('usage', '--env and --pass-env only apply to a stdio server');
-    return { target: resolved, ...(name !== undefined && { name }) };
+    return { target: withSignIn(resolved, args), ...(name !== undefined && { name }) };
   }
+  if (args.oauth !== undefined)
+    throw new ElicitError(
+      'usage',
+      'the sign-in options only apply to an HTTP server; this entry runs a command',
+    );
   const { env, unmatched } = serverEnvironment(io.env, { ...options, configEnv: resolved.env });
   for (const pattern of unmatched)
     io.stderr.write(`mcp-elicit: --pass-env ${pattern}: no such variable in your environment\n`);
   if (args.verbose) io.stderr.write(`mcp-elicit: ${describeServerEnv(env)}\n`);
   return { target: { ...resolved, env }, ...(name !== undefined && { name }) };
+}
+
+// Flags win over the config entry's `oauth` object, field by field.
+function withSignIn<T extends { kind: 'http'; oauth?: SignInSettings }>(target: T, args: CliArgs): T {
+  const oauth = mergeSettings(target.oauth, args.oauth);
+  return { ...target, ...(oauth !== undefined && { oauth }) };
 }
 
 function defaultLabel(target: ResolvedTarget): string {
@@ -109,7 +121,16 @@ function defaultLabel(target: ResolvedTarget): string {
   return label.length > 48 ? `${label.slice(0, 47)}…` : label;
 }
 
-type CliErrorCode = 'usage' | 'config' | 'connect' | 'request' | 'tool-error' | 'unanswered' | 'interrupted';
+type CliErrorCode =
+  | 'usage'
+  | 'config'
+  | 'connect'
+  | 'request'
+  | 'tool-error'
+  | 'unanswered'
+  | 'sign-in-required'
+  | 'sign-in-failed'
+  | 'interrupted';
 
 // The one place a failure becomes an exit status (bin.ts passes it to process.exit).
 const EXIT_STATUS: Record<CliErrorCode, number> = {
@@ -120,6 +141,10 @@ const EXIT_STATUS: Record<CliErrorCode, number> = {
   'tool-error': 1,
   // A scripted run that fell back to cancel (no answer applied, or it did not fit the form).
   unanswered: 4,
+  // The server needs a sign-in and nobody can sign in (a scripted run without --open-urls, a "no").
+  'sign-in-required': 5,
+  // A sign-in was tried and failed: like a failed connection.
+  'sign-in-failed': 3,
   // 128 + SIGINT, as shells report a command stopped with Ctrl-C.
   interrupted: 130,
 };

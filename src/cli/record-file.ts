@@ -1,11 +1,12 @@
 // `--record FILE`: the answers file a recorded run writes (issue 14). Created (0600) before
 // connecting, so a bad path is a usage error up front; rewritten atomically after each elicitation
 // with every entry so far, so Ctrl-C mid-run leaves a valid file holding what was answered.
+
+import { writePrivateFile } from '../auth/private-file.js';
 import { ElicitError } from '../contracts/elicit-error.js';
 import type { Renderer } from '../contracts/renderer.js';
 import { safeJsonStringify } from '../core/safe-json.js';
 import { recordingRenderer } from '../frontends/record/index.js';
-import { writePrivateFile } from './private-file.js';
 
 export interface RecordFile {
   /** The chosen front-end, wrapped so every answer given through it is recorded. */

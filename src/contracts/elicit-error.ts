@@ -38,7 +38,11 @@ export type ElicitErrorCode =
   /** Tasks: the tool requires a task but this connection cannot run one. */
   | 'unsupported'
   /** Tasks: -32021, the server needs a client capability (extension) this client did not declare. */
-  | 'missing-capability';
+  | 'missing-capability'
+  /** Sign-in: the server needs a sign-in and nobody can sign in (no consent, no --open-urls). */
+  | 'sign-in-required'
+  /** Sign-in: it was tried and failed (the authorization server refused, a check failed, a timeout). */
+  | 'sign-in-failed';
 
 /** The one error class for failures of the client's own making; errors from a server stay the SDK's `ProtocolError`. */
 export class ElicitError<Code extends ElicitErrorCode = ElicitErrorCode> extends Error {

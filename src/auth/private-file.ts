@@ -1,4 +1,4 @@
-// Files the CLI writes (the era cache, logs) may name servers, hosts and what was answered: they are
+// Files the CLI writes (the era cache, logs, the sign-in store) may name servers, hosts and what was answered: they are
 // readable by their owner only. Folders the CLI creates are 0700, files 0600, and a file found with
 // wider permissions is tightened when it is next read or written.
 import { randomBytes } from 'node:crypto';

@@ -1,0 +1,59 @@
+// What the SDK leaves to the host before a browser is sent anywhere: the authorization server must
+// support PKCE S256 (A-20; the SDK proceeds when the field is absent, G-01) and the authorization
+// URL must be https, or http to this machine (A-29, the same analysis as URL mode).
+import {
+  type AuthorizationServerMetadata,
+  checkResourceAllowed,
+  resourceUrlFromServerUrl,
+} from '@modelcontextprotocol/client';
+import { ElicitError } from '../contracts/elicit-error.js';
+import { sanitizeText } from '../core/sanitize.js';
+import { analyzeUrl } from '../core/url-safety.js';
+
+/** Throws when the metadata does not list S256 in `code_challenge_methods_supported`. */
+export function assertPkceS256(metadata: AuthorizationServerMetadata | undefined, server: string): void {
+  const methods = metadata?.code_challenge_methods_supported;
+  if (Array.isArray(methods) && methods.includes('S256')) return;
+  const why =
+    metadata === undefined
+      ? 'no authorization server metadata was found'
+      : 'its metadata does not list PKCE S256 in code_challenge_methods_supported';
+  throw new ElicitError(
+    'sign-in-failed',
+    `cannot sign in to ${server}: ${why}, and signing in without PKCE S256 is refused`,
+  );
+}
+
+/**
+ * Throws when protected resource metadata names another resource than the server (A-08; the
+ * SDK's own rule: same origin and a path prefix of the server's URL, checked before it is used).
+ */
+export function assertResourceIsServer(resource: string | undefined, serverUrl: URL): void {
+  if (resource === undefined) return;
+  const server = resourceUrlFromServerUrl(serverUrl);
+  let allowed = false;
+  try {
+    allowed = checkResourceAllowed({ requestedResource: server, configuredResource: resource });
+  } catch {}
+  if (allowed) return;
+  throw new ElicitError(
+    'sign-in-failed',
+    `cannot sign in to ${serverUrl.host}: its protected resource metadata is for another resource (${sanitizeText(resource, { maxLength: 200 })}), so no sign-in was started and no token was sent`,
+  );
+}
+
+/** Throws unless `url` may be opened: https, or http to a loopback address. */
+export function assertOpenableAuthorizationUrl(url: URL, server: string): void {
+  const analysis = analyzeUrl(url.href);
+  const loopbackHttp = url.protocol === 'http:' && isLoopback(url.hostname);
+  if (analysis.allowed && (url.protocol === 'https:' || loopbackHttp)) return;
+  const shown = sanitizeText(url.href, { maxLength: 200 });
+  throw new ElicitError(
+    'sign-in-failed',
+    `cannot sign in to ${server}: the authorization page ${shown} is not an https:// address (or http:// on this machine), so it is not opened`,
+  );
+}
+
+function isLoopback(host: string): boolean {
+  return host === 'localhost' || host === '[::1]' || /^127(?:\.\d{1,3}){3}$/.test(host);
+}

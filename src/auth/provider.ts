@@ -1,0 +1,308 @@
+// The OAuthClientProvider the SDK's auth() and transports drive (A-09..A-28). It keeps everything
+// in the private store, records the authorization URL instead of opening it (the sign-in flow asks
+// first), makes and checks `state` (the SDK never checks it, G-04), refuses an authorization server
+// without PKCE S256 (G-01), pins pre-registered credentials to their issuer (A-14, G-08), and keeps
+// an absolute expiry so an expired token is refreshed before it is sent (G-11).
+import { randomBytes } from 'node:crypto';
+import type {
+  FetchLike,
+  OAuthClientInformationContext,
+  OAuthClientMetadata,
+  OAuthClientProvider,
+  OAuthDiscoveryState,
+  StoredOAuthClientInformation,
+  StoredOAuthTokens,
+} from '@modelcontextprotocol/client';
+import { ElicitError } from '../contracts/elicit-error.js';
+import {
+  assertOpenableAuthorizationUrl,
+  assertPkceS256,
+  assertResourceIsServer,
+} from './authorization-check.js';
+import { type AuthKey, type AuthRecord, AuthStore } from './store.js';
+import { emptyRecord } from './store-record.js';
+
+/** The path of the loopback redirect URI (RFC 8252 §7.3). */
+export const CALLBACK_PATH = '/callback';
+/** An access token this close to its expiry is treated as expired (clock skew, time in flight). */
+const EXPIRY_MARGIN_MS = 10_000;
+
+/** How to sign in to one server. */
+export interface SignInProviderOptions {
+  /** The MCP endpoint. */
+  readonly serverUrl: URL;
+  /** Where registrations and tokens live; the default store for `process.env` when omitted. */
+  readonly store?: AuthStore;
+  /** A pre-registered client ID (A-12); without one, CIMD or dynamic registration is used. */
+  readonly clientId?: string;
+  /** The pre-registered client's secret (from the environment, never a command line; not stored). */
+  readonly clientSecret?: string;
+  /** A client ID metadata document URL (https, with a path), used when the server supports CIMD. */
+  readonly clientMetadataUrl?: string;
+  /** Scopes to ask for instead of the ones the server names (space-separated). */
+  readonly scope?: string;
+  /** `client_name` sent when registering. */
+  readonly clientName?: string;
+  /** Epoch milliseconds; injectable for tests. */
+  readonly now?: () => number;
+}
+
+/** The sign-in provider for one server; create it with `SignInProvider.open`. */
+export class SignInProvider implements OAuthClientProvider {
+  /** Set only when given: `undefined` would read as "use CIMD" to nothing (G-14). */
+  declare clientMetadataUrl?: string;
+  readonly #options: SignInProviderOptions;
+  readonly #store: AuthStore;
+  #record: AuthRecord;
+  #port: number | undefined;
+  #authorizationUrl: URL | undefined;
+  #saving: Promise<void> = Promise.resolve();
+
+  private constructor(options: SignInProviderOptions, store: AuthStore, record: AuthRecord) {
+    this.#options = options;
+    this.#store = store;
+    this.#record = record;
+    if (options.clientMetadataUrl !== undefined) this.clientMetadataUrl = options.clientMetadataUrl;
+  }
+
+  /** Loads the stored state for the server (a corrupt store file is an ElicitError). */
+  static async open(options: SignInProviderOptions): Promise<SignInProvider> {
+    const store = options.store ?? AuthStore.forEnv();
+    return new SignInProvider(options, store, await store.load(signInKey(options)));
+  }
+
+  /** The server's canonical URL, as the store keys it. */
+  get server(): string {
+    return this.#record.server;
+  }
+
+  /** The loopback port the redirect URI names; set before a sign-in can start. */
+  setCallbackPort(port: number): void {
+    this.#port = port;
+  }
+
+  get callbackPort(): number | undefined {
+    return this.#port;
+  }
+
+  get redirectUrl(): string {
+    // Without a port yet the URI is incomplete; the flow notices and binds one (sign-in.ts).
+    return `http://127.0.0.1${this.#port === undefined ? '' : `:${this.#port}`}${CALLBACK_PATH}`;
+  }
+
+  get clientMetadata(): OAuthClientMetadata {
+    const secret = this.#options.clientSecret !== undefined;
+    return {
+      client_name: this.#options.clientName ?? 'mcp-elicit',
+      redirect_uris: [this.redirectUrl],
+      grant_types: ['authorization_code', 'refresh_token'],
+      response_types: ['code'],
+      token_endpoint_auth_method: secret ? 'client_secret_basic' : 'none',
+      application_type: 'native',
+    };
+  }
+
+  /** True when a stored access token can be sent without a sign-in (it may still be refused). */
+  hasUsableToken(): boolean {
+    const saved = this.#current()?.tokens;
+    return saved !== undefined && !this.#expired(saved.expiresAt);
+  }
+
+  /** True when some token (perhaps expired, perhaps refreshable) is stored. */
+  hasStoredTokens(): boolean {
+    return this.#current()?.tokens !== undefined;
+  }
+
+  async state(): Promise<string> {
+    const state = randomBytes(32).toString('base64url');
+    this.#record.pending = { ...this.#record.pending, state };
+    await this.#save();
+    return state;
+  }
+
+  /** The `state` the callback must carry, when a sign-in is in progress. */
+  expectedState(): string | undefined {
+    return this.#record.pending?.state;
+  }
+
+  clientInformation(ctx?: OAuthClientInformationContext): StoredOAuthClientInformation | undefined {
+    const { clientId, clientSecret } = this.#options;
+    if (clientId === undefined) {
+      const issuer = ctx?.issuer ?? this.#record.current;
+      return issuer === undefined ? undefined : this.#record.issuers[issuer]?.client;
+    }
+    const pinned = this.#record.pinnedIssuer;
+    if (ctx && pinned !== undefined && pinned !== ctx.issuer) {
+      throw new ElicitError(
+        'sign-in-failed',
+        `the client ID given for ${this.server} was used with the authorization server ${pinned}, but the server now names ${ctx.issuer}; pre-registered credentials are never sent to another authorization server (run mcp-elicit auth logout to forget the old one)`,
+      );
+    }
+    const issuer = pinned ?? ctx?.issuer;
+    return {
+      client_id: clientId,
+      ...(clientSecret !== undefined && { client_secret: clientSecret }),
+      ...(issuer !== undefined && { issuer }),
+    };
+  }
+
+  async saveClientInformation(info: StoredOAuthClientInformation, ctx?: OAuthClientInformationContext) {
+    const issuer = ctx?.issuer ?? info.issuer;
+    if (issuer === undefined) return;
+    // A pre-registered client's secret stays out of the store; only its issuer is remembered.
+    if (this.#options.clientId !== undefined) this.#record.pinnedIssuer ??= issuer;
+    else this.#record.issuers[issuer] = { ...this.#record.issuers[issuer], client: info };
+    await this.#save();
+  }
+
+  tokens(ctx?: OAuthClientInformationContext): StoredOAuthTokens | undefined {
+    const saved = (ctx ? this.#record.issuers[ctx.issuer] : this.#current())?.tokens;
+    if (saved === undefined) return undefined;
+    // The per-request read: an expired token is not sent, so the 401 leads to a refresh.
+    if (!ctx && this.#expired(saved.expiresAt)) return undefined;
+    return saved.tokens;
+  }
+
+  async saveTokens(tokens: StoredOAuthTokens, ctx?: OAuthClientInformationContext): Promise<void> {
+    const issuer = ctx?.issuer ?? tokens.issuer ?? this.#record.current;
+    if (issuer === undefined) throw new ElicitError('sign-in-failed', 'tokens came without an issuer');
+    const now = this.#now();
+    const expiresIn = typeof tokens.expires_in === 'number' ? tokens.expires_in : undefined;
+    this.#record.issuers[issuer] = {
+      ...this.#record.issuers[issuer],
+      tokens: { tokens, savedAt: now, ...(expiresIn !== undefined && { expiresAt: now + expiresIn * 1000 }) },
+    };
+    this.#record.current = issuer;
+    delete this.#record.pending;
+    await this.#save();
+  }
+
+  async redirectToAuthorization(authorizationUrl: URL): Promise<void> {
+    assertPkceS256(this.#record.discovery?.authorizationServerMetadata, this.server);
+    assertOpenableAuthorizationUrl(authorizationUrl, this.server);
+    const url = new URL(authorizationUrl.href);
+    if (this.#options.scope !== undefined) url.searchParams.set('scope', this.#options.scope);
+    this.#authorizationUrl = url;
+  }
+
+  /** Forgets registrations made before the listener had a port (their redirect URI has none). */
+  async forgetPortlessRegistrations(): Promise<void> {
+    const portless = `http://127.0.0.1${CALLBACK_PATH}`;
+    for (const entry of Object.values(this.#record.issuers))
+      if (redirectUris(entry.client).includes(portless)) delete entry.client;
+    await this.#save();
+  }
+
+  /** The authorization URL the SDK asked to open, once (the flow opens it after consent). */
+  takeAuthorizationUrl(): URL | undefined {
+    const url = this.#authorizationUrl;
+    this.#authorizationUrl = undefined;
+    return url;
+  }
+
+  async saveCodeVerifier(codeVerifier: string): Promise<void> {
+    this.#record.pending = { ...this.#record.pending, verifier: codeVerifier };
+    await this.#save();
+  }
+
+  codeVerifier(): string {
+    const verifier = this.#record.pending?.verifier;
+    if (verifier === undefined) throw new ElicitError('sign-in-failed', 'no sign-in is in progress');
+    return verifier;
+  }
+
+  async saveDiscoveryState(state: OAuthDiscoveryState): Promise<void> {
+    // Checked here, before any registration or token request, so nothing is sent or stored (A-08).
+    assertResourceIsServer(state.resourceMetadata?.resource, this.#options.serverUrl);
+    this.#record.discovery = state;
+    await this.#save();
+  }
+
+  discoveryState(): OAuthDiscoveryState | undefined {
+    return this.#record.discovery;
+  }
+
+  async invalidateCredentials(scope: 'all' | 'client' | 'tokens' | 'verifier' | 'discovery'): Promise<void> {
+    const record = this.#record;
+    if (scope === 'all') {
+      const { pinnedIssuer } = record;
+      this.#record = { ...emptyRecord(record.server, record.client), ...(pinnedIssuer && { pinnedIssuer }) };
+    }
+    if (scope === 'client' || scope === 'tokens') {
+      for (const entry of Object.values(record.issuers)) delete entry[scope];
+    }
+    if (scope === 'verifier') delete record.pending;
+    if (scope === 'discovery' || scope === 'all') delete this.#record.discovery;
+    await this.#save();
+  }
+
+  /**
+   * Wraps the transport's fetch: a 401 from the MCP endpoint to a request that carried a token
+   * drops the cached discovery, so an authorization server that moved is found again (G-06). A 401
+   * from the token endpoint must not: the code leg still needs it.
+   */
+  watchFetch(inner: FetchLike = fetch): FetchLike {
+    const endpoint = this.server;
+    return async (input, init) => {
+      const response = await inner(input, init);
+      if (response.status === 401 && sameEndpoint(input, endpoint) && carriesToken(init))
+        await this.invalidateCredentials('discovery');
+      return response;
+    };
+  }
+
+  #current() {
+    const issuer = this.#record.current;
+    return issuer === undefined ? undefined : this.#record.issuers[issuer];
+  }
+
+  #expired(expiresAt: number | undefined): boolean {
+    return expiresAt !== undefined && this.#now() >= expiresAt - EXPIRY_MARGIN_MS;
+  }
+
+  #now(): number {
+    return this.#options.now?.() ?? Date.now();
+  }
+
+  // Saves run one after another, each writing the whole record as it is then.
+  #save(): Promise<void> {
+    this.#saving = this.#saving.catch(() => {}).then(() => this.#store.save(this.#record));
+    return this.#saving;
+  }
+}
+
+/** The store key for a server and the client identity the options name. */
+export function signInKey(options: Pick<SignInProviderOptions, 'serverUrl' | 'clientId'>): AuthKey {
+  return {
+    server: canonicalServerUrl(options.serverUrl),
+    client: options.clientId === undefined ? 'dynamic' : `id:${options.clientId}`,
+  };
+}
+
+/** The MCP server's canonical URL (RFC 8707 style): no fragment, the URL parser's lowercase host. */
+export function canonicalServerUrl(url: URL): string {
+  const copy = new URL(url.href);
+  copy.hash = '';
+  return copy.href;
+}
+
+function redirectUris(client: StoredOAuthClientInformation | undefined): unknown[] {
+  const uris = (client as { redirect_uris?: unknown } | undefined)?.redirect_uris;
+  return Array.isArray(uris) ? uris : [];
+}
+
+function sameEndpoint(input: string | URL | Request, endpoint: string): boolean {
+  const raw = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
+  try {
+    const url = new URL(raw);
+    url.hash = '';
+    return url.href === endpoint;
+  } catch {
+    return false;
+  }
+}
+
+function carriesToken(init: RequestInit | undefined): boolean {
+  const headers = new Headers(init?.headers);
+  return /^(?:bearer|dpop)\s/i.test(headers.get('authorization') ?? '');
+}

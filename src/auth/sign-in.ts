@@ -1,0 +1,213 @@
+// The sign-in around the SDK's auth(): when a connect or a request ends in UnauthorizedError, the
+// SDK has already discovered, registered and built the authorization URL (recorded by the
+// provider). Here: ask consent (the URL-mode prompt of the front-end, same URL analysis), open the
+// page, wait on the loopback listener for the right `state`, then hand the whole callback query
+// to `finishAuth` (which checks `iss` and redeems the code). Sign-ins per session are capped
+// (A-18: a server that keeps asking is a permanent failure, not a loop).
+import { UnauthorizedError } from '@modelcontextprotocol/client';
+import { ElicitError } from '../contracts/elicit-error.js';
+import type { Era } from '../contracts/protocol.js';
+import type { Renderer } from '../contracts/renderer.js';
+import type { ServerIdentity } from '../contracts/server-identity.js';
+import type { UrlOpener } from '../contracts/url-step.js';
+import { sanitizeText } from '../core/sanitize.js';
+import { analyzeUrl } from '../core/url-safety.js';
+import { type CallbackListener, startCallbackListener } from './callback-listener.js';
+import type { SignInProvider } from './provider.js';
+import { signInError } from './sign-in-errors.js';
+
+/** The first sign-in and two more (step-up, a refused refresh): the third is the last (A-18). */
+export const MAX_SIGN_INS = 3;
+/** How long the listener waits for the browser to come back. */
+export const DEFAULT_SIGN_IN_TIMEOUT_MS = 5 * 60_000;
+
+/** What a sign-in needs besides the provider: who asks, and how to ask and open. */
+export interface SignInOptions {
+  readonly provider: SignInProvider;
+  /** Asks consent through its URL-mode prompt; without `url` nobody can consent. */
+  readonly renderer: Renderer;
+  /** Opens the consented page (BROWSER, the system browser, or a test stand-in). */
+  readonly opener: UrlOpener;
+  /** The server being signed in to, as prompts name it. */
+  readonly server: ServerIdentity;
+  /** The era asked for, for the prompt context. */
+  readonly era?: Era;
+  /** A fixed loopback port (an authorization server that needs a registered redirect URI). */
+  readonly callbackPort?: number;
+  readonly timeoutMs?: number;
+  readonly maxSignIns?: number;
+  readonly signal?: AbortSignal;
+}
+
+/** Something whose `finishAuth` redeems a callback: the SDK's Streamable HTTP (or SSE) transport. */
+export interface FinishesAuth {
+  finishAuth(params: URLSearchParams): Promise<void>;
+}
+
+/** Whether the sign-in happened, or the attempt must be repeated now that a port is bound. */
+export type SignInResult = 'signed-in' | 'retry';
+
+/** The sign-ins of one connection (and its reconnects), sharing one listener port and one cap. */
+export class SignInSession {
+  readonly #options: SignInOptions;
+  #listener: CallbackListener | undefined;
+  #count = 0;
+  #running: Promise<SignInResult> | undefined;
+
+  constructor(options: SignInOptions) {
+    this.#options = options;
+    if (options.callbackPort !== undefined) options.provider.setCallbackPort(options.callbackPort);
+  }
+
+  /** Binds the listener now when a sign-in is likely (no usable token), so the redirect URI has its port. */
+  async prepare(): Promise<void> {
+    const { provider } = this.#options;
+    if (provider.callbackPort === undefined && !provider.hasUsableToken()) await this.#bind();
+  }
+
+  /** How many sign-ins ran (the count the cap applies to). */
+  get count(): number {
+    return this.#count;
+  }
+
+  /** Runs one sign-in for the authorization URL the SDK just recorded; concurrent callers share it. */
+  signIn(transport: FinishesAuth): Promise<SignInResult> {
+    this.#running ??= this.#signIn(transport).finally(() => {
+      this.#running = undefined;
+    });
+    return this.#running;
+  }
+
+  /**
+   * After a connect: a request that ends in UnauthorizedError (step-up on 403 insufficient_scope,
+   * a refused refresh, a moved authorization server) signs in and is sent again.
+   */
+  retryRequestsOf<T extends FinishesAuth & { send: (...a: never[]) => Promise<void> }>(transport: T): void {
+    const send = transport.send.bind(transport) as (...a: unknown[]) => Promise<void>;
+    const retried = async (...a: unknown[]): Promise<void> => {
+      for (;;) {
+        try {
+          return await send(...a);
+        } catch (error) {
+          if (!UnauthorizedError.isInstance(error)) throw error;
+          await this.signIn(transport);
+        }
+      }
+    };
+    transport.send = retried as T['send'];
+  }
+
+  async close(): Promise<void> {
+    await this.#listener?.close();
+    this.#listener = undefined;
+  }
+
+  async #signIn(transport: FinishesAuth): Promise<SignInResult> {
+    const { provider, server } = this.#options;
+    const url = provider.takeAuthorizationUrl();
+    if (url === undefined)
+      throw new ElicitError(
+        'sign-in-failed',
+        `${server.label} refused the request, and no sign-in could start`,
+      );
+    if (
+      url.searchParams.get('redirect_uri') !== provider.redirectUrl ||
+      provider.callbackPort === undefined
+    ) {
+      // Built before a port was bound (a stored token turned out unusable): bind, then ask again.
+      await this.#bind();
+      await provider.forgetPortlessRegistrations();
+      return 'retry';
+    }
+    if (this.#count >= (this.#options.maxSignIns ?? MAX_SIGN_INS)) {
+      throw new ElicitError(
+        'sign-in-failed',
+        `${server.label} still refuses after ${this.#count} sign-ins; giving up (it may need a scope this account cannot get)`,
+      );
+    }
+    this.#count++;
+    const listener = this.#listener ?? (await this.#bind());
+    const stop = new AbortController();
+    const outer = this.#options.signal;
+    const onOuter = () => stop.abort();
+    outer?.addEventListener('abort', onOuter, { once: true });
+    try {
+      const state = provider.expectedState();
+      if (state === undefined) throw new ElicitError('sign-in-failed', 'the sign-in has no state to check');
+      // Waiting before the page opens: a fast browser (or a stand-in) may come back at once.
+      const waiting = listener.wait(state, {
+        timeoutMs: this.#options.timeoutMs ?? DEFAULT_SIGN_IN_TIMEOUT_MS,
+        signal: stop.signal,
+      });
+      waiting.catch(() => {});
+      await this.#consent(url);
+      // Not awaited: a launcher may stay open until its page is answered, which is after finishAuth.
+      void this.#open(url);
+      const callback = await waiting;
+      try {
+        await transport.finishAuth(callback.params);
+      } catch (error) {
+        callback.respond({ ok: false, reason: 'mcp-elicit could not complete the sign-in.' });
+        throw error;
+      }
+      callback.respond({ ok: true });
+      return 'signed-in';
+    } catch (error) {
+      throw signInError(error, server.label);
+    } finally {
+      stop.abort();
+      outer?.removeEventListener('abort', onOuter);
+      await this.close();
+    }
+  }
+
+  async #bind(): Promise<CallbackListener> {
+    const { provider, server } = this.#options;
+    await this.#listener?.close();
+    const listener = await startCallbackListener(provider.callbackPort ?? 0, server.label);
+    provider.setCallbackPort(listener.port);
+    this.#listener = listener;
+    return listener;
+  }
+
+  // Consent through the front-end's URL-mode prompt, so a sign-in page gets the same analysis,
+  // warnings and refusals as any URL a server sends.
+  async #consent(url: URL): Promise<void> {
+    const { renderer, server } = this.#options;
+    const analysis = analyzeUrl(url.href, server.origin === undefined ? {} : { serverOrigin: server.origin });
+    const site = sanitizeText(analysis.unicodeHost || url.host, { maxLength: 120 });
+    const message = `${server.label} needs you to sign in. Your browser will open the sign-in page of ${site}.`;
+    const signal = this.#options.signal ?? new AbortController().signal;
+    const ctx = { server, era: this.#options.era ?? 'legacy', signal, waiting: 0 } as const;
+    const answer = renderer.url
+      ? await renderer.url({ kind: 'url', message, url: url.href, analysis }, ctx)
+      : undefined;
+    if (answer?.outcome.action === 'accept' && analysis.allowed) return;
+    const why =
+      answer === undefined || (answer.outcome.action === 'cancel' && answer.outcome.reason === 'no-answer')
+        ? 'nobody can sign in here (give --open-urls to open it, or sign in with mcp-elicit auth login)'
+        : answer.outcome.action === 'decline'
+          ? 'you declined to sign in'
+          : 'the sign-in page was not opened';
+    throw new ElicitError('sign-in-required', `${server.label} needs a sign-in at ${shownUrl(url)}: ${why}`);
+  }
+
+  // What was analysed and consented to is opened; a browser that cannot start leaves the address.
+  async #open(url: URL): Promise<void> {
+    const { renderer, opener, server } = this.#options;
+    const href = analyzeUrl(url.href).href;
+    const opened = await opener
+      .open(href)
+      .catch((error: unknown) => ({ ok: false as const, error: String(error) }));
+    if (opened.ok) return;
+    renderer.notice?.({
+      kind: 'info',
+      server,
+      message: `Could not open the browser (${opened.error}). Open this address to sign in: ${shownUrl(url)}`,
+    });
+  }
+}
+
+function shownUrl(url: URL): string {
+  return sanitizeText(url.href, { maxLength: 2000 });
+}

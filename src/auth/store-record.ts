@@ -1,0 +1,75 @@
+// The shape of one store file (one server and client identity) and the check a file read from disk
+// must pass before any of it is used: the folder is private, but a file may still be corrupt,
+// truncated, or planted.
+import type {
+  OAuthDiscoveryState,
+  StoredOAuthClientInformation,
+  StoredOAuthTokens,
+} from '@modelcontextprotocol/client';
+
+/** Tokens as saved, with the absolute expiry the SDK does not keep (it keeps relative `expires_in`). */
+export interface SavedTokens {
+  readonly tokens: StoredOAuthTokens;
+  /** Epoch milliseconds when the access token expires, when the server said. */
+  readonly expiresAt?: number;
+  readonly savedAt: number;
+}
+
+/** What is kept per authorization server (SEP-2352: credentials never cross issuers). */
+export interface IssuerRecord {
+  client?: StoredOAuthClientInformation;
+  tokens?: SavedTokens;
+}
+
+/** The sign-in in progress: survives until the callback (A-24: verifier, state, discovery together). */
+export interface PendingSignIn {
+  verifier?: string;
+  state?: string;
+}
+
+export interface AuthRecord {
+  readonly version: 1;
+  /** Canonical URL of the MCP server (the resource). */
+  readonly server: string;
+  /** Which client identity: `dynamic`, `id:<client id>` or `cimd:<url>`. */
+  readonly client: string;
+  issuers: Record<string, IssuerRecord>;
+  /** The issuer whose tokens were saved last: the transport's per-request read has no issuer. */
+  current?: string;
+  /** Pre-registered credentials belong to the first issuer they were used with (A-14). */
+  pinnedIssuer?: string;
+  pending?: PendingSignIn;
+  discovery?: OAuthDiscoveryState;
+}
+
+export function emptyRecord(server: string, client: string): AuthRecord {
+  return { version: 1, server, client, issuers: {} };
+}
+
+const isObject = (v: unknown): v is Record<string, unknown> =>
+  typeof v === 'object' && v !== null && !Array.isArray(v);
+const optionalString = (v: unknown) => v === undefined || typeof v === 'string';
+
+/** Why `value` is not a usable record, or undefined when it is one. */
+export function recordProblem(value: unknown): string | undefined {
+  if (!isObject(value)) return 'not a JSON object';
+  if (value.version !== 1) return 'unknown version';
+  if (typeof value.server !== 'string' || typeof value.client !== 'string') return 'no server or client';
+  if (!optionalString(value.current) || !optionalString(value.pinnedIssuer)) return 'bad issuer field';
+  if (value.pending !== undefined && !isObject(value.pending)) return 'bad pending sign-in';
+  if (value.discovery !== undefined && !isObject(value.discovery)) return 'bad discovery state';
+  if (!isObject(value.issuers)) return 'no issuers';
+  for (const entry of Object.values(value.issuers)) {
+    if (!isObject(entry)) return 'bad issuer entry';
+    if (entry.client !== undefined && !(isObject(entry.client) && typeof entry.client.client_id === 'string'))
+      return 'bad client registration';
+    if (entry.tokens !== undefined && !tokensOk(entry.tokens)) return 'bad tokens';
+  }
+  return undefined;
+}
+
+function tokensOk(saved: unknown): boolean {
+  if (!isObject(saved) || !isObject(saved.tokens)) return false;
+  if (typeof saved.tokens.access_token !== 'string') return false;
+  return saved.expiresAt === undefined || typeof saved.expiresAt === 'number';
+}

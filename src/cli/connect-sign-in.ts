@@ -1,0 +1,52 @@
+// The CLI's sign-in for an HTTP target: a provider on the private store, a session that asks
+// through the run's front-end and opens with the run's opener. Stdio targets never sign in.
+
+import { SignInProvider } from '../auth/provider.js';
+import { clientSecretFrom, type SignInSettings } from '../auth/settings.js';
+import { SignInSession } from '../auth/sign-in.js';
+import { AuthStore } from '../auth/store.js';
+import type { Era } from '../contracts/protocol.js';
+import type { Renderer } from '../contracts/renderer.js';
+import type { UrlOpener } from '../contracts/url-step.js';
+
+export interface CliSignIn {
+  readonly provider: SignInProvider;
+  readonly session: SignInSession;
+}
+
+export interface CliSignInOptions {
+  readonly url: URL;
+  readonly settings: SignInSettings | undefined;
+  readonly label: string;
+  readonly env: NodeJS.ProcessEnv;
+  readonly renderer: Renderer;
+  readonly opener: UrlOpener | undefined;
+  readonly era: Era;
+}
+
+export async function openCliSignIn(o: CliSignInOptions): Promise<CliSignIn> {
+  const s = o.settings;
+  const secret = clientSecretFrom(s, o.env);
+  const provider = await SignInProvider.open({
+    serverUrl: o.url,
+    store: AuthStore.forEnv(o.env),
+    ...(s?.clientId !== undefined && { clientId: s.clientId }),
+    ...(secret !== undefined && { clientSecret: secret }),
+    ...(s?.clientMetadataUrl !== undefined && { clientMetadataUrl: s.clientMetadataUrl }),
+    ...(s?.scope !== undefined && { scope: s.scope }),
+  });
+  // The opener is loaded only when a sign-in actually opens a page.
+  const opener: UrlOpener = o.opener ?? {
+    open: async (url) => (await import('../frontends/open-url.js')).createSystemOpener(o.env).open(url),
+  };
+  const session = new SignInSession({
+    provider,
+    renderer: o.renderer,
+    opener,
+    server: { label: o.label, origin: o.url.origin },
+    era: o.era,
+    ...(s?.callbackPort !== undefined && { callbackPort: s.callbackPort }),
+  });
+  await session.prepare();
+  return { provider, session };
+}

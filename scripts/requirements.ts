@@ -35,9 +35,9 @@ export type Citation = {
 };
 
 /** An id as cited: one letter for the group, a dash, two digits (C-17, E-11, H-07). */
-export const ID_PATTERN = /\b([CEHMSTX])-(\d{2})\b/g;
+export const ID_PATTERN = /\b([ACEHMSTX])-(\d{2})\b/g;
 /** A range such as `C-23..C-30` cites every id in between. */
-const RANGE = /\b([CEHMSTX])-(\d{2})\.\.\1-(\d{2})\b/g;
+const RANGE = /\b([ACEHMSTX])-(\d{2})\.\.\1-(\d{2})\b/g;
 const SCANNED = ['src', 'test', 'scripts', 'bench'];
 const SKIPPED = new Set(['scripts/requirements.ts', 'test/requirements.test.ts']);
 
@@ -48,7 +48,7 @@ export function loadTable(): Table {
 /** A MUST / MUST NOT that binds the client in at least one era (the rows that need a test). */
 export function isClientMust(row: Requirement): boolean {
   if (row.side === 'server' || !/^MUST( NOT)?$/.test(row.level)) return false;
-  if (!['C', 'M', 'T', 'X'].includes(row.id[0] ?? '')) return false;
+  if (!['A', 'C', 'M', 'T', 'X'].includes(row.id[0] ?? '')) return false;
   return ERAS.some((era) => typeof row.spec?.[era] === 'string');
 }
 

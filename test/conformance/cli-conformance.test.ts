@@ -11,194 +11,225 @@
 // how many sign-ins it needed, that later runs reused the stored tokens, and that no token or
 // secret reached its output or its command lines.
 import * as assert from 'node:assert/strict';
-import { execFile } from 'node:child_process';
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
-import { fileURLToPath } from 'node:url';
-import { promisify } from 'node:util';
 import { req } from '../helpers/req.js';
-import { type Expectation, expectationFor, REVISIONS, type Revision } from './cli-scenarios.js';
+import {
+  childEnv,
+  type Expectation,
+  judge,
+  REVISIONS,
+  type Revision,
+  root,
+  run,
+  runScenario,
+  SCENARIO_TIMEOUT_MS,
+  scoredClientScenarios,
+} from './cli-conformance-run.js';
 
-const run = promisify(execFile);
-const root = fileURLToPath(new URL('../..', import.meta.url));
-const node22 = join(root, '.tools/node22/node_modules/node/bin/node');
-const suiteDir = join(root, '.tools/conformance/node_modules/@modelcontextprotocol/conformance');
-const runner = join(suiteDir, 'dist/index.js');
-// Each scenario runs several CLI processes (each ~1-3 s on a loaded 2-core machine): more than the
-// suite's 30 s default.
-const SCENARIO_TIMEOUT_MS = 60_000;
-// What the conformance authorization servers issue and accept: none may reach the client's output.
-const SECRETS = [/test-token/, /pre-registered-secret/, /test-client-secret/];
+const signedInOnce = { signIns: 1, runsAfterSignIn: true } as const;
+const refusedAfterRedirect = { signIns: 1, ids: ['A-25'] } as const;
 
-interface Check {
-  readonly id: string;
-  readonly name?: string;
-  readonly status: string;
-  readonly description?: string;
-  readonly errorMessage?: string;
-}
+const BOTH: Readonly<Record<string, Expectation>> = {
+  tools_call: {
+    proves: 'the CLI lists the tools and calls one with schema-typed arguments, every message wire-valid',
+    signIns: 0,
+  },
+  'auth/metadata-default': {
+    proves:
+      'on 401 the CLI reads the protected resource metadata named in WWW-Authenticate, the authorization server metadata, registers, signs in with PKCE and the resource parameter through its loopback listener, and a second run reuses the stored token',
+    ids: ['A-02', 'A-03', 'A-06', 'A-09', 'A-13', 'A-20', 'A-21', 'A-22', 'A-26', 'A-32'],
+    ...signedInOnce,
+  },
+  'auth/metadata-var1': {
+    proves:
+      'resource metadata found at the path-based well-known URL and server metadata by OpenID discovery',
+    ids: ['A-03', 'A-06'],
+    ...signedInOnce,
+  },
+  'auth/metadata-var2': {
+    proves: 'resource metadata found at the root well-known URL and a tenant issuer by path insertion',
+    ids: ['A-03', 'A-06'],
+    ...signedInOnce,
+  },
+  'auth/metadata-var3': {
+    proves:
+      'a custom resource metadata URL from the header and a tenant issuer found by the third URL in order',
+    ids: ['A-03', 'A-06'],
+    ...signedInOnce,
+  },
+  'auth/basic-cimd': {
+    proves:
+      'the CLI signs in with its client ID metadata document URL (--client-metadata-url) when the server supports it',
+    ids: ['A-09', 'A-10', 'A-11'],
+    ...signedInOnce,
+  },
+  'auth/scope-from-www-authenticate': {
+    proves: 'the scope named in the 401 challenge is the scope requested',
+    ids: ['A-15', 'A-16'],
+    ...signedInOnce,
+  },
+  'auth/scope-from-scopes-supported': {
+    proves: 'without a challenged scope, all of the resource metadata scopes_supported are requested',
+    ids: ['A-15'],
+    ...signedInOnce,
+  },
+  'auth/scope-omitted-when-undefined': {
+    proves: 'with no scope anywhere, the authorization request carries none',
+    ids: ['A-15'],
+    ...signedInOnce,
+  },
+  'auth/scope-step-up': {
+    proves:
+      'a 403 insufficient_scope on a call leads to a second sign-in with the wider scope and the call is retried',
+    ids: ['A-17'],
+    signIns: 2,
+    runsAfterSignIn: true,
+  },
+  'auth/scope-retry-limit': {
+    proves:
+      'a server that keeps refusing the scope gets at most three authorization requests, then a clear failure',
+    ids: ['A-18'],
+    signIns: { max: 3 },
+  },
+  'auth/token-endpoint-auth-basic': {
+    proves: 'the registered client_secret_basic authentication is used at the token endpoint',
+    ids: ['A-13', 'A-21'],
+    ...signedInOnce,
+  },
+  'auth/token-endpoint-auth-post': {
+    proves: 'the registered client_secret_post authentication is used at the token endpoint',
+    ids: ['A-13', 'A-21'],
+    ...signedInOnce,
+  },
+  'auth/token-endpoint-auth-none': {
+    proves: 'a public client (token_endpoint_auth_method none) sends no secret',
+    ids: ['A-13', 'A-21'],
+    ...signedInOnce,
+  },
+  'auth/pre-registration': {
+    proves:
+      'pre-registered credentials from --client-id and --client-secret-env (never on the command line) are used without registration',
+    ids: ['A-12'],
+    ...signedInOnce,
+  },
+};
 
-interface CliRun {
-  readonly argv: string[];
-  readonly exit: number;
-  readonly ms: number;
-}
+const ONLY_2025: Readonly<Record<string, Expectation>> = {
+  initialize: { proves: 'the CLI opens a 2025-11-25 session with the initialize handshake', signIns: 0 },
+  'elicitation-sep1034-client-defaults': {
+    proves:
+      'a form accepted with --accept-defaults reaches the server with every omitted field set to its default',
+    ids: ['C-09'],
+    signIns: 0,
+  },
+  'sse-retry': {
+    proves: 'a tool call whose SSE stream drops is resumed and completes',
+    signIns: 0,
+  },
+};
 
-interface Visit {
-  readonly event: string;
-  readonly origin?: string;
-  readonly path?: string;
-  readonly reason?: string;
-}
+const ONLY_2026: Readonly<Record<string, Expectation>> = {
+  'request-metadata': {
+    proves: 'every request declares the elicitation capability in _meta and a -32022 answer is retried',
+    ids: ['M-01', 'X-01'],
+    signIns: 0,
+    skipped: {
+      'sep-2575-client-declares-roots-capability': 'the CLI declares only elicitation, not roots',
+      'sep-2575-client-declares-sampling-capability': 'the CLI declares only elicitation, not sampling',
+    },
+  },
+  'sep-2322-client-request-state': {
+    proves:
+      'input_required elicitations are answered and retried with requestState echoed, one CLI call per tool',
+    ids: ['M-02', 'M-03', 'M-04', 'M-05', 'M-06', 'M-08'],
+    signIns: 0,
+  },
+  'http-standard-headers': {
+    proves: 'Mcp-Method and Mcp-Name go with tools, resources and prompts requests',
+    ids: ['A-35'],
+    signIns: 0,
+    skipped: {
+      ClientMcpMethodHeader_initialize: 'the 2026-07-28 era has no initialize handshake',
+      ClientMcpMethodHeader_notifications_initialized: 'the 2026-07-28 era has no initialize handshake',
+    },
+  },
+  'http-custom-headers': {
+    proves:
+      'a call mirrors the parameters its tool marks x-mcp-header into Mcp-Param-* headers, encoded per SEP-2243',
+    ids: ['A-34'],
+    signIns: 0,
+  },
+  'http-invalid-tool-headers': {
+    proves: 'tools whose x-mcp-header annotations break the rules are left out, the valid one is called',
+    ids: ['A-34'],
+    signIns: 0,
+  },
+  'json-schema-ref-no-deref': {
+    proves: 'a tool schema with $ref is listed and called without the client dereferencing it',
+    signIns: 0,
+  },
+  'auth/resource-mismatch': {
+    proves:
+      'resource metadata for another resource is refused before any authorization request, with a clear error',
+    ids: ['A-08'],
+    signIns: 0,
+  },
+  'auth/offline-access-scope': {
+    proves: 'the client asks for refresh tokens (grant_types) where the server offers offline_access',
+    ids: ['A-19'],
+    ...signedInOnce,
+  },
+  'auth/offline-access-not-supported': {
+    proves: 'offline_access is not requested when the authorization server does not list it',
+    ids: ['A-19'],
+    ...signedInOnce,
+  },
+  'auth/authorization-server-migration': {
+    proves:
+      'when the resource moves to another authorization server the CLI re-reads the metadata and registers anew there',
+    ids: ['A-05', 'A-14'],
+    signIns: 2,
+    runsAfterSignIn: true,
+  },
+  'auth/iss-supported': {
+    proves: 'an authorization response whose iss matches the issuer is redeemed',
+    ids: ['A-24', 'A-25'],
+    ...signedInOnce,
+  },
+  'auth/iss-not-advertised': {
+    proves: 'without the iss flag and without iss the code is redeemed',
+    ids: ['A-25'],
+    ...signedInOnce,
+  },
+  'auth/iss-supported-missing': {
+    proves: 'an advertised iss that is missing from the response is refused; no token request',
+    ...refusedAfterRedirect,
+  },
+  'auth/iss-wrong-issuer': {
+    proves: "a response with another server's iss is refused; no token request",
+    ...refusedAfterRedirect,
+  },
+  'auth/iss-unexpected': {
+    proves: 'an unadvertised but wrong iss is refused',
+    ...refusedAfterRedirect,
+  },
+  'auth/iss-normalized': {
+    proves: 'iss is compared exactly (a trailing slash is a mismatch)',
+    ...refusedAfterRedirect,
+  },
+  'auth/metadata-issuer-mismatch': {
+    proves: 'server metadata whose issuer is not the one asked for is not used',
+    ids: ['A-07'],
+    signIns: 0,
+  },
+};
 
-interface ClientSummary {
-  readonly runs: CliRun[];
-  readonly browser: Visit[];
-}
-
-/** The scored client scenarios of a revision, read from the suite's own frozen list. */
-function scoredClientScenarios(revision: Revision): string[] {
-  const text = readFileSync(join(suiteDir, `requirements/${revision}.yaml`), 'utf8');
-  const client = text.split(/^client:\n/m)[1]?.split(/^\S/m)[0] ?? '';
-  return [...client.matchAll(/^ {2}- (\S+)$/gm)].map((m) => m[1] ?? '');
-}
-
-function findFile(dir: string, name: string): string | undefined {
-  if (!existsSync(dir)) return undefined;
-  for (const entry of readdirSync(dir)) {
-    const full = join(dir, entry);
-    if (statSync(full).isDirectory()) {
-      const found = findFile(full, name);
-      if (found) return found;
-    } else if (entry === name) return full;
-  }
-  return undefined;
-}
-
-function childEnv(): NodeJS.ProcessEnv {
-  const env = { ...process.env };
-  delete env.NODE_TEST_CONTEXT; // the runner and the client are not test files
-  return env;
-}
-
-interface Outcome {
-  readonly exitCode: number;
-  readonly transcript: string;
-  readonly checks: Check[];
-  readonly clientStdout: string;
-  readonly clientStderr: string;
-  readonly ms: number;
-}
-
-async function runScenario(scenario: string, revision: Revision, outDir: string): Promise<Outcome> {
-  const command = `${process.execPath} test/conformance/cli-client.mjs`;
-  const started = performance.now();
-  let exitCode = 0;
-  let transcript: string;
-  try {
-    const out = await run(
-      node22,
-      [runner, 'client', '--command', command, '--scenario', scenario, '--spec-version', revision].concat([
-        '--timeout',
-        String(SCENARIO_TIMEOUT_MS),
-        '-o',
-        outDir,
-      ]),
-      { cwd: root, env: childEnv(), maxBuffer: 16 * 1024 * 1024, timeout: SCENARIO_TIMEOUT_MS + 30_000 },
-    );
-    transcript = `${out.stdout}\n${out.stderr}`;
-  } catch (error) {
-    const failed = error as { code?: number; stdout?: string; stderr?: string; message?: string };
-    exitCode = typeof failed.code === 'number' ? failed.code : -1;
-    transcript = `${failed.message ?? ''}\n${failed.stdout ?? ''}\n${failed.stderr ?? ''}`;
-  }
-  const ms = performance.now() - started;
-  assert.ok(!/SKIPPED: scenario/.test(transcript), `${scenario} was SKIPPED at ${revision}:\n${transcript}`);
-  const read = (name: string) => {
-    const file = findFile(outDir, name);
-    return file === undefined ? '' : readFileSync(file, 'utf8');
-  };
-  const checksText = read('checks.json');
-  assert.ok(checksText, `${scenario} at ${revision}: the runner wrote no checks.json\n${transcript}`);
-  const checks = JSON.parse(checksText) as Check[];
-  return {
-    exitCode,
-    transcript,
-    checks,
-    clientStdout: read('stdout.txt'),
-    clientStderr: read('stderr.txt'),
-    ms,
-  };
-}
-
-function describeCheck(check: Check): string {
-  const error = check.errorMessage === undefined ? '' : ` error=${JSON.stringify(check.errorMessage)}`;
-  return `  [${check.status}] ${check.id} (${check.name ?? ''}): ${check.description ?? ''}${error}`;
-}
-
-function summaryOf(outcome: Outcome): ClientSummary {
-  const line = outcome.clientStdout.split('\n').find((l) => l.startsWith('{"cliClient"'));
-  assert.ok(line, `the CLI client printed no summary\n${outcome.transcript}`);
-  return JSON.parse(line) as ClientSummary;
-}
-
-function judge(scenario: string, revision: Revision, expectation: Expectation, outcome: Outcome): void {
-  const context = `${scenario} at ${revision}`;
-  const allowed = expectation.skipped ?? {};
-  const bad = outcome.checks.filter(
-    (c) =>
-      c.status !== 'SUCCESS' &&
-      c.status !== 'INFO' &&
-      !(c.status === 'SKIPPED' && (Object.hasOwn(allowed, c.id) || Object.hasOwn(allowed, c.name ?? ''))),
-  );
-  assert.deepEqual(
-    bad.map((c) => `${c.id} ${c.status}`),
-    [],
-    `${context}: checks not SUCCESS:\n${bad.map(describeCheck).join('\n')}\n\nrunner output:\n${outcome.transcript}`,
-  );
-  assert.ok(
-    outcome.checks.some((c) => c.status === 'SUCCESS'),
-    `${context}: no check succeeded\n${outcome.transcript}`,
-  );
-  assert.equal(outcome.exitCode, 0, `${context}: the runner's verdict is a failure\n${outcome.transcript}`);
-
-  const summary = summaryOf(outcome);
-  for (const secret of SECRETS) {
-    assert.doesNotMatch(
-      outcome.clientStdout,
-      secret,
-      `${context}: a token or secret reached the CLI's stdout`,
-    );
-    assert.doesNotMatch(
-      outcome.clientStderr,
-      secret,
-      `${context}: a token or secret reached the CLI's stderr`,
-    );
-    for (const cliRun of summary.runs) {
-      assert.doesNotMatch(cliRun.argv.join(' '), secret, `${context}: a secret on a command line`);
-    }
-  }
-  const opened = summary.browser.filter((v) => v.event === 'open').length;
-  const delivered = summary.browser.filter((v) => v.event === 'listener').length;
-  const refused = summary.browser.filter((v) => v.event === 'refused' || v.event === 'error');
-  assert.deepEqual(refused, [], `${context}: the browser stand-in refused or failed a hop`);
-  const { signIns } = expectation;
-  if (typeof signIns === 'number') {
-    assert.equal(opened, signIns, `${context}: sign-in pages opened (${JSON.stringify(summary.browser)})`);
-    assert.equal(delivered, signIns, `${context}: redirects delivered to the CLI's listener`);
-  } else {
-    assert.ok(opened <= signIns.max, `${context}: at most ${signIns.max} sign-ins, got ${opened}`);
-  }
-  if (expectation.runsAfterSignIn) {
-    // Later CLI processes found the stored tokens: they opened no sign-in page of their own.
-    assert.ok(summary.runs.length >= 2, `${context}: the client made a second run`);
-    assert.ok(
-      summary.runs.every((r) => r.exit === 0),
-      `${context}: every CLI run succeeded: ${JSON.stringify(summary.runs.map((r) => [r.argv.at(-1), r.exit]))}`,
-    );
-  }
+function expectationFor(scenario: string, revision: Revision): Expectation | undefined {
+  const own = revision === '2025-11-25' ? ONLY_2025 : ONLY_2026;
+  return own[scenario] ?? BOTH[scenario];
 }
 
 const outRoot = mkdtempSync(join(tmpdir(), 'mcp-elicit-cli-conformance-'));

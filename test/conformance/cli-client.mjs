@@ -16,7 +16,7 @@
 // stderr: the CLI runs' stderr. Exit status: the first run's failure to connect or sign in
 // (anything but 0, and 1 = the tool or request failed), else 0.
 import { spawn } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -90,13 +90,43 @@ function sampleArguments(schema) {
 }
 
 // Flags every run gets: what a person would put in a shell alias for this server.
-function commonFlags(url, ctx) {
+function commonFlags(url, ctx, machine) {
   const flags = ['--json', '--url', url, '--timeout', '20', '--accept-defaults', '--open-urls'];
   if (process.env.CLI_CLIENT_NO_AUTH_FLAGS === '1') return flags; // baseline on a CLI without sign-in
-  flags.push('--client-metadata-url', CIMD_URL);
+  if (machine === undefined) flags.push('--client-metadata-url', CIMD_URL);
   if (typeof ctx.client_id === 'string') flags.push('--client-id', ctx.client_id);
   if (typeof ctx.client_secret === 'string') flags.push('--client-secret-env', SECRET_ENV);
+  if (machine !== undefined) {
+    flags.push('--client-credentials', '--client-issuer', machine.issuer);
+    if (machine.keyFile !== undefined) flags.push('--client-key-file', machine.keyFile);
+    if (typeof ctx.signing_algorithm === 'string') flags.push('--client-key-alg', ctx.signing_algorithm);
+  }
   return flags;
+}
+
+// The client_credentials extension scenarios stand for an unattended agent. Its operator knows
+// which authorization server its credentials belong to; here that is looked up once the way an
+// operator would (the server's 401 names its resource metadata, which names the server).
+async function machineSetup(url, ctx, scratch) {
+  if (!(process.env.MCP_CONFORMANCE_SCENARIO ?? '').startsWith('auth/client-credentials')) return undefined;
+  const challenge = await fetch(url, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream' },
+    body: JSON.stringify({ jsonrpc: '2.0', id: 0, method: 'ping' }),
+  });
+  await challenge.arrayBuffer();
+  const named = /resource_metadata="([^"]+)"/.exec(challenge.headers.get('www-authenticate') ?? '')?.[1];
+  const metadataUrl =
+    named ?? new URL(`/.well-known/oauth-protected-resource${new URL(url).pathname}`, url).href;
+  const metadata = await (await fetch(metadataUrl)).json();
+  const issuer = metadata.authorization_servers?.[0];
+  if (typeof issuer !== 'string') throw new Error('the resource metadata names no authorization server');
+  let keyFile;
+  if (typeof ctx.private_key_pem === 'string') {
+    keyFile = join(scratch, 'client-key.pem');
+    writeFileSync(keyFile, ctx.private_key_pem, { mode: 0o600 });
+  }
+  return { issuer, keyFile };
 }
 
 function runCli(argv, env) {
@@ -180,10 +210,10 @@ async function main() {
     BROWSER_STAND_IN_LOG: visitsFile,
     ...(typeof ctx.client_secret === 'string' && { [SECRET_ENV]: ctx.client_secret }),
   };
-  const flags = commonFlags(url, ctx);
   const runs = [];
   let exitCode = 0;
   try {
+    const flags = commonFlags(url, ctx, await machineSetup(url, ctx, scratch));
     const listed = await runCli([...flags, 'tools'], env);
     runs.push(listed);
     if (listed.exit !== 0) {

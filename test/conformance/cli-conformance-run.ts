@@ -1,15 +1,80 @@
-// Runs one conformance client scenario with the CLI client (cli-client.mjs) and judges it: the
-// runner's verdict, every check, and the client's own record (sign-ins, token reuse, no secret in
-// its output or on its command lines). Used by cli-conformance.test.ts.
+// The official conformance suite's client leg with the CLI itself as the client, for both
+// revisions' scored requirement sets (requirements/2025-11-25.yaml and 2026-07-28.yaml of the
+// installed @modelcontextprotocol/conformance). The suite spawns test/conformance/cli-client.mjs,
+// which runs the built CLI as a person would (`tools`, then `call` for each tool, each a process
+// of its own sharing one scratch token store) with browser-stand-in.mjs as the browser.
+//
+// Each scored scenario runs on its own (`--scenario X --spec-version <rev>`: what `--requirements
+// <rev>` runs, two at a time instead of all at once) and must pass: the runner's verdict (no
+// FAILURE, no WARNING, no timeout, no client error unless the scenario allows one), every check
+// SUCCESS or INFO (SKIPPED only where an expectation names it, with its reason), and the client's
+// own record: how many sign-ins it needed, that later runs reused the stored tokens, and that no
+// token or secret reached its output or its command lines.
+//
+// The scenarios are split over five test files (cli-conformance-<leg>.test.ts, each holding the
+// expectations of its scenarios and the requirement ids they verify) so that each file stays well
+// within run-tests' per-file deadline; LEGS says which file owns which scenario.
 import * as assert from 'node:assert/strict';
 import { execFile } from 'node:child_process';
-import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { after, before, describe, test } from 'node:test';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
-import type { RequirementId } from '../helpers/req.js';
+import { type RequirementId, req } from '../helpers/req.js';
 
 export const REVISIONS = ['2025-11-25', '2026-07-28'] as const;
+
+/** Which test file (cli-conformance-<leg>.test.ts) runs which scored scenario. */
+export const LEGS = {
+  core: [
+    'tools_call',
+    'initialize',
+    'elicitation-sep1034-client-defaults',
+    'sse-retry',
+    'request-metadata',
+    'sep-2322-client-request-state',
+    'http-standard-headers',
+    'http-custom-headers',
+    'http-invalid-tool-headers',
+    'json-schema-ref-no-deref',
+  ],
+  discovery: [
+    'auth/metadata-default',
+    'auth/metadata-var1',
+    'auth/metadata-var2',
+    'auth/metadata-var3',
+    'auth/basic-cimd',
+  ],
+  clients: [
+    'auth/token-endpoint-auth-basic',
+    'auth/token-endpoint-auth-post',
+    'auth/token-endpoint-auth-none',
+    'auth/pre-registration',
+    'auth/offline-access-scope',
+    'auth/offline-access-not-supported',
+  ],
+  scopes: [
+    'auth/scope-from-www-authenticate',
+    'auth/scope-from-scopes-supported',
+    'auth/scope-omitted-when-undefined',
+    'auth/scope-step-up',
+    'auth/scope-retry-limit',
+  ],
+  checks: [
+    'auth/resource-mismatch',
+    'auth/authorization-server-migration',
+    'auth/iss-supported',
+    'auth/iss-not-advertised',
+    'auth/iss-supported-missing',
+    'auth/iss-wrong-issuer',
+    'auth/iss-unexpected',
+    'auth/iss-normalized',
+    'auth/metadata-issuer-mismatch',
+  ],
+} as const;
+export type Leg = keyof typeof LEGS;
 export type Revision = (typeof REVISIONS)[number];
 
 export interface Expectation {
@@ -207,4 +272,61 @@ export function judge(
       `${context}: every CLI run succeeded: ${JSON.stringify(summary.runs.map((r) => [r.argv.at(-1), r.exit]))}`,
     );
   }
+}
+
+/**
+ * Registers one leg: a test per scenario of `LEGS[leg]` at each revision that scores it, two at a
+ * time; the core leg also checks that the legs together cover both scored sets.
+ */
+export function conformanceLeg(leg: Leg, expectations: Readonly<Record<string, Expectation>>): void {
+  const outRoot = mkdtempSync(join(tmpdir(), `mcp-elicit-cli-conformance-${leg}-`));
+  const timings: string[] = [];
+  const started = performance.now();
+  before(async () => {
+    assert.ok(!/\s/.test(process.execPath), 'the client command is split on spaces: Node path has one');
+    await run('bash', [join(root, 'scripts/setup-conformance.sh')], {
+      cwd: root,
+      env: childEnv(),
+      timeout: 10 * 60_000,
+      maxBuffer: 16 * 1024 * 1024,
+    });
+  });
+  after(() => {
+    rmSync(outRoot, { recursive: true, force: true });
+    const wall = Math.round((performance.now() - started) / 1000);
+    process.stderr.write(`cli conformance leg ${leg}: ${wall} s wall; ${timings.join(', ')}\n`);
+  });
+  describe(`the conformance suite with the mcp-elicit CLI as the client: ${leg}`, { concurrency: 2 }, () => {
+    test(`the ${leg} leg has an expectation for exactly its scenarios`, () => {
+      assert.deepEqual(Object.keys(expectations).sort(), [...LEGS[leg]].sort());
+      if (leg !== 'core') return;
+      for (const revision of REVISIONS) {
+        const scored = scoredClientScenarios(revision);
+        assert.ok(scored.length >= 18, `${revision}: ${scored.length} scored client scenarios`);
+        const owned = new Set<string>(Object.values(LEGS).flat());
+        assert.deepEqual(
+          scored.filter((s) => !owned.has(s)),
+          [],
+          `${revision}: scored scenarios no leg runs`,
+        );
+      }
+    });
+    for (const revision of REVISIONS) {
+      for (const scenario of scoredClientScenarios(revision)) {
+        const expectation = expectations[scenario];
+        if (expectation === undefined) continue;
+        const ids = expectation.ids ?? [];
+        const sentence = `${scenario} at ${revision}: ${expectation.proves}`;
+        test(ids.length > 0 ? req(ids, sentence) : sentence, {
+          timeout: SCENARIO_TIMEOUT_MS + 60_000,
+        }, async (t) => {
+          const outDir = join(outRoot, revision, scenario.replaceAll('/', '_'));
+          const outcome = await runScenario(scenario, revision, outDir);
+          timings.push(`${scenario}@${revision} ${Math.round(outcome.ms)} ms`);
+          t.diagnostic(`${scenario}@${revision}: ${Math.round(outcome.ms)} ms`);
+          judge(scenario, revision, expectation, outcome);
+        });
+      }
+    }
+  });
 }

@@ -11,7 +11,7 @@
 // own record: how many sign-ins it needed, that later runs reused the stored tokens, and that no
 // token or secret reached its output or its command lines.
 //
-// The scenarios are split over five test files (cli-conformance-<leg>.test.ts, each holding the
+// The scenarios are split over six test files (cli-conformance-<leg>.test.ts, each holding the
 // expectations of its scenarios and the requirement ids they verify) so that each file stays well
 // within run-tests' per-file deadline; LEGS says which file owns which scenario.
 import * as assert from 'node:assert/strict';
@@ -28,11 +28,8 @@ export const REVISIONS = ['2025-11-25', '2026-07-28'] as const;
 
 /** Which test file (cli-conformance-<leg>.test.ts) runs which scored scenario. */
 export const LEGS = {
-  core: [
-    'tools_call',
-    'initialize',
-    'elicitation-sep1034-client-defaults',
-    'sse-retry',
+  core: ['tools_call', 'initialize', 'elicitation-sep1034-client-defaults', 'sse-retry'],
+  modern: [
     'request-metadata',
     'sep-2322-client-request-state',
     'http-standard-headers',

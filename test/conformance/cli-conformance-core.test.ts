@@ -1,5 +1,6 @@
 // One leg of the conformance suite's client scenarios with the mcp-elicit CLI as the client (see
-// cli-conformance-run.ts for how each runs and is judged): the scenarios without sign-in that both eras or 2025-11-25 score: sessions, tools, elicitation defaults, SSE resumption.
+// cli-conformance-run.ts for how each runs and is judged): the scenarios without sign-in that both
+// eras or 2025-11-25 score: sessions, tools, elicitation defaults, SSE resumption.
 // Each scenario runs at every revision whose scored requirement set lists it.
 import { conformanceLeg, type Expectation } from './cli-conformance-run.js';
 

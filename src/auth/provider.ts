@@ -19,7 +19,8 @@ import {
   assertPkceS256,
   assertResourceIsServer,
 } from './authorization-check.js';
-import { type AuthKey, type AuthRecord, AuthStore } from './store.js';
+import { limitBody } from './limited-body.js';
+import { type AuthKey, type AuthRecord, AuthStore, type SavedTokens } from './store.js';
 import { emptyRecord } from './store-record.js';
 
 /** The path of the loopback redirect URI (RFC 8252 §7.3). */
@@ -105,7 +106,7 @@ export class SignInProvider implements OAuthClientProvider {
   /** True when a stored access token can be sent without a sign-in (it may still be refused). */
   hasUsableToken(): boolean {
     const saved = this.#current()?.tokens;
-    return saved !== undefined && !this.#expired(saved.expiresAt);
+    return saved !== undefined && !this.#expired(saved);
   }
 
   /** True when some token (perhaps expired, perhaps refreshable) is stored. */
@@ -159,7 +160,7 @@ export class SignInProvider implements OAuthClientProvider {
     const saved = (ctx ? this.#record.issuers[ctx.issuer] : this.#current())?.tokens;
     if (saved === undefined) return undefined;
     // The per-request read: an expired token is not sent, so the 401 leads to a refresh.
-    if (!ctx && this.#expired(saved.expiresAt)) return undefined;
+    if (!ctx && this.#expired(saved)) return undefined;
     return saved.tokens;
   }
 
@@ -239,14 +240,16 @@ export class SignInProvider implements OAuthClientProvider {
   /**
    * Wraps the transport's fetch: a 401 from the MCP endpoint to a request that carried a token
    * drops the cached discovery, so an authorization server that moved is found again (G-06). A 401
-   * from the token endpoint must not: the code leg still needs it.
+   * from the token endpoint must not: the code leg still needs it. Responses from anywhere else
+   * (metadata, registration, tokens) are limited in size.
    */
   watchFetch(inner: FetchLike = fetch): FetchLike {
     const endpoint = this.server;
     return async (input, init) => {
       const response = await inner(input, init);
-      if (response.status === 401 && sameEndpoint(input, endpoint) && carriesToken(init))
-        await this.invalidateCredentials('discovery');
+      // MCP traffic may be large (tool results); the authorization side's documents are not.
+      if (!sameEndpoint(input, endpoint)) return limitBody(response);
+      if (response.status === 401 && carriesToken(init)) await this.invalidateCredentials('discovery');
       return response;
     };
   }
@@ -256,8 +259,11 @@ export class SignInProvider implements OAuthClientProvider {
     return issuer === undefined ? undefined : this.#record.issuers[issuer];
   }
 
-  #expired(expiresAt: number | undefined): boolean {
-    return expiresAt !== undefined && this.#now() >= expiresAt - EXPIRY_MARGIN_MS;
+  #expired(saved: SavedTokens | undefined): boolean {
+    if (saved?.expiresAt === undefined) return false;
+    // The margin never eats more than half a token's life: a short-lived token stays usable.
+    const margin = Math.min(EXPIRY_MARGIN_MS, (saved.expiresAt - saved.savedAt) / 2);
+    return this.#now() >= saved.expiresAt - margin;
   }
 
   #now(): number {

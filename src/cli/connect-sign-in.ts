@@ -39,6 +39,7 @@ export async function openCliSignIn(o: CliSignInOptions): Promise<CliSignIn> {
   const opener: UrlOpener = o.opener ?? {
     open: async (url) => (await import('../frontends/open-url.js')).createSystemOpener(o.env).open(url),
   };
+  const timeoutMs = timeoutFrom(o.env);
   const session = new SignInSession({
     provider,
     renderer: o.renderer,
@@ -46,7 +47,15 @@ export async function openCliSignIn(o: CliSignInOptions): Promise<CliSignIn> {
     server: { label: o.label, origin: o.url.origin },
     era: o.era,
     ...(s?.callbackPort !== undefined && { callbackPort: s.callbackPort }),
+    ...(timeoutMs !== undefined && { timeoutMs }),
   });
   await session.prepare();
   return { provider, session };
+}
+
+// MCP_ELICIT_SIGN_IN_TIMEOUT: seconds to wait for the browser to come back (default 300).
+function timeoutFrom(env: NodeJS.ProcessEnv): number | undefined {
+  const text = env.MCP_ELICIT_SIGN_IN_TIMEOUT;
+  if (text === undefined || !/^\d+(?:\.\d+)?$/.test(text) || Number(text) <= 0) return undefined;
+  return Number(text) * 1000;
 }

@@ -127,6 +127,10 @@ export const OPTIONS = {
   'client-metadata-url': { type: 'string' },
   'callback-port': { type: 'string' },
   scope: { type: 'string' },
+  'client-credentials': { type: 'boolean' },
+  'client-issuer': { type: 'string' },
+  'client-key-file': { type: 'string' },
+  'client-key-alg': { type: 'string' },
   help: { type: 'boolean', short: 'h' },
   version: { type: 'boolean' },
 } as const;

@@ -4,12 +4,14 @@ import { StringDecoder } from 'node:string_decoder';
 import {
   Client,
   OAuthClientFlowError,
+  type OAuthClientProvider,
   OAuthError,
   type StreamableHTTPClientTransport,
   type Transport,
   UnauthorizedError,
   type VersionNegotiationMode,
 } from '@modelcontextprotocol/client';
+import { clientCredentialsFrom, clientCredentialsProvider } from '../auth/client-credentials.js';
 import type { SignInSettings } from '../auth/settings.js';
 import { signInError } from '../auth/sign-in-errors.js';
 import { ElicitError } from '../contracts/elicit-error.js';
@@ -95,6 +97,11 @@ type Prior =
 
 async function connectOnce(options: ConnectOptions, prior: Prior | undefined): Promise<Connection> {
   const target = options.target;
+  // An unattended agent signing in as itself: the SDK runs the grant on 401, nobody is asked.
+  if (target.kind === 'http' && target.oauth?.clientCredentials === true) {
+    const provider = clientCredentialsProvider(clientCredentialsFrom(target.oauth, options.env));
+    return connectSigningIn(options, prior, undefined, provider);
+  }
   const signIn =
     target.kind === 'http'
       ? await openCliSignIn({
@@ -120,6 +127,7 @@ async function connectSigningIn(
   options: ConnectOptions,
   prior: Prior | undefined,
   signIn: CliSignIn | undefined,
+  clientAuth?: OAuthClientProvider,
 ): Promise<Connection> {
   for (;;) {
     const client = new Client({ name: 'mcp-elicit', version: VERSION }, clientOptions(options.protocol));
@@ -132,7 +140,7 @@ async function connectSigningIn(
       },
     });
     options.configure?.(client);
-    const transport = makeTransport(options, signIn);
+    const transport = makeTransport(options, signIn, clientAuth);
     try {
       await client.connect(transport, prior ? { prior } : {});
     } catch (error) {
@@ -190,11 +198,16 @@ function clientOptions(protocol: ProtocolChoice): ConstructorParameters<typeof C
   }
 }
 
-function makeTransport(options: ConnectOptions, signIn: CliSignIn | undefined): Transport {
+function makeTransport(
+  options: ConnectOptions,
+  signIn: CliSignIn | undefined,
+  clientAuth: OAuthClientProvider | undefined,
+): Transport {
   const target = options.target;
   if (target.kind === 'http') {
     return createGuardedHttpTransport(target.url, {
       requestInit: { headers: target.headers },
+      ...(clientAuth && { authProvider: clientAuth }),
       ...(signIn && { authProvider: signIn.provider, fetch: signIn.provider.watchFetch() }),
     });
   }

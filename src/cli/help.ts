@@ -49,6 +49,14 @@ Server (exactly one, except for demo)
   --server <name>           ...and the server entry to use from it (not needed when there is one).
   --name <label>          How the server is named in prompts (default: config name, command or host).
 
+Unattended sign-in (an agent signing in as itself: OAuth client_credentials, no browser, no person)
+  --client-credentials    Use the client_credentials grant with --client-id and either
+                          --client-secret-env NAME (client_secret_basic) or --client-key-file.
+  --client-issuer <url>   The authorization server (issuer URL) the credentials belong to; they
+                          are sent to no other. Required with --client-credentials.
+  --client-key-file <f>   A PEM private key for private_key_jwt client authentication.
+  --client-key-alg <alg>  Its JWS algorithm (default ES256).
+
 Stdio server environment
   A stdio server gets only HOME, LOGNAME, PATH, SHELL, TERM and USER from your environment (the
   SDK's safe set; on Windows its own list), plus the "env" of its config entry, plus:

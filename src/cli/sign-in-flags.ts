@@ -8,6 +8,10 @@ interface SignInFlagValues {
   readonly 'client-metadata-url'?: string;
   readonly 'callback-port'?: string;
   readonly scope?: string;
+  readonly 'client-credentials'?: boolean;
+  readonly 'client-issuer'?: string;
+  readonly 'client-key-file'?: string;
+  readonly 'client-key-alg'?: string;
 }
 
 export function parseSignInFlags(v: SignInFlagValues): SignInSettings | undefined {
@@ -23,5 +27,10 @@ export function parseSignInFlags(v: SignInFlagValues): SignInSettings | undefine
   if (v['callback-port'] !== undefined)
     settings.callbackPort = checkSetting.callbackPort(v['callback-port'], '--callback-port');
   if (v.scope !== undefined) settings.scope = checkSetting.scope(v.scope, '--scope');
+  if (v['client-credentials'] === true) settings.clientCredentials = true;
+  if (v['client-issuer'] !== undefined)
+    settings.issuer = checkSetting.issuer(v['client-issuer'], '--client-issuer');
+  if (v['client-key-file'] !== undefined) settings.clientKeyFile = v['client-key-file'];
+  if (v['client-key-alg'] !== undefined) settings.clientKeyAlgorithm = v['client-key-alg'];
   return Object.keys(settings).length > 0 ? settings : undefined;
 }

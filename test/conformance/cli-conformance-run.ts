@@ -70,8 +70,12 @@ export const LEGS = {
     'auth/iss-normalized',
     'auth/metadata-issuer-mismatch',
   ],
+  // Not scored (extensions, A-36); run because an unattended agent signing in matters to users.
+  extensions: ['auth/client-credentials-basic', 'auth/client-credentials-jwt'],
 } as const;
 export type Leg = keyof typeof LEGS;
+/** A revision's scored set, or the extension scenarios (run unpinned: they are on no spec timeline). */
+export type At = Revision | 'extension';
 export type Revision = (typeof REVISIONS)[number];
 
 export interface Expectation {
@@ -95,7 +99,14 @@ const runner = join(suiteDir, 'dist/index.js');
 // suite's 30 s default.
 export const SCENARIO_TIMEOUT_MS = 60_000;
 // What the conformance authorization servers issue and accept: none may reach the client's output.
-const SECRETS = [/test-token/, /pre-registered-secret/, /test-client-secret/];
+const SECRETS = [
+  /test-token/,
+  /cc-token/,
+  /pre-registered-secret/,
+  /test-client-secret/,
+  /conformance-test-secret/,
+  /PRIVATE KEY/,
+];
 
 interface Check {
   readonly id: string;
@@ -121,6 +132,15 @@ interface Visit {
 interface ClientSummary {
   readonly runs: CliRun[];
   readonly browser: Visit[];
+}
+
+/** The client extension scenarios the requirement sets list as not scored (reason: extension). */
+function extensionClientScenarios(): string[] {
+  const text = readFileSync(join(suiteDir, 'requirements/2026-07-28.yaml'), 'utf8');
+  const notScored = text.split(/^not_scored:\n/m)[1] ?? '';
+  return [...notScored.matchAll(/- scenario: (\S+)\n\s+leg: client\n\s+reason: extension/g)].map(
+    (m) => m[1] ?? '',
+  );
 }
 
 /** The scored client scenarios of a revision, read from the suite's own frozen list. */
@@ -157,7 +177,7 @@ interface Outcome {
   readonly ms: number;
 }
 
-export async function runScenario(scenario: string, revision: Revision, outDir: string): Promise<Outcome> {
+export async function runScenario(scenario: string, revision: At, outDir: string): Promise<Outcome> {
   const command = `${process.execPath} test/conformance/cli-client.mjs`;
   const started = performance.now();
   let exitCode = 0;
@@ -165,12 +185,9 @@ export async function runScenario(scenario: string, revision: Revision, outDir: 
   try {
     const out = await run(
       node22,
-      [runner, 'client', '--command', command, '--scenario', scenario, '--spec-version', revision].concat([
-        '--timeout',
-        String(SCENARIO_TIMEOUT_MS),
-        '-o',
-        outDir,
-      ]),
+      [runner, 'client', '--command', command, '--scenario', scenario]
+        .concat(revision === 'extension' ? [] : ['--spec-version', revision])
+        .concat(['--timeout', String(SCENARIO_TIMEOUT_MS), '-o', outDir]),
       { cwd: root, env: childEnv(), maxBuffer: 16 * 1024 * 1024, timeout: SCENARIO_TIMEOUT_MS + 30_000 },
     );
     transcript = `${out.stdout}\n${out.stderr}`;
@@ -209,12 +226,7 @@ function summaryOf(outcome: Outcome): ClientSummary {
   return JSON.parse(line) as ClientSummary;
 }
 
-export function judge(
-  scenario: string,
-  revision: Revision,
-  expectation: Expectation,
-  outcome: Outcome,
-): void {
+export function judge(scenario: string, revision: At, expectation: Expectation, outcome: Outcome): void {
   const context = `${scenario} at ${revision}`;
   const allowed = expectation.skipped ?? {};
   const bad = outcome.checks.filter(
@@ -308,8 +320,9 @@ export function conformanceLeg(leg: Leg, expectations: Readonly<Record<string, E
         );
       }
     });
-    for (const revision of REVISIONS) {
-      for (const scenario of scoredClientScenarios(revision)) {
+    for (const revision of [...REVISIONS, 'extension'] as const) {
+      const listed = revision === 'extension' ? extensionClientScenarios() : scoredClientScenarios(revision);
+      for (const scenario of listed) {
         const expectation = expectations[scenario];
         if (expectation === undefined) continue;
         const ids = expectation.ids ?? [];

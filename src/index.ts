@@ -1,5 +1,25 @@
 // The public API, listed by name (house style: a hand-curated barrel).
 
+// Sign-in (OAuth 2.1 on the SDK's OAuthClientProvider): provider, private store, the flow
+export { type CallbackListener, startCallbackListener } from './auth/callback-listener.js';
+export {
+  type ConnectWithSignInOptions,
+  connectWithSignIn,
+  type SignedInConnection,
+  type SignInTransportParts,
+} from './auth/connect-with-sign-in.js';
+export { SignInProvider, type SignInProviderOptions } from './auth/provider.js';
+export type { SignInSettings } from './auth/settings.js';
+export {
+  DEFAULT_SIGN_IN_TIMEOUT_MS,
+  type FinishesAuth,
+  MAX_SIGN_INS,
+  type SignInOptions,
+  type SignInResult,
+  SignInSession,
+} from './auth/sign-in.js';
+export { type AuthEntrySummary, type AuthKey, AuthStore } from './auth/store.js';
+export { authStoreDir } from './auth/store-dir.js';
 // Contracts between the adapter and the front-ends, and the one local error class
 export { ElicitError, type ElicitErrorCode } from './contracts/elicit-error.js';
 export type { OverRateChoice, OverRateInfo } from './contracts/over-rate.js';

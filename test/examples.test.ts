@@ -3,7 +3,8 @@
 // The person's part is typed on stdin to the plain front-end, or as keys in tmux for the terminal one.
 import * as assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
-import { readdirSync, readFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, describe, it } from 'node:test';
 import { root } from './helpers/cli.js';
@@ -14,14 +15,16 @@ const tested = [
   'agent-asks-person.ts',
   'policy-renderer.ts',
   'pure-engine.ts',
+  'sign-in.ts',
   'ten-line-client.ts',
   'two-servers.ts',
 ];
 
 /** A running example: its output so far, a way to type a line, and its end. */
-function start(name: string, args: readonly string[] = []) {
+function start(name: string, args: readonly string[] = [], env: NodeJS.ProcessEnv = process.env) {
   const child = spawn(process.execPath, ['--import', 'tsx', join('examples', name), ...args], {
     cwd: root,
+    env,
     stdio: ['pipe', 'pipe', 'pipe'],
   });
   let stdout = '';
@@ -131,6 +134,26 @@ describe('examples/', () => {
     );
     assert.match(run.stdout, /outcome: account grace created/);
     assert.match(run.stderr, /\[scripted\] demo asks "Create your account": cancel \(invalid-answer\)/);
+  });
+
+  it('sign-in signs in to a protected server through the loopback listener, then reuses the token', async () => {
+    const { startProtectedServer } = await import('./fixtures/servers/protected-server.js');
+    const protectedServer = await startProtectedServer();
+    const env = {
+      ...process.env,
+      BROWSER: `${process.execPath} ${join(root, 'test', 'helpers', 'sign-in-browser.mjs')}`,
+      MCP_ELICIT_AUTH_DIR: mkdtempSync(join(tmpdir(), 'mcp-elicit-example-auth-')),
+    };
+    try {
+      for (const round of [1, 2]) {
+        const run = await start('sign-in.ts', [protectedServer.url, 'whoami'], env).ended;
+        assert.equal(run.status, 0, run.stderr);
+        assert.match(run.stdout, /hello, signed-in caller/);
+        assert.equal(protectedServer.authorizations.length, 1, `round ${round}: one sign-in in all`);
+      }
+    } finally {
+      await protectedServer.close();
+    }
   });
 
   it('ten-line-client answers the demo profile form in a real terminal (tmux)', async () => {

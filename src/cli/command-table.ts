@@ -13,7 +13,8 @@ export interface CommandInfo {
   readonly optionText?: Readonly<Record<string, string>>;
 }
 
-const SERVER = ['url', 'header', 'config', 'server', 'name', 'env', 'pass-env'];
+const SIGN_IN = ['client-id', 'client-secret-env', 'client-metadata-url', 'callback-port', 'scope'];
+const SERVER = ['url', 'header', 'config', 'server', 'name', 'env', 'pass-env', ...SIGN_IN];
 const FRONT_END = [
   'ui',
   'record',

@@ -3,16 +3,11 @@
 
 import { SignInProvider } from '../auth/provider.js';
 import { clientSecretFrom, type SignInSettings } from '../auth/settings.js';
-import { SignInSession } from '../auth/sign-in.js';
+import type { SignInOptions } from '../auth/sign-in.js';
 import { AuthStore } from '../auth/store.js';
 import type { Era } from '../contracts/protocol.js';
 import type { Renderer } from '../contracts/renderer.js';
 import type { UrlOpener } from '../contracts/url-step.js';
-
-export interface CliSignIn {
-  readonly provider: SignInProvider;
-  readonly session: SignInSession;
-}
 
 export interface CliSignInOptions {
   readonly url: URL;
@@ -24,7 +19,10 @@ export interface CliSignInOptions {
   readonly era: Era;
 }
 
-export async function openCliSignIn(o: CliSignInOptions): Promise<CliSignIn> {
+/** The provider on the private store and how this run asks and opens, for connectWithSignIn. */
+export async function cliSignIn(
+  o: CliSignInOptions,
+): Promise<Omit<SignInOptions, 'provider'> & { provider: SignInProvider }> {
   const s = o.settings;
   const secret = clientSecretFrom(s, o.env);
   const provider = await SignInProvider.open({
@@ -40,7 +38,7 @@ export async function openCliSignIn(o: CliSignInOptions): Promise<CliSignIn> {
     open: async (url) => (await import('../frontends/open-url.js')).createSystemOpener(o.env).open(url),
   };
   const timeoutMs = timeoutFrom(o.env);
-  const session = new SignInSession({
+  return {
     provider,
     renderer: o.renderer,
     opener,
@@ -48,9 +46,7 @@ export async function openCliSignIn(o: CliSignInOptions): Promise<CliSignIn> {
     era: o.era,
     ...(s?.callbackPort !== undefined && { callbackPort: s.callbackPort }),
     ...(timeoutMs !== undefined && { timeoutMs }),
-  });
-  await session.prepare();
-  return { provider, session };
+  };
 }
 
 // MCP_ELICIT_SIGN_IN_TIMEOUT: seconds to wait for the browser to come back (default 300).

@@ -4,14 +4,12 @@ import { StringDecoder } from 'node:string_decoder';
 import {
   Client,
   OAuthClientFlowError,
-  type OAuthClientProvider,
   OAuthError,
-  type StreamableHTTPClientTransport,
   type Transport,
-  UnauthorizedError,
   type VersionNegotiationMode,
 } from '@modelcontextprotocol/client';
 import { clientCredentialsFrom, clientCredentialsProvider } from '../auth/client-credentials.js';
+import { connectWithSignIn } from '../auth/connect-with-sign-in.js';
 import type { SignInSettings } from '../auth/settings.js';
 import { signInError } from '../auth/sign-in-errors.js';
 import { ElicitError } from '../contracts/elicit-error.js';
@@ -22,7 +20,7 @@ import { createGuardedHttpTransport } from '../mcp/guarded-http.js';
 import { createGuardedStdioTransport } from '../mcp/guarded-stdio.js';
 import type { ProtocolChoice } from './args.js';
 import { describeConnectError } from './connect-errors.js';
-import { type CliSignIn, openCliSignIn } from './connect-sign-in.js';
+import { cliSignIn } from './connect-sign-in.js';
 import { EraCache, eraCacheKey } from './era-cache.js';
 import { VERSION } from './version.js';
 
@@ -96,42 +94,11 @@ type Prior =
   | { kind: 'modern'; discover: NonNullable<ReturnType<Client['getDiscoverResult']>> };
 
 async function connectOnce(options: ConnectOptions, prior: Prior | undefined): Promise<Connection> {
-  const target = options.target;
-  // An unattended agent signing in as itself: the SDK runs the grant on 401, nobody is asked.
-  if (target.kind === 'http' && target.oauth?.clientCredentials === true) {
-    const provider = clientCredentialsProvider(clientCredentialsFrom(target.oauth, options.env));
-    return connectSigningIn(options, prior, undefined, provider);
-  }
-  const signIn =
-    target.kind === 'http'
-      ? await openCliSignIn({
-          url: target.url,
-          settings: target.oauth,
-          label: options.label,
-          env: options.env,
-          renderer: options.renderer,
-          opener: options.attach.opener,
-          era: options.protocol.kind === 'modern' ? 'modern' : 'legacy',
-        })
-      : undefined;
-  try {
-    return await connectSigningIn(options, prior, signIn);
-  } catch (error) {
-    await signIn?.session.close();
-    throw error;
-  }
-}
-
-// connect -> UnauthorizedError -> sign in -> a NEW transport (a started one cannot restart) -> again.
-async function connectSigningIn(
-  options: ConnectOptions,
-  prior: Prior | undefined,
-  signIn: CliSignIn | undefined,
-  clientAuth?: OAuthClientProvider,
-): Promise<Connection> {
-  for (;;) {
+  let session: ElicitationSession | undefined;
+  // A new Client for each attempt (a sign-in starts over on a new transport).
+  const newClient = () => {
     const client = new Client({ name: 'mcp-elicit', version: VERSION }, clientOptions(options.protocol));
-    const session = attachElicitation(client, {
+    session = attachElicitation(client, {
       ...options.attach,
       renderer: options.renderer,
       server: {
@@ -140,30 +107,71 @@ async function connectSigningIn(
       },
     });
     options.configure?.(client);
-    const transport = makeTransport(options, signIn, clientAuth);
-    try {
-      await client.connect(transport, prior ? { prior } : {});
-    } catch (error) {
-      const unauthorized = signIn !== undefined && UnauthorizedError.isInstance(error);
-      try {
-        if (unauthorized) await signIn.session.signIn(transport as StreamableHTTPClientTransport);
-      } finally {
-        await client.close().catch(() => {});
-      }
-      if (unauthorized) continue;
-      throw connectError(error, options);
+    return client;
+  };
+  const connectOptions = prior ? { prior } : {};
+  const target = options.target;
+  let client: Client;
+  let close: () => Promise<void>;
+  try {
+    if (target.kind === 'http' && target.oauth?.clientCredentials === true) {
+      // An unattended agent signing in as itself: the SDK runs the grant on a 401, nobody is asked.
+      const authProvider = clientCredentialsProvider(clientCredentialsFrom(target.oauth, options.env));
+      const machine = newClient();
+      await machine.connect(
+        createGuardedHttpTransport(target.url, { requestInit: { headers: target.headers }, authProvider }),
+        connectOptions,
+      );
+      client = machine;
+      close = () => machine.close();
+    } else if (target.kind === 'http') {
+      // HTTP servers may need a sign-in (A-01: stdio servers never do).
+      const signIn = await cliSignIn({
+        url: target.url,
+        settings: target.oauth,
+        label: options.label,
+        env: options.env,
+        renderer: options.renderer,
+        opener: options.attach.opener,
+        era: options.protocol.kind === 'modern' ? 'modern' : 'legacy',
+      });
+      const connected = await connectWithSignIn({
+        ...signIn,
+        url: target.url,
+        newClient,
+        connectOptions,
+        newTransport: (parts) =>
+          createGuardedHttpTransport(target.url, { requestInit: { headers: target.headers }, ...parts }),
+      });
+      client = connected.client;
+      close = () => connected.close();
+    } else {
+      client = newClient();
+      await connectStdio(client, options, connectOptions);
+      close = () => client.close();
     }
-    if (signIn) signIn.session.retryRequestsOf(transport as StreamableHTTPClientTransport);
-    return {
-      client,
-      session,
-      era: client.getProtocolEra() === 'modern' ? 'modern' : 'legacy',
-      version: client.getNegotiatedProtocolVersion(),
-      close: async () => {
-        await client.close();
-        await signIn?.session.close();
-      },
-    };
+  } catch (error) {
+    throw connectError(error, options);
+  }
+  return {
+    client,
+    session: session as ElicitationSession,
+    era: client.getProtocolEra() === 'modern' ? 'modern' : 'legacy',
+    version: client.getNegotiatedProtocolVersion(),
+    close,
+  };
+}
+
+async function connectStdio(
+  client: Client,
+  options: ConnectOptions,
+  connectOptions: Parameters<Client['connect']>[1],
+): Promise<void> {
+  try {
+    await client.connect(stdioTransport(options), connectOptions);
+  } catch (error) {
+    await client.close().catch(() => {});
+    throw error;
   }
 }
 
@@ -198,19 +206,9 @@ function clientOptions(protocol: ProtocolChoice): ConstructorParameters<typeof C
   }
 }
 
-function makeTransport(
-  options: ConnectOptions,
-  signIn: CliSignIn | undefined,
-  clientAuth: OAuthClientProvider | undefined,
-): Transport {
+function stdioTransport(options: ConnectOptions): Transport {
   const target = options.target;
-  if (target.kind === 'http') {
-    return createGuardedHttpTransport(target.url, {
-      requestInit: { headers: target.headers },
-      ...(clientAuth && { authProvider: clientAuth }),
-      ...(signIn && { authProvider: signIn.provider, fetch: signIn.provider.watchFetch() }),
-    });
-  }
+  if (target.kind !== 'stdio') throw new Error('not a stdio target');
   const transport = createGuardedStdioTransport({
     command: target.command,
     args: target.args,

@@ -49,6 +49,20 @@ Server (exactly one, except for demo)
   --server <name>           ...and the server entry to use from it (not needed when there is one).
   --name <label>          How the server is named in prompts (default: config name, command or host).
 
+Sign-in (HTTP servers that answer 401; see docs/authorization.md)
+  An HTTP server that needs a sign-in gets one (OAuth 2.1, the MCP authorization spec): on a
+  terminal you are asked first, naming the server and the sign-in site; a scripted run opens it only
+  with --open-urls, else stops with exit status 5. Tokens are kept in $MCP_ELICIT_AUTH_DIR, else
+  $XDG_STATE_HOME/mcp-elicit/auth (by default ~/.local/state/mcp-elicit/auth), 0600 files.
+  --client-id <id>        A client ID registered with the authorization server beforehand.
+  --client-secret-env VAR Read that client's secret from the environment variable VAR (a secret
+                          never goes on a command line).
+  --client-metadata-url   <url>: a client ID metadata document (https, with a path), used when the
+                          authorization server supports such client IDs.
+  --callback-port <n>     Listen for the sign-in's redirect on 127.0.0.1:<n> (default: a free port),
+                          for an authorization server that needs a registered redirect URI.
+  --scope "<a b>"         Ask for these scopes instead of the ones the server names.
+
 Unattended sign-in (an agent signing in as itself: OAuth client_credentials, no browser, no person)
   --client-credentials    Use the client_credentials grant with --client-id and either
                           --client-secret-env NAME (client_secret_basic) or --client-key-file.
@@ -163,6 +177,8 @@ Exit status
   because no scripted answer applied or the answer did not fit the form (an explicit --cancel,
   --decline or answers entry is as asked; --json then says "ok": false, error code "unanswered";
   stderr names each one with its message and field names, e.g. a replayed form that changed);
+  5 the server needs a sign-in and nobody can sign in (a scripted run without --open-urls, or the
+  person said no; stderr names the sign-in page); a sign-in that was tried and failed is 3;
   130 interrupted with Ctrl-C (a second Ctrl-C exits at once).
 
 Examples

@@ -1,0 +1,93 @@
+// Connecting an SDK Client to a server that may need a sign-in: connect; on UnauthorizedError sign
+// in and connect again on a NEW transport (a started one cannot restart); once connected, a
+// request that needs a new sign-in (step-up, a refused refresh) signs in and is sent again. All
+// sign-ins share one cap (A-18).
+import {
+  type Client,
+  type FetchLike,
+  type StreamableHTTPClientTransport,
+  UnauthorizedError,
+} from '@modelcontextprotocol/client';
+import { createGuardedHttpTransport } from '../mcp/guarded-http.js';
+import { SignInProvider } from './provider.js';
+import { type SignInOptions, SignInSession } from './sign-in.js';
+
+/** What a transport for the signed-in connection is given. */
+export interface SignInTransportParts {
+  /** The provider, for the transport's `authProvider`. */
+  readonly authProvider: SignInProvider;
+  /** The provider's fetch wrapper (discovery reset on a refused token, size limits). */
+  readonly fetch: FetchLike;
+}
+
+/** Options of `connectWithSignIn`. */
+export interface ConnectWithSignInOptions extends Omit<SignInOptions, 'provider' | 'server'> {
+  /** The MCP endpoint. */
+  readonly url: URL;
+  /** A new Client for each attempt (attach elicitation to it here). */
+  readonly newClient: () => Client;
+  /** The provider; by default one on the store for `process.env`. */
+  readonly provider?: SignInProvider;
+  /** How prompts name the server; by default its host. */
+  readonly server?: SignInOptions['server'];
+  /** Options for `client.connect`. */
+  readonly connectOptions?: Parameters<Client['connect']>[1];
+  /** Builds the transport; by default the guarded Streamable HTTP transport with these parts. */
+  readonly newTransport?: (parts: SignInTransportParts) => StreamableHTTPClientTransport;
+}
+
+/** A connected client whose requests sign in again when the server asks. */
+export interface SignedInConnection {
+  readonly client: Client;
+  readonly transport: StreamableHTTPClientTransport;
+  readonly provider: SignInProvider;
+  /** Closes the client and the sign-in listener, if one is open. */
+  close(): Promise<void>;
+}
+
+/**
+ * Connects `newClient()` to `url`, signing in first when the server answers 401: consent through
+ * `renderer.url`, the page opened with `opener`, the redirect received on 127.0.0.1, the code
+ * redeemed by the SDK (`finishAuth`, which checks `iss`). Tokens are kept in the provider's store.
+ */
+export async function connectWithSignIn(options: ConnectWithSignInOptions): Promise<SignedInConnection> {
+  const provider = options.provider ?? (await SignInProvider.open({ serverUrl: options.url }));
+  const session = new SignInSession({
+    ...options,
+    provider,
+    server: options.server ?? { label: options.url.host, origin: options.url.origin },
+  });
+  const newTransport = options.newTransport ?? ((parts) => createGuardedHttpTransport(options.url, parts));
+  try {
+    await session.prepare();
+    for (;;) {
+      const client = options.newClient();
+      const transport = newTransport({ authProvider: provider, fetch: provider.watchFetch() });
+      try {
+        await client.connect(transport, options.connectOptions);
+      } catch (error) {
+        const unauthorized = UnauthorizedError.isInstance(error);
+        try {
+          if (unauthorized) await session.signIn(transport);
+        } finally {
+          await client.close().catch(() => {});
+        }
+        if (unauthorized) continue;
+        throw error;
+      }
+      session.retryRequestsOf(transport);
+      return {
+        client,
+        transport,
+        provider,
+        close: async () => {
+          await client.close();
+          await session.close();
+        },
+      };
+    }
+  } catch (error) {
+    await session.close();
+    throw error;
+  }
+}

@@ -1,7 +1,12 @@
 // The public API, listed by name (house style: a hand-curated barrel).
 
 // Sign-in (OAuth 2.1 on the SDK's OAuthClientProvider): provider, private store, the flow
-export { type CallbackListener, startCallbackListener } from './auth/callback-listener.js';
+export {
+  type Callback,
+  type CallbackListener,
+  type CallbackVerdict,
+  startCallbackListener,
+} from './auth/callback-listener.js';
 export {
   type ConnectWithSignInOptions,
   connectWithSignIn,
@@ -14,11 +19,20 @@ export {
   DEFAULT_SIGN_IN_TIMEOUT_MS,
   type FinishesAuth,
   MAX_SIGN_INS,
+  type SendsMessages,
   type SignInOptions,
   type SignInResult,
   SignInSession,
 } from './auth/sign-in.js';
-export { type AuthEntrySummary, type AuthKey, AuthStore } from './auth/store.js';
+export {
+  type AuthEntrySummary,
+  type AuthKey,
+  type AuthRecord,
+  AuthStore,
+  type IssuerRecord,
+  type PendingSignIn,
+  type SavedTokens,
+} from './auth/store.js';
 export { authStoreDir } from './auth/store-dir.js';
 // Contracts between the adapter and the front-ends, and the one local error class
 export { ElicitError, type ElicitErrorCode } from './contracts/elicit-error.js';

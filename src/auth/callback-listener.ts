@@ -10,7 +10,17 @@ import { callbackPage } from './callback-page.js';
 import { CALLBACK_PATH } from './provider.js';
 
 /** How a callback was handled, for the page the browser is shown. */
-export type CallbackVerdict = { readonly ok: true } | { readonly ok: false; readonly reason: string };
+export type CallbackVerdict =
+  | {
+      /** Signed in: the page says so. */
+      readonly ok: true;
+    }
+  | {
+      /** Failed: the page says so, with `reason`. */
+      readonly ok: false;
+      /** One sentence of our own (never the authorization server's text). */
+      readonly reason: string;
+    };
 
 /** A callback with the right state: its whole query, and how to answer the waiting browser. */
 export interface Callback {
@@ -20,12 +30,15 @@ export interface Callback {
   respond(verdict: CallbackVerdict): void;
 }
 
+/** A running loopback listener for one sign-in's redirect. */
 export interface CallbackListener {
+  /** The bound port on 127.0.0.1. */
   readonly port: number;
   /** `http://127.0.0.1:<port>/callback`. */
   readonly redirectUrl: string;
   /** Resolves with the first callback carrying `state`; rejects after `timeoutMs` or `signal`. */
   wait(state: string, options: { timeoutMs: number; signal?: AbortSignal }): Promise<Callback>;
+  /** Stops listening and closes every connection, so the port is free at once. */
   close(): Promise<void>;
 }
 

@@ -38,8 +38,11 @@ export interface ConnectWithSignInOptions extends Omit<SignInOptions, 'provider'
 
 /** A connected client whose requests sign in again when the server asks. */
 export interface SignedInConnection {
+  /** The connected client. */
   readonly client: Client;
+  /** Its transport, which signs in again when a request needs it. */
   readonly transport: StreamableHTTPClientTransport;
+  /** The provider holding the tokens. */
   readonly provider: SignInProvider;
   /** Closes the client and the sign-in listener, if one is open. */
   close(): Promise<void>;

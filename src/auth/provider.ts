@@ -82,6 +82,7 @@ export class SignInProvider implements OAuthClientProvider {
     this.#port = port;
   }
 
+  /** The loopback port, once one is chosen. */
   get callbackPort(): number | undefined {
     return this.#port;
   }

@@ -23,6 +23,7 @@ export const DEFAULT_SIGN_IN_TIMEOUT_MS = 5 * 60_000;
 
 /** What a sign-in needs besides the provider: who asks, and how to ask and open. */
 export interface SignInOptions {
+  /** The provider the transport was given as its `authProvider`. */
   readonly provider: SignInProvider;
   /** Asks consent through its URL-mode prompt; without `url` nobody can consent. */
   readonly renderer: Renderer;
@@ -34,14 +35,24 @@ export interface SignInOptions {
   readonly era?: Era;
   /** A fixed loopback port (an authorization server that needs a registered redirect URI). */
   readonly callbackPort?: number;
+  /** How long to wait for the browser to come back (default 5 minutes). */
   readonly timeoutMs?: number;
+  /** Sign-ins allowed in all (default `MAX_SIGN_INS`). */
   readonly maxSignIns?: number;
+  /** Aborts a sign-in in progress. */
   readonly signal?: AbortSignal;
 }
 
 /** Something whose `finishAuth` redeems a callback: the SDK's Streamable HTTP (or SSE) transport. */
 export interface FinishesAuth {
+  /** Checks `iss`, redeems the code and saves the tokens (the SDK's transport method). */
   finishAuth(params: URLSearchParams): Promise<void>;
+}
+
+/** Something that sends messages: a transport. */
+export interface SendsMessages {
+  /** Sends one message (the transport's own `send`). */
+  send: (...args: never[]) => Promise<void>;
 }
 
 /** Whether the sign-in happened, or the attempt must be repeated now that a port is bound. */
@@ -82,7 +93,7 @@ export class SignInSession {
    * After a connect: a request that ends in UnauthorizedError (step-up on 403 insufficient_scope,
    * a refused refresh, a moved authorization server) signs in and is sent again.
    */
-  retryRequestsOf<T extends FinishesAuth & { send: (...a: never[]) => Promise<void> }>(transport: T): void {
+  retryRequestsOf<T extends FinishesAuth & SendsMessages>(transport: T): void {
     const send = transport.send.bind(transport) as (...a: unknown[]) => Promise<void>;
     const retried = async (...a: unknown[]): Promise<void> => {
       for (;;) {
@@ -97,6 +108,7 @@ export class SignInSession {
     transport.send = retried as T['send'];
   }
 
+  /** Closes the listener, if one is open. */
   async close(): Promise<void> {
     await this.#listener?.close();
     this.#listener = undefined;

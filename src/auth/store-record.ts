@@ -9,36 +9,47 @@ import type {
 
 /** Tokens as saved, with the absolute expiry the SDK does not keep (it keeps relative `expires_in`). */
 export interface SavedTokens {
+  /** The tokens as the SDK saved them (issuer stamped). */
   readonly tokens: StoredOAuthTokens;
   /** Epoch milliseconds when the access token expires, when the server said. */
   readonly expiresAt?: number;
+  /** Epoch milliseconds when they were saved. */
   readonly savedAt: number;
 }
 
 /** What is kept per authorization server (SEP-2352: credentials never cross issuers). */
 export interface IssuerRecord {
+  /** The registration at this authorization server (dynamic or CIMD). */
   client?: StoredOAuthClientInformation;
+  /** The tokens it issued. */
   tokens?: SavedTokens;
 }
 
 /** The sign-in in progress: survives until the callback (A-24: verifier, state, discovery together). */
 export interface PendingSignIn {
+  /** The PKCE code verifier. */
   verifier?: string;
+  /** The `state` the callback must carry. */
   state?: string;
 }
 
+/** One store file: a server and client identity, with everything kept for it. */
 export interface AuthRecord {
+  /** The file format. */
   readonly version: 1;
   /** Canonical URL of the MCP server (the resource). */
   readonly server: string;
   /** Which client identity: `dynamic`, `id:<client id>` or `cimd:<url>`. */
   readonly client: string;
+  /** Per authorization server issuer. */
   issuers: Record<string, IssuerRecord>;
   /** The issuer whose tokens were saved last: the transport's per-request read has no issuer. */
   current?: string;
   /** Pre-registered credentials belong to the first issuer they were used with (A-14). */
   pinnedIssuer?: string;
+  /** The sign-in in progress. */
   pending?: PendingSignIn;
+  /** The SDK's discovery state (dropped when the server refuses a token). */
   discovery?: OAuthDiscoveryState;
 }
 

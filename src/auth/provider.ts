@@ -1,4 +1,4 @@
-// The OAuthClientProvider the SDK's auth() and transports drive (A-09..A-28). It keeps everything
+// The OAuthClientProvider the SDK's auth() and transports drive (the A rules). It keeps everything
 // in the private store, records the authorization URL instead of opening it (the sign-in flow asks
 // first), makes and checks `state` (the SDK never checks it, G-04), refuses an authorization server
 // without PKCE S256 (G-01), pins pre-registered credentials to their issuer (A-14, G-08), and keeps
@@ -20,7 +20,8 @@ import {
   assertResourceIsServer,
 } from './authorization-check.js';
 import { limitBody } from './limited-body.js';
-import { type AuthKey, type AuthRecord, AuthStore, type SavedTokens } from './store.js';
+import { carriesToken, redirectUris, sameEndpoint, signInKey } from './provider-parts.js';
+import { type AuthRecord, AuthStore, type SavedTokens } from './store.js';
 import { emptyRecord } from './store-record.js';
 
 /** The path of the loopback redirect URI (RFC 8252 §7.3). */
@@ -34,7 +35,7 @@ export interface SignInProviderOptions {
   readonly serverUrl: URL;
   /** Where registrations and tokens live; the default store for `process.env` when omitted. */
   readonly store?: AuthStore;
-  /** A pre-registered client ID (A-12); without one, CIMD or dynamic registration is used. */
+  /** A pre-registered client ID; without one, CIMD or dynamic registration is used. */
   readonly clientId?: string;
   /** The pre-registered client's secret (from the environment, never a command line; not stored). */
   readonly clientSecret?: string;
@@ -278,38 +279,4 @@ export class SignInProvider implements OAuthClientProvider {
   }
 }
 
-/** The store key for a server and the client identity the options name. */
-export function signInKey(options: Pick<SignInProviderOptions, 'serverUrl' | 'clientId'>): AuthKey {
-  return {
-    server: canonicalServerUrl(options.serverUrl),
-    client: options.clientId === undefined ? 'dynamic' : `id:${options.clientId}`,
-  };
-}
-
-/** The MCP server's canonical URL (RFC 8707 style): no fragment, the URL parser's lowercase host. */
-export function canonicalServerUrl(url: URL): string {
-  const copy = new URL(url.href);
-  copy.hash = '';
-  return copy.href;
-}
-
-function redirectUris(client: StoredOAuthClientInformation | undefined): unknown[] {
-  const uris = (client as { redirect_uris?: unknown } | undefined)?.redirect_uris;
-  return Array.isArray(uris) ? uris : [];
-}
-
-function sameEndpoint(input: string | URL | Request, endpoint: string): boolean {
-  const raw = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
-  try {
-    const url = new URL(raw);
-    url.hash = '';
-    return url.href === endpoint;
-  } catch {
-    return false;
-  }
-}
-
-function carriesToken(init: RequestInit | undefined): boolean {
-  const headers = new Headers(init?.headers);
-  return /^(?:bearer|dpop)\s/i.test(headers.get('authorization') ?? '');
-}
+export { canonicalServerUrl, signInKey } from './provider-parts.js';

@@ -25,7 +25,7 @@ export interface IssuerRecord {
   tokens?: SavedTokens;
 }
 
-/** The sign-in in progress: survives until the callback (A-24: verifier, state, discovery together). */
+/** The sign-in in progress: survives until the callback (the verifier, state and discovery state together). */
 export interface PendingSignIn {
   /** The PKCE code verifier. */
   verifier?: string;

@@ -23,7 +23,7 @@ import { type CommandName, isCommand, OPERAND_USAGE, SHELLS } from './command-ta
 import { parseArgPairs } from './command-words.js';
 import { type LogLevel, parseLogLevel } from './log-level.js';
 import { type ServerEnvOptions, serverEnvOptions } from './server-env.js';
-import { parseSignInFlags } from './sign-in-flags.js';
+import { parseSignInFlags, SIGN_IN_OPTIONS } from './sign-in-flags.js';
 import { explainParseError, unexpectedArgument, unknownCommand } from './usage-errors.js';
 
 /** Same shape as the scripted front-end's ScriptedAnswer (kept structural to keep args.ts standalone). */
@@ -122,15 +122,7 @@ export const OPTIONS = {
   verbose: { type: 'boolean', short: 'v' },
   elicit: { type: 'string' },
   'print-config': { type: 'boolean' },
-  'client-id': { type: 'string' },
-  'client-secret-env': { type: 'string' },
-  'client-metadata-url': { type: 'string' },
-  'callback-port': { type: 'string' },
-  scope: { type: 'string' },
-  'client-credentials': { type: 'boolean' },
-  'client-issuer': { type: 'string' },
-  'client-key-file': { type: 'string' },
-  'client-key-alg': { type: 'string' },
+  ...SIGN_IN_OPTIONS,
   help: { type: 'boolean', short: 'h' },
   version: { type: 'boolean' },
 } as const;
@@ -207,12 +199,7 @@ export function parseCliArgs(argv: readonly string[]): CliArgs {
       'no server given: add -- <command> [args...], --url <url>, or --config <file> [--server <name>]',
     );
   }
-  const oauth = parseSignInFlags(v);
-  if (oauth !== undefined && target?.kind === 'stdio')
-    throw new ElicitError(
-      'usage',
-      '--client-id, --client-secret-env, --client-metadata-url, --callback-port and --scope only apply to an HTTP server (a stdio server takes credentials from its environment)',
-    );
+  const oauth = parseSignInFlags(v, target?.kind);
   if (target !== undefined && commandWord === 'demo') {
     throw new ElicitError('usage', 'demo runs the bundled demo server; it takes no server');
   }

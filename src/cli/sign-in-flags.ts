@@ -1,6 +1,20 @@
 // The sign-in flags (--client-id, --client-secret-env, --client-metadata-url, --callback-port,
-// --scope), checked one by one; args.ts decides which targets they may go with.
+// --scope; --client-credentials, --client-issuer, --client-key-file, --client-key-alg), checked one by one; args.ts decides which targets they may go with.
 import { checkSetting, type SignInSettings } from '../auth/settings.js';
+import { ElicitError } from '../contracts/elicit-error.js';
+
+/** The flags, for args.ts's option table. */
+export const SIGN_IN_OPTIONS = {
+  'client-id': { type: 'string' },
+  'client-secret-env': { type: 'string' },
+  'client-metadata-url': { type: 'string' },
+  'callback-port': { type: 'string' },
+  scope: { type: 'string' },
+  'client-credentials': { type: 'boolean' },
+  'client-issuer': { type: 'string' },
+  'client-key-file': { type: 'string' },
+  'client-key-alg': { type: 'string' },
+} as const;
 
 interface SignInFlagValues {
   readonly 'client-id'?: string;
@@ -14,7 +28,7 @@ interface SignInFlagValues {
   readonly 'client-key-alg'?: string;
 }
 
-export function parseSignInFlags(v: SignInFlagValues): SignInSettings | undefined {
+export function parseSignInFlags(v: SignInFlagValues, target?: string): SignInSettings | undefined {
   const settings: { -readonly [K in keyof SignInSettings]: SignInSettings[K] } = {};
   if (v['client-id'] !== undefined) settings.clientId = checkSetting.clientId(v['client-id'], '--client-id');
   if (v['client-secret-env'] !== undefined)
@@ -32,5 +46,12 @@ export function parseSignInFlags(v: SignInFlagValues): SignInSettings | undefine
     settings.issuer = checkSetting.issuer(v['client-issuer'], '--client-issuer');
   if (v['client-key-file'] !== undefined) settings.clientKeyFile = v['client-key-file'];
   if (v['client-key-alg'] !== undefined) settings.clientKeyAlgorithm = v['client-key-alg'];
-  return Object.keys(settings).length > 0 ? settings : undefined;
+  if (Object.keys(settings).length === 0) return undefined;
+  // A stdio server takes its credentials from its environment, never a sign-in.
+  if (target === 'stdio')
+    throw new ElicitError(
+      'usage',
+      '--client-id, --client-secret-env, --client-metadata-url, --callback-port and --scope only apply to an HTTP server (a stdio server takes credentials from its environment)',
+    );
+  return settings;
 }

@@ -1,5 +1,6 @@
 // The sign-in flags (--client-id, --client-secret-env, --client-metadata-url, --callback-port,
-// --scope; --client-credentials, --client-issuer, --client-key-file, --client-key-alg), checked one by one; args.ts decides which targets they may go with.
+// --scope; for an unattended agent --client-credentials, --client-issuer, --client-key-file,
+// --client-key-alg), checked one by one; args.ts decides which targets they may go with.
 import { checkSetting, type SignInSettings } from '../auth/settings.js';
 import { ElicitError } from '../contracts/elicit-error.js';
 

@@ -14,6 +14,14 @@ export interface SignInSettings {
   readonly callbackPort?: number;
   /** Scopes to ask for instead of the ones the server names, space-separated. */
   readonly scope?: string;
+  /** Sign in as the client itself (client_credentials grant): no browser, no person. */
+  readonly clientCredentials?: boolean;
+  /** The authorization server (issuer URL) the client credentials belong to; they go nowhere else. */
+  readonly issuer?: string;
+  /** A PEM private key file for private_key_jwt client authentication. */
+  readonly clientKeyFile?: string;
+  /** The key's JWS algorithm (default ES256). */
+  readonly clientKeyAlgorithm?: string;
 }
 
 const ENV_NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;
@@ -51,6 +59,21 @@ export const checkSetting = {
     const scope = value.trim().split(/\s+/).filter(Boolean).join(' ');
     if (scope === '') throw new ElicitError('usage', `${where} must name at least one scope`);
     return scope;
+  },
+  issuer(value: string, where: string): string {
+    let url: URL | undefined;
+    try {
+      url = new URL(value);
+    } catch {}
+    const loopback =
+      url?.hostname === 'localhost' || url?.hostname === '127.0.0.1' || url?.hostname === '[::1]';
+    if (
+      url === undefined ||
+      !(url.protocol === 'https:' || (url.protocol === 'http:' && loopback)) ||
+      url.hash
+    )
+      throw new ElicitError('usage', `${where} must be the authorization server's https:// issuer URL`);
+    return value;
   },
   clientId(value: string, where: string): string {
     if (value.trim() === '') throw new ElicitError('usage', `${where} must not be empty`);

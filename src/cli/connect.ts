@@ -8,6 +8,7 @@ import {
   type Transport,
   type VersionNegotiationMode,
 } from '@modelcontextprotocol/client';
+import { clientCredentialsFrom, clientCredentialsProvider } from '../auth/client-credentials.js';
 import { connectWithSignIn } from '../auth/connect-with-sign-in.js';
 import type { SignInSettings } from '../auth/settings.js';
 import { signInError } from '../auth/sign-in-errors.js';
@@ -115,7 +116,17 @@ async function connectOnce(options: ConnectOptions, prior: Prior | undefined): P
   let client: Client;
   let close: () => Promise<void>;
   try {
-    if (target.kind === 'http') {
+    if (target.kind === 'http' && target.oauth?.clientCredentials === true) {
+      // An unattended agent signing in as itself: the SDK runs the grant on a 401, nobody is asked.
+      const authProvider = clientCredentialsProvider(clientCredentialsFrom(target.oauth, options.env));
+      const machine = newClient();
+      await machine.connect(
+        createGuardedHttpTransport(target.url, { requestInit: { headers: target.headers }, authProvider }),
+        connectOptions,
+      );
+      client = machine;
+      close = () => machine.close();
+    } else if (target.kind === 'http') {
       // HTTP servers may need a sign-in (A-01: stdio servers never do).
       const signIn = await cliSignIn({
         url: target.url,

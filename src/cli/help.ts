@@ -73,6 +73,14 @@ Sign-in (HTTP servers that answer 401; see docs/authorization.md)
                           for an authorization server that needs a registered redirect URI.
   --scope "<a b>"         Ask for these scopes instead of the ones the server names.
 
+Unattended sign-in (an agent signing in as itself: OAuth client_credentials, no browser, no person)
+  --client-credentials    Use the client_credentials grant with --client-id and either
+                          --client-secret-env NAME (client_secret_basic) or --client-key-file.
+  --client-issuer <url>   The authorization server (issuer URL) the credentials belong to; they
+                          are sent to no other. Required with --client-credentials.
+  --client-key-file <f>   A PEM private key for private_key_jwt client authentication.
+  --client-key-alg <alg>  Its JWS algorithm (default ES256).
+
 Stdio server environment
   A stdio server gets only HOME, LOGNAME, PATH, SHELL, TERM and USER from your environment (the
   SDK's safe set; on Windows its own list), plus the "env" of its config entry, plus:

@@ -1,5 +1,6 @@
 // The sign-in flags (--client-id, --client-secret-env, --client-metadata-url, --callback-port,
-// --scope), checked one by one; args.ts decides which targets they may go with.
+// --scope; for an unattended agent --client-credentials, --client-issuer, --client-key-file,
+// --client-key-alg), checked one by one; args.ts decides which targets they may go with.
 import { checkSetting, type SignInSettings } from '../auth/settings.js';
 import { ElicitError } from '../contracts/elicit-error.js';
 
@@ -10,6 +11,10 @@ export const SIGN_IN_OPTIONS = {
   'client-metadata-url': { type: 'string' },
   'callback-port': { type: 'string' },
   scope: { type: 'string' },
+  'client-credentials': { type: 'boolean' },
+  'client-issuer': { type: 'string' },
+  'client-key-file': { type: 'string' },
+  'client-key-alg': { type: 'string' },
 } as const;
 
 interface SignInFlagValues {
@@ -18,6 +23,10 @@ interface SignInFlagValues {
   readonly 'client-metadata-url'?: string;
   readonly 'callback-port'?: string;
   readonly scope?: string;
+  readonly 'client-credentials'?: boolean;
+  readonly 'client-issuer'?: string;
+  readonly 'client-key-file'?: string;
+  readonly 'client-key-alg'?: string;
 }
 
 export function parseSignInFlags(v: SignInFlagValues, target?: string): SignInSettings | undefined {
@@ -33,6 +42,11 @@ export function parseSignInFlags(v: SignInFlagValues, target?: string): SignInSe
   if (v['callback-port'] !== undefined)
     settings.callbackPort = checkSetting.callbackPort(v['callback-port'], '--callback-port');
   if (v.scope !== undefined) settings.scope = checkSetting.scope(v.scope, '--scope');
+  if (v['client-credentials'] === true) settings.clientCredentials = true;
+  if (v['client-issuer'] !== undefined)
+    settings.issuer = checkSetting.issuer(v['client-issuer'], '--client-issuer');
+  if (v['client-key-file'] !== undefined) settings.clientKeyFile = v['client-key-file'];
+  if (v['client-key-alg'] !== undefined) settings.clientKeyAlgorithm = v['client-key-alg'];
   if (Object.keys(settings).length === 0) return undefined;
   // A stdio server takes its credentials from its environment, never a sign-in.
   if (target === 'stdio')

@@ -128,7 +128,7 @@ describe('signing in with the CLI', () => {
 
 describe('bad answers from the authorization side', () => {
   const cases: [Misbehaviour, RegExp, string][] = [
-    ['wrong-state', /no sign-in came back within/, 'a callback with another state is ignored'],
+    ['wrong-state', /no sign-in came back within/, 'a callback with another state is ignored (A-22)'],
     [
       'redirect-elsewhere',
       /no sign-in came back within/,
@@ -143,28 +143,24 @@ describe('bad answers from the authorization side', () => {
     ['no-s256', /PKCE S256/, 'an authorization server without S256 is refused (A-20)'],
   ];
   for (const [misbehave, message, title] of cases) {
-    it(
-      req(
-        title.match(/\(A-\d\d\)/) ? (title.match(/A-\d\d/)?.[0] as 'A-25') : 'A-22',
-        `${title.replace(/ \(A-\d\d\)$/, '')}: clear error, nothing stored`,
-      ),
-      async () => {
-        const s = await server(misbehave);
-        const dir = scratch();
-        const run = await call(s.url, dir, ['--open-urls']);
-        assert.notEqual(run.status, 0);
-        assert.ok(run.status === 3, `exit ${run.status}: ${run.stderr}`);
-        assert.match(run.stderr, message);
-        assert.ok(
-          !run.stderr.includes('evil.example.com') || misbehave === 'prm-other-resource',
-          'nothing from a failed iss check is shown',
-        );
-        assert.deepEqual(await signedIn(dir), [], 'no token stored');
-        if (misbehave === 'prm-other-resource')
-          assert.equal(s.registrations.length + s.authorizations.length, 0);
-        if (misbehave.endsWith('iss')) assert.equal(s.tokenRequests.length, 0, 'the code was never redeemed');
-        assertNoSecrets(run, s);
-      },
-    );
+    const cited = /\((A-\d\d)\)$/.exec(title)?.[1] as 'A-25' | undefined;
+    const sentence = `${title.replace(/ \(A-\d\d\)$/, '')}: clear error, nothing stored`;
+    it(cited ? req(cited, sentence) : sentence, async () => {
+      const s = await server(misbehave);
+      const dir = scratch();
+      const run = await call(s.url, dir, ['--open-urls']);
+      assert.notEqual(run.status, 0);
+      assert.ok(run.status === 3, `exit ${run.status}: ${run.stderr}`);
+      assert.match(run.stderr, message);
+      assert.ok(
+        !run.stderr.includes('evil.example.com') || misbehave === 'prm-other-resource',
+        'nothing from a failed iss check is shown',
+      );
+      assert.deepEqual(await signedIn(dir), [], 'no token stored');
+      if (misbehave === 'prm-other-resource')
+        assert.equal(s.registrations.length + s.authorizations.length, 0);
+      if (misbehave.endsWith('iss')) assert.equal(s.tokenRequests.length, 0, 'the code was never redeemed');
+      assertNoSecrets(run, s);
+    });
   }
 });

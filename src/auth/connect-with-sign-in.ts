@@ -79,6 +79,8 @@ export async function connectWithSignIn(options: ConnectWithSignInOptions): Prom
         throw error;
       }
       session.retryRequestsOf(transport);
+      // Connected: the port stays chosen for a later sign-in, but nothing listens until then.
+      await session.close();
       return {
         client,
         transport,

@@ -3,7 +3,9 @@
 // timed from the call to the form's first frame, with no notices (A) and with the terminal's
 // signals plus a desktop notice through a stand-in notify-send on PATH (B), ABBA-interleaved.
 // Each prompt stays up until B's notice has been raised (A waits as long), and the longest
-// event-loop block in that time is recorded: starting notify-send is a fork.
+// event-loop block in that time is recorded: starting notify-send is a fork. The browser form is
+// timed the same way, from the call to the moment its page is handed to the browser (the opener),
+// with B raising the desktop notice as the CLI's browser front-end does.
 import { chmodSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -14,12 +16,14 @@ import { serveStdio } from '@modelcontextprotocol/server/stdio';
 import type { Renderer } from '../src/contracts/renderer.js';
 import { createDemoServer } from '../src/demo/server.js';
 import { attentionSchedule, withAttention } from '../src/frontends/attention/index.js';
+import { BrowserRenderer } from '../src/frontends/browser/index.js';
 import { TerminalRenderer } from '../src/frontends/terminal/index.js';
 import { attachElicitation } from '../src/mcp/attach.js';
 import { PromptQueue } from '../src/mcp/prompt-queue.js';
 import { median, quantile } from './stats.js';
 
 export interface NotifyBenchResult {
+  readonly frontEnd: 'terminal' | 'browser';
   readonly rounds: number;
   /** Median ms from tools/call to the form's first frame. */
   readonly offMs: number;
@@ -55,21 +59,69 @@ function standInNotifySend(): string {
   return dir;
 }
 
-async function variant(notices: boolean, pathDir: string, counter: { notices: number }): Promise<Variant> {
+type FrontEnd = NotifyBenchResult['frontEnd'];
+
+/** The front-end under test, and how to tell that its prompt is shown and how to end it. */
+interface Shown {
+  readonly renderer: Renderer;
+  /** Resolves with ms since `started` when the prompt is drawn (terminal) or handed to the browser. */
+  drawn(started: number): Promise<number>;
+  end(abort: AbortController): void;
+  readonly terminal?: PassThrough & { isTTY: true };
+}
+
+function frontEnd(kind: FrontEnd): Shown {
+  if (kind === 'browser') {
+    let opened: () => void = () => {};
+    const renderer = new BrowserRenderer({
+      // The page is handed to the browser: what the person would see next. lingerMs 0 restarts the
+      // page server for every prompt, so every prompt is opened.
+      opener: {
+        open: async () => {
+          opened();
+          return { ok: true };
+        },
+      },
+      lingerMs: 0,
+      log: () => {},
+    });
+    return {
+      renderer,
+      drawn: (started) =>
+        new Promise((resolve) => {
+          opened = () => resolve(performance.now() - started);
+        }),
+      end: (abort) => abort.abort(),
+    };
+  }
   const input = new PassThrough();
   const output = Object.assign(new PassThrough(), { isTTY: true as const });
   output.resume();
-  let base: Renderer = new TerminalRenderer({
-    input,
-    output,
-    columns: 100,
-    rows: 40,
-    env: { TERM: 'xterm' },
-  });
+  return {
+    renderer: new TerminalRenderer({ input, output, columns: 100, rows: 40, env: { TERM: 'xterm' } }),
+    drawn: (started) =>
+      new Promise((resolve) => output.once('data', () => resolve(performance.now() - started))),
+    end: () => input.write('\u0003'), // Ctrl-C in the form: cancel this request
+    terminal: output,
+  };
+}
+
+async function variant(
+  kind: FrontEnd,
+  notices: boolean,
+  pathDir: string,
+  counter: { notices: number },
+): Promise<Variant> {
+  const shown = frontEnd(kind);
+  let base = shown.renderer;
   if (notices) {
     const schedule = attentionSchedule(
       'auto',
-      { terminal: output, env: { TERM: 'xterm', PATH: pathDir }, onPromptWaiting: () => counter.notices++ },
+      {
+        ...(shown.terminal && { terminal: shown.terminal }),
+        env: { TERM: 'xterm', PATH: pathDir },
+        onPromptWaiting: () => counter.notices++,
+      },
       { remindAfterMs: false },
     );
     base = withAttention(base, schedule);
@@ -89,10 +141,11 @@ async function variant(notices: boolean, pathDir: string, counter: { notices: nu
   return {
     async prompt() {
       const started = performance.now();
-      const drawn = new Promise<number>((resolve) =>
-        output.once('data', () => resolve(performance.now() - started)),
-      );
-      const call = session.callTool({ name: 'survey', arguments: {} }, { timeoutMs: 30_000 });
+      const drawn = shown.drawn(started);
+      const abort = new AbortController();
+      const call = session
+        .callTool({ name: 'survey', arguments: {} }, { timeoutMs: 30_000, signal: abort.signal })
+        .catch(() => undefined); // the browser's prompt ends by aborting the call
       const frameMs = await drawn;
       const before = counter.notices;
       const loop = monitorEventLoopDelay({ resolution: 1 });
@@ -102,22 +155,29 @@ async function variant(notices: boolean, pathDir: string, counter: { notices: nu
       while (notices && counter.notices === before && performance.now() < waitUntil)
         await new Promise((resolve) => setTimeout(resolve, 10));
       loop.disable();
-      input.write('\u0003'); // Ctrl-C in the form: cancel this request
+      shown.end(abort);
       await call;
       return { frameMs, blockMs: loop.max / 1e6 };
     },
     async close() {
       await client.close();
       await handle.close();
+      await shown.renderer.close?.();
     },
   };
 }
 
-export async function measureNotify(rounds: number): Promise<NotifyBenchResult> {
+export async function measureNotify(rounds: number): Promise<NotifyBenchResult[]> {
+  const results: NotifyBenchResult[] = [];
+  for (const kind of ['terminal', 'browser'] as const) results.push(await measureOne(kind, rounds));
+  return results;
+}
+
+async function measureOne(kind: FrontEnd, rounds: number): Promise<NotifyBenchResult> {
   const pathDir = standInNotifySend();
   const counter = { notices: 0 };
-  const off = await variant(false, pathDir, counter);
-  const on = await variant(true, pathDir, counter);
+  const off = await variant(kind, false, pathDir, counter);
+  const on = await variant(kind, true, pathDir, counter);
   try {
     for (let i = 0; i < 2; i++) {
       await off.prompt();
@@ -136,6 +196,7 @@ export async function measureNotify(rounds: number): Promise<NotifyBenchResult> 
     }
     const ratios = pairs.map((p) => p.on.frameMs / p.off.frameMs);
     return {
+      frontEnd: kind,
       rounds,
       offMs: median(pairs.map((p) => p.off.frameMs)),
       onMs: median(pairs.map((p) => p.on.frameMs)),
@@ -153,13 +214,17 @@ export async function measureNotify(rounds: number): Promise<NotifyBenchResult> 
   }
 }
 
-export function formatNotifyReport(result: NotifyBenchResult | { error: string }): string {
-  if ('error' in result) return `\nNotices: failed: ${result.error}\n`;
-  return [
-    '',
-    `Notices (issue 23): terminal form, call -> first frame, median of ${result.rounds} paired rounds`,
-    `  notices off ${result.offMs.toFixed(2)} ms, on (bell + OSC + desktop via notify-send) ${result.onMs.toFixed(2)} ms: ${result.ratio.toFixed(2)}x (q1 ${result.ratioQ1.toFixed(2)}, q3 ${result.ratioQ3.toFixed(2)}; goal <= 1.0x); ${result.notices} notices for ${result.rounds} prompts`,
-    `  longest event-loop block while a prompt is up (median): off ${result.offBlockMs.toFixed(1)} ms, on ${result.onBlockMs.toFixed(1)} ms (starting notify-send)`,
-    '',
-  ].join('\n');
+export function formatNotifyReport(results: NotifyBenchResult[] | { error: string }): string {
+  if ('error' in results) return `\nNotices: failed: ${results.error}\n`;
+  const lines = ['', 'Notices (issue 23): a prompt with notices off vs on, median of paired rounds'];
+  for (const r of results) {
+    const shown = r.frontEnd === 'terminal' ? 'call -> first frame' : 'call -> page handed to the browser';
+    const on = r.frontEnd === 'terminal' ? 'bell + OSC + desktop via notify-send' : 'desktop via notify-send';
+    lines.push(
+      `  ${r.frontEnd} (${shown}, ${r.rounds} rounds): off ${r.offMs.toFixed(2)} ms, on (${on}) ${r.onMs.toFixed(2)} ms: ${r.ratio.toFixed(2)}x (q1 ${r.ratioQ1.toFixed(2)}, q3 ${r.ratioQ3.toFixed(2)}; goal <= 1.0x); ${r.notices} notices for ${r.rounds} prompts`,
+      `    longest event-loop block while a prompt is up (median): off ${r.offBlockMs.toFixed(1)} ms, on ${r.onBlockMs.toFixed(1)} ms (starting notify-send)`,
+    );
+  }
+  lines.push('');
+  return lines.join('\n');
 }

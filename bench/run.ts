@@ -43,7 +43,7 @@ const TARGET_RATIO = 1.0;
 const STEP_ITERATIONS = 300;
 const ATTACK_RUNS = 9;
 const BROWSER_ROUNDS = 15;
-const NOTIFY_ROUNDS = 20;
+const NOTIFY_ROUNDS = 40;
 const TOOL = 'survey';
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -214,7 +214,7 @@ async function main(): Promise<void> {
     }
   }
 
-  let notify: NotifyBenchResult | { error: string } = { error: 'not run (--only)' };
+  let notify: NotifyBenchResult[] | { error: string } = { error: 'not run (--only)' };
   if (want('notify')) {
     log('notices on vs off');
     try {

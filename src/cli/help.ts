@@ -155,8 +155,8 @@ Front-end
                           wait at once (1024 with off); more are answered cancel (queue-full).
   --notify <how>          When a prompt waits for you: auto (default: the terminal's bell and
                           notification escapes, OSC 9/777, when prompts are on a terminal, plus a
-                          desktop notification where notify-send or osascript exists), bell,
-                          desktop, or off. Scripted runs never notify. The text is ours: the
+                          desktop notification where notify-send, osascript or powershell.exe
+                          exists), bell, desktop, or off. Scripted runs never notify. The text is ours: the
                           server's name and "asks you to fill in a form", never its message.
   --remind <seconds>|off  Remind again while a prompt stays unanswered, every <seconds> (default
                           180, at most 3 times); off for the first notice only.

@@ -1,6 +1,6 @@
 // A desktop notification where the desktop offers one: `notify-send` (the freedesktop notification
-// service) on Linux and the BSDs, `osascript` on macOS. Found on PATH, started without a shell,
-// never waited for; where none is found, nothing (Windows has no such command without a module).
+// service) on Linux and the BSDs, `osascript` on macOS, Windows PowerShell's toast API on Windows.
+// Found on PATH, started without a shell, never waited for; where none is found, nothing.
 import { spawn } from 'node:child_process';
 import { accessSync, constants } from 'node:fs';
 import { delimiter, join } from 'node:path';
@@ -27,7 +27,18 @@ export function desktopNotifier(
     if (osascript === undefined) return undefined;
     return (event) => run(osascript, ['-e', appleScript(event)]);
   }
-  if (platform === 'win32') return undefined;
+  if (platform === 'win32') {
+    const powershell = findOnPath('powershell.exe', env);
+    if (powershell === undefined) return undefined;
+    // -EncodedCommand: the script travels as Base64 of UTF-16LE, so no quoting of ours can break.
+    return (event) =>
+      run(powershell, [
+        '-NoProfile',
+        '-NonInteractive',
+        '-EncodedCommand',
+        encodePowerShell(toastScript(event)),
+      ]);
+  }
   const notifySend = findOnPath('notify-send', env);
   if (notifySend === undefined) return undefined;
   return (event) =>
@@ -37,6 +48,25 @@ export function desktopNotifier(
 function appleScript(event: AttentionEvent): string {
   const quote = (text: string) => `"${text.replaceAll('\\', '\\\\').replaceAll('"', '\\"')}"`;
   return `display notification ${quote(event.body)} with title ${quote(event.title)}`;
+}
+
+// A toast from Windows PowerShell's own AppUserModelID (an unregistered one shows nothing).
+const POWERSHELL_APP_ID = '{1AC14E77-02E7-4E5D-B744-2EB1AE5198B7}\\WindowsPowerShell\\v1.0\\powershell.exe';
+
+function toastScript(event: AttentionEvent): string {
+  const quote = (text: string) => `'${text.replaceAll("'", "''")}'`;
+  return [
+    '$m = [Windows.UI.Notifications.ToastNotificationManager, Windows.UI.Notifications, ContentType = WindowsRuntime]',
+    '$t = $m::GetTemplateContent([Windows.UI.Notifications.ToastTemplateType]::ToastText02)',
+    "$x = $t.GetElementsByTagName('text')",
+    `$x.Item(0).AppendChild($t.CreateTextNode(${quote(event.title)})) > $null`,
+    `$x.Item(1).AppendChild($t.CreateTextNode(${quote(event.body)})) > $null`,
+    `$m::CreateToastNotifier(${quote(POWERSHELL_APP_ID)}).Show([Windows.UI.Notifications.ToastNotification]::new($t))`,
+  ].join('; ');
+}
+
+function encodePowerShell(script: string): string {
+  return Buffer.from(script, 'utf16le').toString('base64');
 }
 
 function findOnPath(name: string, env: NodeJS.ProcessEnv): string | undefined {

@@ -2,7 +2,7 @@
 // a desktop notice through the notify-send found on PATH (a stand-in here that records its argv),
 // and the wrapper that announces only what an interactive front-end shows.
 import assert from 'node:assert/strict';
-import { existsSync, mkdtempSync } from 'node:fs';
+import { chmodSync, existsSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, it } from 'node:test';
@@ -86,9 +86,29 @@ describe('desktop notifier', () => {
     assert.ok(!existsSync(join(process.cwd(), 'pwned')), 'nothing was run through a shell');
   });
 
-  it('is absent where the desktop offers none (no notify-send on PATH, Windows)', () => {
-    assert.equal(desktopNotifier({ PATH: mkdtempSync(join(tmpdir(), 'empty-path-')) }, 'linux'), undefined);
+  it('is absent where the desktop offers none (no notify-send, osascript or powershell.exe on PATH)', () => {
+    const empty = mkdtempSync(join(tmpdir(), 'empty-path-'));
+    assert.equal(desktopNotifier({ PATH: empty }, 'linux'), undefined);
+    assert.equal(desktopNotifier({ PATH: empty }, 'darwin'), undefined);
     assert.equal(desktopNotifier({ PATH: standInNotifySend().dir }, 'win32'), undefined);
+  });
+
+  it('on Windows hands PowerShell a toast script as -EncodedCommand, with the text quoted so it stays text', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'win-path-'));
+    writeFileSync(join(dir, 'powershell.exe'), '');
+    chmodSync(join(dir, 'powershell.exe'), 0o755);
+    const calls: (readonly string[])[] = [];
+    const notify = desktopNotifier({ PATH: dir }, 'win32', (_command, args) => calls.push(args));
+    assert.ok(notify);
+    notify({ ...attentionText('form', "it's $(evil) `x`"), kind: 'form', reason: 'waiting', reminder: 0 });
+    const [args] = calls;
+    assert.deepEqual(args?.slice(0, 3), ['-NoProfile', '-NonInteractive', '-EncodedCommand']);
+    const script = Buffer.from(args?.[3] ?? '', 'base64').toString('utf16le');
+    assert.ok(
+      script.includes(`CreateTextNode('Server "it''s $(evil) \`x\`" asks you to fill in a form')`),
+      script,
+    );
+    assert.ok(script.includes("CreateTextNode('mcp-elicit: input needed')"));
   });
 });
 

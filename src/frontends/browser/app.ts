@@ -48,6 +48,8 @@ export function createApp(deps: AppDeps): Hono {
   // The tab's icon; a dot marks it while a request waits (issue 23).
   app.get('/icon.svg', (c) => c.body(ICON, 200, SVG));
   app.get('/icon-waiting.svg', (c) => c.body(ICON_WAITING, 200, SVG));
+  // Where a browser looks when the declared icon did not load (a page left mid-fetch): no 404.
+  app.get('/favicon.ico', (c) => c.body(ICON, 200, SVG));
 
   app.post('/answer', async (c) => {
     const body = new URLSearchParams(await c.req.text());

@@ -37,15 +37,16 @@
     }
   });
 
-  // Issue 23: the tab's title counts the requests waiting, its icon carries a dot, and (if the
+  // Issue 23: the tab's title counts the requests waiting (its icon's dot is server-rendered), and (if the
   // person allowed it) one notification per new request, in our words (the desk's `notice`),
   // closed when the request is answered or the tab is looked at.
   const baseTitle = body.dataset.title ?? '';
   let shown;
+  // The icon is the server's: it marks every page that shows a request, and a page with none
+  // reloads (the desk's entry changed), so only the count in the title changes in place.
   function showPending(pending) {
-    document.title = `${pending > 0 ? `(${pending}) ` : ''}${baseTitle} · mcp-elicit`;
-    const icon = document.querySelector('link[rel="icon"]');
-    if (icon) icon.href = pending > 0 ? '/icon-waiting.svg' : '/icon.svg';
+    const title = `${pending > 0 ? `(${pending}) ` : ''}${baseTitle} · mcp-elicit`;
+    if (document.title !== title) document.title = title;
   }
   function notify(state) {
     if (!('Notification' in window) || Notification.permission !== 'granted') return;

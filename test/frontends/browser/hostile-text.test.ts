@@ -97,6 +97,23 @@ async function assertInert(page: Page, expected: readonly string[]): Promise<voi
 }
 
 describe('hostile server text stays text in real Chromium', () => {
+  /**
+   * Leaves our page for about:blank. After a submit the page itself moves on (post/redirect/get,
+   * then its script's reload), and a goto racing that is "interrupted by another navigation"
+   * (seen in CI under load): wait for the page to settle and go again.
+   */
+  async function leave(page: Page): Promise<void> {
+    for (let attempt = 1; ; attempt++) {
+      try {
+        await page.goto('about:blank');
+        return;
+      } catch (error) {
+        if (attempt >= 5 || !/interrupted by another navigation/.test(String(error))) throw error;
+        await page.waitForLoadState('load').catch(() => {});
+      }
+    }
+  }
+
   let chrome: TestChromium;
   let page: Page;
   let seen: Watch;
@@ -126,7 +143,7 @@ describe('hostile server text stays text in real Chromium', () => {
       assert.equal(await page.evaluate(() => (window as { pwned?: unknown }).pwned), undefined);
       assert.deepEqual(seen.problems, []);
     } finally {
-      await page.goto('about:blank'); // leave before the front-end stops, so its event stream ends cleanly
+      await leave(page); // before the front-end stops, so its event stream ends cleanly
       await rig.close();
     }
   });
@@ -154,7 +171,7 @@ describe('hostile server text stays text in real Chromium', () => {
       assert.equal((await answer).outcome.action, 'decline');
       assert.deepEqual(seen.problems, []);
     } finally {
-      await page.goto('about:blank');
+      await leave(page);
       await renderer.close();
     }
   });

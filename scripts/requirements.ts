@@ -78,7 +78,11 @@ function idsIn(line: string): string[] {
 
 export function scanCitations(): Citation[] {
   const out: Citation[] = [];
-  for (const file of [...SCANNED.flatMap(listFiles), 'README.md']) {
+  // The README and the manual pages (docs/*.md) cite rule ids as well; the generated table does not.
+  const pages = readdirSync(join(root, 'docs'))
+    .filter((name) => name.endsWith('.md') && name !== 'requirements.md')
+    .map((name) => `docs/${name}`);
+  for (const file of [...SCANNED.flatMap(listFiles), 'README.md', ...pages]) {
     const text = readFileSync(join(root, file), 'utf8');
     const code = /\.(json|md)$/.test(file) ? text : stripComments(text);
     const lines = text.split('\n');

@@ -22,10 +22,8 @@ it('the README library example type-checks against the published API', () => {
   }
 });
 
-it('the README layout section names only files and folders that exist', () => {
-  const readme = readFileSync(join(root, 'README.md'), 'utf8');
-  const section = /## How the code is laid out\n([\s\S]*?)\n## /.exec(readme)?.[1];
-  assert.ok(section, 'the README has the layout section');
+it('the layout page (docs/layout.md) names only files and folders that exist', () => {
+  const section = readFileSync(join(root, 'docs', 'layout.md'), 'utf8');
   // Folders end in `/`, files in `.ts`: `elicitation/create` is a method, not a path.
   const named = [...section.matchAll(/`((?:[a-z-]+\/)+|(?:[a-z-]+\/)*[a-z0-9-]+\.ts)`/g)].map(
     (m) => m[1] ?? '',
@@ -35,4 +33,15 @@ it('the README layout section names only files and folders that exist', () => {
     (path) => !existsSync(join(root, 'src', path)) && !existsSync(join(root, path)),
   );
   assert.deepEqual(missing, []);
+});
+
+it('the README stays a front door: about 300 lines at most, every docs/ page it links exists', () => {
+  const readme = readFileSync(join(root, 'README.md'), 'utf8');
+  assert.ok(readme.split('\n').length <= 300, `README.md has ${readme.split('\n').length} lines`);
+  const linked = [...readme.matchAll(/\]\((docs\/[a-z-]+\.md)[#)]/g)].map((m) => m[1] ?? '');
+  assert.ok(linked.length >= 10, 'it links the manual pages');
+  assert.deepEqual(
+    linked.filter((page) => !existsSync(join(root, page))),
+    [],
+  );
 });

@@ -43,7 +43,7 @@ Commands
                           mcp-elicit completion fish > ~/.config/fish/completions/mcp-elicit.fish
   help [command]          This help, or one command's.
   proxy                   Be that server for an MCP host (on stdin/stdout), forwarding everything
-                          and giving the host complete elicitation (see README "The proxy").
+                          and giving the host complete elicitation (see docs/proxy.md).
   --elicit <who>          proxy: auto (default: the host answers the modes it declared, the proxy
                           the rest), host, or self (the proxy's own front-end: --ui browser, the
                           default, or --ui scripted).

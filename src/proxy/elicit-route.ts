@@ -11,7 +11,7 @@ export interface RoutePlan {
   readonly route: (mode: ElicitationMode) => Answerer;
 }
 
-/** `hostModes` are the modes the host declared (see the README's table for how each era is asked). */
+/** `hostModes` are the modes the host declared (see the table in docs/proxy.md for how each era is asked). */
 export function planRoutes(
   choice: ElicitChoice,
   hostModes: readonly ElicitationMode[],

@@ -130,6 +130,7 @@ export { validateContent, validateField } from './core/validate.js';
 export {
   attentionSchedule,
   desktopNotifier,
+  NOTIFY_CHOICES,
   type NotifyChoice,
   type NotifyTargets,
   type SignalStream,

@@ -2,7 +2,7 @@
 // option. args.ts decides which options go together.
 import { ElicitError } from '../contracts/elicit-error.js';
 import type { ElicitationMode } from '../contracts/protocol.js';
-import { DEFAULT_REMIND_AFTER_MS } from '../core/attention.js';
+import { DEFAULT_REMIND_AFTER_MS, NOTIFY_CHOICES, type NotifyChoice } from '../core/attention.js';
 import { setOwn } from '../core/own-property.js';
 
 export const UI_CHOICES = ['auto', 'terminal', 'plain', 'browser', 'scripted'] as const;
@@ -170,10 +170,8 @@ export function parseRateLimit(text: string): number | false {
   return perMinute;
 }
 
-export const NOTIFY_CHOICES = ['auto', 'off', 'bell', 'desktop'] as const;
-
 /** --notify: how a waiting prompt is announced. */
-export function parseNotify(text: string | undefined): (typeof NOTIFY_CHOICES)[number] {
+export function parseNotify(text: string | undefined): NotifyChoice {
   if (text === undefined) return 'auto';
   const choice = NOTIFY_CHOICES.find((word) => word === text);
   if (choice === undefined)

@@ -4,8 +4,7 @@ import { parseArgs } from 'node:util';
 import type { SignInSettings } from '../auth/settings.js';
 import { ElicitError } from '../contracts/elicit-error.js';
 import type { ElicitationMode } from '../contracts/protocol.js';
-import { DEFAULT_REMIND_AFTER_MS } from '../core/attention.js';
-import type { NotifyChoice } from '../frontends/attention/index.js';
+import { DEFAULT_REMIND_AFTER_MS, type NotifyChoice } from '../core/attention.js';
 import {
   type ProtocolChoice,
   parseAllowEnv,

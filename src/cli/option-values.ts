@@ -1,6 +1,7 @@
 // The values each option can be completed with, from the same lists the parsers accept, so a value
 // added to an option (`--ui browser`) reaches every shell's completion without another edit.
-import { ELICIT_CHOICES, MODE_CHOICES, NOTIFY_CHOICES, PROTOCOL_CHOICES, UI_CHOICES } from './arg-values.js';
+import { NOTIFY_CHOICES } from '../core/attention.js';
+import { ELICIT_CHOICES, MODE_CHOICES, PROTOCOL_CHOICES, UI_CHOICES } from './arg-values.js';
 import { LOG_LEVELS } from './log-level.js';
 
 /** Fixed values to offer, `files` for a path; options not listed take free text (a URL, a name). */

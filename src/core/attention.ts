@@ -23,6 +23,11 @@ export interface AttentionEvent {
   readonly reminder: number;
 }
 
+/** How a run announces a waiting prompt: `auto` (the bell and the desktop where available), only one, or none. */
+export const NOTIFY_CHOICES = ['auto', 'off', 'bell', 'desktop'] as const;
+/** One of `NOTIFY_CHOICES` (`--notify`, the library's `notify`). */
+export type NotifyChoice = (typeof NOTIFY_CHOICES)[number];
+
 /** Raises one notification somewhere (a terminal bell, a desktop notice, an embedder's hook). */
 export type AttentionSink = (event: AttentionEvent) => void;
 

@@ -1,17 +1,18 @@
 // Which notifiers a run gets (`--notify`, the library's `notify` option): the terminal's signals
 // where a terminal shows the prompts, the desktop's where it has a notifier, an embedder's hook.
-import { type AttentionOptions, AttentionSchedule, type AttentionSink } from '../../core/attention.js';
+import {
+  type AttentionOptions,
+  AttentionSchedule,
+  type AttentionSink,
+  type NotifyChoice,
+} from '../../core/attention.js';
 import { desktopNotifier } from './desktop-notify.js';
 import { type SignalStream, terminalSignal } from './terminal-signal.js';
 
+export { NOTIFY_CHOICES, type NotifyChoice } from '../../core/attention.js';
 export { desktopNotifier, type Spawn } from './desktop-notify.js';
 export { type SignalStream, terminalSignal } from './terminal-signal.js';
 export { withAttention } from './with-attention.js';
-
-/** `auto`: the bell and the desktop where available; `bell`: the terminal only; `desktop`: the desktop only. */
-export type NotifyChoice = 'auto' | 'off' | 'bell' | 'desktop';
-
-export const NOTIFY_CHOICES: readonly NotifyChoice[] = ['auto', 'off', 'bell', 'desktop'];
 
 /** Where a run's notices may go. */
 export interface NotifyTargets {

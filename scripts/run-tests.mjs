@@ -2,7 +2,7 @@
 // Runs every test/**/*.test.ts with Node's own test runner (tsx loads TypeScript).
 // Node 20's --test does not expand globs, so the files are listed here.
 import { spawn } from 'node:child_process';
-import { mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 
@@ -26,11 +26,19 @@ if (files.length === 0) {
   process.exit(1);
 }
 const concurrency = process.env.TEST_CONCURRENCY ?? '2';
-// Tests never write the user's caches: every CLI they start finds its era cache under a scratch
-// XDG_CACHE_HOME (an inherited MCP_ELICIT_CACHE_DIR would point elsewhere, so it is dropped).
+// Tests never write the user's home: every CLI they start finds its era cache, its sign-in store
+// and any config under scratch XDG_* folders (an inherited MCP_ELICIT_CACHE_DIR or
+// MCP_ELICIT_AUTH_DIR would point elsewhere, so they are dropped).
 const scratchCache = mkdtempSync(join(tmpdir(), 'mcp-elicit-test-cache-'));
-const env = { ...process.env, XDG_CACHE_HOME: scratchCache };
+const env = {
+  ...process.env,
+  XDG_CACHE_HOME: join(scratchCache, 'cache'),
+  XDG_STATE_HOME: join(scratchCache, 'state'),
+  XDG_CONFIG_HOME: join(scratchCache, 'config'),
+};
+for (const dir of ['cache', 'state', 'config']) mkdirSync(join(scratchCache, dir));
 delete env.MCP_ELICIT_CACHE_DIR;
+delete env.MCP_ELICIT_AUTH_DIR;
 // A hung test or a file left with an open handle must fail with its name, never stall CI: every
 // test and hook has a deadline, and the whole run has a watchdog that kills the runner's process
 // group. No --test-force-exit: on Node 20 it exits a file's process before its last reports are

@@ -73,7 +73,8 @@ export async function startHost(options: HostOptions): Promise<TestHost> {
   const transport = new StdioClientTransport({
     command: process.execPath,
     args: [BIN, 'proxy', '--no-era-cache', ...options.proxyArgs],
-    env: { PATH: process.env.PATH ?? '', ...options.env },
+    // A host's bare environment, plus the test run's scratch XDG folders (never the real home).
+    env: { PATH: process.env.PATH ?? '', ...scratchXdg(), ...options.env },
     stderr: 'pipe',
   });
   let stderr = '';
@@ -122,4 +123,14 @@ export async function until(check: () => boolean, what: string, ms = 10_000): Pr
     if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
     await new Promise((r) => setTimeout(r, 25));
   }
+}
+
+/** The scratch XDG_* folders scripts/run-tests.mjs gives the run, to pass to processes started bare. */
+export function scratchXdg(): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const name of ['XDG_CACHE_HOME', 'XDG_STATE_HOME', 'XDG_CONFIG_HOME']) {
+    const value = process.env[name];
+    if (value !== undefined) out[name] = value;
+  }
+  return out;
 }

@@ -1,5 +1,6 @@
 // The value of each command-line option, from its text; a bad value is a usage error naming the
 // option. args.ts decides which options go together.
+import type { ProtocolChoice } from '../connect/connect.js';
 import { ElicitError } from '../contracts/elicit-error.js';
 import type { ElicitationMode } from '../contracts/protocol.js';
 import { DEFAULT_REMIND_AFTER_MS, NOTIFY_CHOICES, type NotifyChoice } from '../core/attention.js';
@@ -20,10 +21,7 @@ export const PROTOCOL_CHOICES = [
 /** proxy --elicit: who answers elicitations. */
 export const ELICIT_CHOICES = ['auto', 'host', 'self'] as const;
 export type UiChoice = (typeof UI_CHOICES)[number];
-export type ProtocolChoice =
-  | { kind: 'auto' }
-  | { kind: 'legacy'; version?: string }
-  | { kind: 'modern'; version: string };
+export type { ProtocolChoice } from '../connect/connect.js';
 
 export function parseToolArgs(text: string | undefined): Record<string, unknown> {
   if (text === undefined) return {};

@@ -3,7 +3,7 @@
 import { mkdirSync } from 'node:fs';
 import * as nodeModule from 'node:module';
 import { join } from 'node:path';
-import { cacheDir } from './cache-dir.js';
+import { cacheDir } from '../connect/cache-dir.js';
 
 type Enable = (directory: string) => unknown;
 

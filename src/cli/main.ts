@@ -2,6 +2,8 @@
 // status (bin.ts turns it into process.exit).
 import { basename } from 'node:path';
 import { mergeSettings, type SignInSettings } from '../auth/settings.js';
+import type { ResolvedTarget } from '../connect/connect.js';
+import { VERSION } from '../connect/version.js';
 import { ElicitError } from '../contracts/elicit-error.js';
 import { safeJsonStringify } from '../core/safe-json.js';
 import { sanitizeText } from '../core/sanitize.js';
@@ -11,13 +13,11 @@ import { type CliArgs, parseCliArgs } from './args.js';
 import { commandHelp } from './command-help.js';
 import type { CommandContext } from './commands/context.js';
 import { loadServerFromConfig, onlyServerName } from './config.js';
-import type { ResolvedTarget } from './connect.js';
 import type { Io } from './frontend.js';
 import { HELP } from './help.js';
 import type { JsonReport } from './output.js';
 import { describeServerEnv, serverEnvironment } from './server-env.js';
 import type { TaskRecord } from './task-status.js';
-import { VERSION } from './version.js';
 
 export async function runMain(argv: readonly string[], io: Io): Promise<number> {
   let args: CliArgs;

@@ -2,7 +2,7 @@
 // (with its list-changed and subscribe flags) and forwards it all.
 import type { ServerCapabilities } from '@modelcontextprotocol/client';
 import { Server } from '@modelcontextprotocol/server';
-import type { Connection } from '../cli/connect.js';
+import type { Connection } from '../connect/connect.js';
 import { forwardNotifications } from './forward-notifications.js';
 import { forwardRequests } from './forward-requests.js';
 import type { HostRounds } from './host-rounds.js';

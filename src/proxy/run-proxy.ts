@@ -1,11 +1,10 @@
-// Runs the proxy: the host on this process's stdio, the upstream server through the CLI's adapter
+// Runs the proxy: the host on this process's stdio, the upstream server through the connection layer (src/connect/)
 // (era negotiation and cache included), connected once the host said what it declared. Settles
 // with the exit status: 0 when the host went away, 1 when the upstream server did.
 import type { Readable, Writable } from 'node:stream';
 import type { Server } from '@modelcontextprotocol/server';
 import { StdioServerTransport, serveStdio } from '@modelcontextprotocol/server/stdio';
-import type { ProtocolChoice } from '../cli/args.js';
-import { type Connection, connect, type ResolvedTarget } from '../cli/connect.js';
+import { type Connection, connect, type ProtocolChoice, type ResolvedTarget } from '../connect/connect.js';
 import { ElicitError } from '../contracts/elicit-error.js';
 import type { ElicitationMode } from '../contracts/protocol.js';
 import type { Renderer } from '../contracts/renderer.js';

@@ -87,7 +87,7 @@ describe('the import graph of src/', () => {
     assert.deepEqual(findCycles(cyclic), [['a.ts', 'b.ts', 'c.ts', 'a.ts']]);
   });
 
-  it('keeps core pure, the contracts free of front-end and adapter code, and sign-in off the front-ends', () => {
+  it('keeps core pure, the contracts free of front-end and adapter code, sign-in off the front-ends, connect/ below cli/ and proxy/', () => {
     const wrong: string[] = [];
     for (const [file, targets] of graph) {
       for (const target of targets) {
@@ -101,8 +101,13 @@ describe('the import graph of src/', () => {
           wrong.push(`${file} → ${target}`);
         if (layer(file) === 'frontends' && to === 'mcp') wrong.push(`${file} → ${target}`);
         // Sign-in sits beside the adapter: it asks through the contracts, never a front-end.
-        if (layer(file) === 'auth' && ['frontends', 'cli', 'demo', 'proxy'].includes(to))
+        if (layer(file) === 'auth' && ['frontends', 'cli', 'demo', 'proxy', 'connect'].includes(to))
           wrong.push(`${file} → ${target}`);
+        // The connection layer serves the CLI and the proxy alike: it reaches neither, nor a front-end.
+        if (layer(file) === 'connect' && ['frontends', 'cli', 'demo', 'proxy'].includes(to))
+          wrong.push(`${file} → ${target}`);
+        // The proxy connects upstream through connect/, never through the CLI.
+        if (layer(file) === 'proxy' && ['cli', 'demo'].includes(to)) wrong.push(`${file} → ${target}`);
       }
     }
     assert.deepEqual(wrong, []);

@@ -7,7 +7,7 @@ import { homedir, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, it } from 'node:test';
 import { appendPrivateFile, writePrivateFile } from '../../src/auth/private-file.js';
-import { type CachedEra, EraCache, eraCacheDir, eraCacheKey } from '../../src/cli/era-cache.js';
+import { type CachedEra, EraCache, eraCacheDir, eraCacheKey } from '../../src/connect/era-cache.js';
 import { jsonReport, runCli } from '../helpers/cli.js';
 import { envStdioCommand } from '../helpers/servers.js';
 

@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { it } from 'node:test';
-import { VERSION } from '../../src/cli/version.js';
+import { VERSION } from '../../src/connect/version.js';
 import { root, runCli } from '../helpers/cli.js';
 
 it('reports the version from package.json, with --version', async () => {

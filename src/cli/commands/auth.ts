@@ -5,12 +5,12 @@ import { canonicalServerUrl } from '../../auth/provider.js';
 import { type RevocationOutcome, revokeTokens } from '../../auth/revoke.js';
 import { clientSecretFrom } from '../../auth/settings.js';
 import { type AuthEntrySummary, AuthStore } from '../../auth/store.js';
+import type { ResolvedTarget } from '../../connect/connect.js';
 import { ElicitError } from '../../contracts/elicit-error.js';
 import { safeJsonStringify } from '../../core/safe-json.js';
 import { sanitizeText } from '../../core/sanitize.js';
 import type { CliArgs } from '../args.js';
 import { AUTH_ACTIONS } from '../command-table.js';
-import type { ResolvedTarget } from '../connect.js';
 import type { Io } from '../frontend.js';
 import type { CommandContext } from './context.js';
 
@@ -96,7 +96,7 @@ function duration(ms: number): string {
 }
 
 async function login(args: CliArgs, io: Io, store: AuthStore, context: CommandContext): Promise<number> {
-  // Connecting signs in when the server asks (src/cli/connect.ts); nothing is called.
+  // Connecting signs in when the server asks (src/connect/connect.ts); nothing is called.
   const { openSession } = await import('./session.js');
   const session = await openSession(args, io, context);
   await session.close();

@@ -1,6 +1,7 @@
 // What main.ts hands every server command (kept apart from main.ts so commands never import it).
+
+import type { ResolvedTarget } from '../../connect/connect.js';
 import type { ElicitationEvent } from '../../mcp/events.js';
-import type { ResolvedTarget } from '../connect.js';
 import type { TaskRecord } from '../task-status.js';
 
 export interface CommandContext {

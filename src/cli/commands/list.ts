@@ -1,9 +1,10 @@
 // Shared by tools, prompts and resources: one or more list requests, then text or the --json report.
+
+import type { Connection } from '../../connect/connect.js';
 import { ElicitError } from '../../contracts/elicit-error.js';
 import { safeJsonStringify } from '../../core/safe-json.js';
 import { unansweredElicitations, unansweredMessage } from '../answered.js';
 import type { CliArgs } from '../args.js';
-import type { Connection } from '../connect.js';
 import type { Io } from '../frontend.js';
 import type { JsonReport } from '../output.js';
 import type { CommandContext } from './context.js';

@@ -1,10 +1,10 @@
 // `prompts` lists the server's prompts with their arguments; `prompt <name>` gets one, answering
 // any elicitation the server makes on the way (-32042 on 2025-11-25, input_required on 2026-07-28).
 import type { GetPromptResult } from '@modelcontextprotocol/client';
+import type { Connection } from '../../connect/connect.js';
 import { ElicitError } from '../../contracts/elicit-error.js';
 import { setOwn } from '../../core/own-property.js';
 import type { CliArgs } from '../args.js';
-import type { Connection } from '../connect.js';
 import type { Io } from '../frontend.js';
 import { formatPromptResult, formatPrompts } from '../output-lists.js';
 import { checkPromptArguments, type DeclaredArgument } from '../prompt-args.js';

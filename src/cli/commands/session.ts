@@ -1,4 +1,6 @@
 // Shared by tools and call: choose the front-end, connect, and report elicitations as they end.
+
+import { type Connection, connect } from '../../connect/connect.js';
 import type { Renderer } from '../../contracts/renderer.js';
 import { createSystemOpener } from '../../frontends/open-url.js';
 import type { ScriptedRenderer } from '../../frontends/scripted/index.js';
@@ -6,7 +8,6 @@ import type { Activity } from '../activity.js';
 import { unmatchedSetWarnings, unusedAnswerWarnings } from '../answered.js';
 import type { CliArgs } from '../args.js';
 import { type AuditLog, openAuditLog } from '../audit-log.js';
-import { type Connection, connect } from '../connect.js';
 import { chooseRenderer, declaredModes, type Io } from '../frontend.js';
 import { formatEvent } from '../output.js';
 import { cliPromptQueue } from '../prompt-queue.js';

@@ -1,11 +1,11 @@
 // Hooks a connection's progress and log notifications to an Activity, asks the server for the
 // chosen log level, and shows "starting <server>…" when the start takes over a second.
 import { LOG_LEVEL_META_KEY } from '@modelcontextprotocol/client';
+import type { Connection } from '../../connect/connect.js';
 import { sanitizeText } from '../../core/sanitize.js';
 import type { SessionRequestOptions } from '../../mcp/session-requests.js';
 import { Activity } from '../activity.js';
 import type { CliArgs } from '../args.js';
-import type { Connection } from '../connect.js';
 import type { Io } from '../frontend.js';
 
 /** Messages below this are not shown when no --log-level was given (server-everything logs a lot). */

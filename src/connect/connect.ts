@@ -18,16 +18,21 @@ import type { Renderer } from '../contracts/renderer.js';
 import { type AttachOptions, attachElicitation, type ElicitationSession } from '../mcp/attach.js';
 import { createGuardedHttpTransport } from '../mcp/guarded-http.js';
 import { createGuardedStdioTransport } from '../mcp/guarded-stdio.js';
-import type { ProtocolChoice } from './args.js';
 import { describeConnectError } from './connect-errors.js';
-import { cliSignIn } from './connect-sign-in.js';
 import { EraCache, eraCacheKey } from './era-cache.js';
+import { cliSignIn } from './sign-in.js';
 import { VERSION } from './version.js';
 
 // A stdio target's `env` is all the server gets besides the SDK's safe set (see server-env.ts).
 export type ResolvedTarget =
   | { kind: 'stdio'; command: string; args: string[]; env: Record<string, string>; cwd?: string }
   | { kind: 'http'; url: URL; headers: Record<string, string>; oauth?: SignInSettings };
+
+/** The protocol the caller asked for (`--protocol`): negotiate, or one era, or one exact version. */
+export type ProtocolChoice =
+  | { kind: 'auto' }
+  | { kind: 'legacy'; version?: string }
+  | { kind: 'modern'; version: string };
 
 export interface ConnectOptions {
   readonly target: ResolvedTarget;

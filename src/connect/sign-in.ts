@@ -33,9 +33,9 @@ export async function cliSignIn(
     ...(s?.clientMetadataUrl !== undefined && { clientMetadataUrl: s.clientMetadataUrl }),
     ...(s?.scope !== undefined && { scope: s.scope }),
   });
-  // The opener is loaded only when a sign-in actually opens a page.
+  // The caller brings the opener (the CLI and the proxy do); without one the person opens the page by hand.
   const opener: UrlOpener = o.opener ?? {
-    open: async (url) => (await import('../frontends/open-url.js')).createSystemOpener(o.env).open(url),
+    open: async () => ({ ok: false, error: 'no browser opener was given' }),
   };
   const timeoutMs = timeoutFrom(o.env);
   return {

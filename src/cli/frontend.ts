@@ -6,6 +6,7 @@ import type { ElicitationMode } from '../contracts/protocol.js';
 import type { Renderer } from '../contracts/renderer.js';
 import type { CliArgs } from './args.js';
 import { readCappedFile } from './capped-file.js';
+import { LazyRenderer, type LazyRendererFace } from './lazy-renderer.js';
 import { promptOutput } from './prompt-output.js';
 
 export interface Io {
@@ -57,18 +58,10 @@ async function chooseFrontEnd(args: CliArgs, io: Io, output: NodeJS.WriteStream)
     }
     case 'plain':
       return plain(io, output);
-    case 'browser': {
-      // Pages on a loopback server, opened with the same opener as URL mode (BROWSER or the system's).
-      const [{ BrowserRenderer }, { createSystemOpener }] = await Promise.all([
-        import('../frontends/browser/index.js'),
-        import('../frontends/open-url.js'),
-      ]);
-      return new BrowserRenderer({
-        opener: createSystemOpener(io.env),
-        log: (line) => io.stderr.write(`${line}\n`),
-        ...(io.signal && { interrupt: io.signal }),
-      });
-    }
+    case 'browser':
+      // A proxy may never show a prompt: its browser front-end loads with the first one.
+      if (args.command === 'proxy') return new LazyRenderer(BROWSER_FACE, () => browser(io));
+      return browser(io);
     case 'terminal':
       if (!io.stdin.isTTY || !output.isTTY) {
         throw new ElicitError(
@@ -85,6 +78,26 @@ async function chooseFrontEnd(args: CliArgs, io: Io, output: NodeJS.WriteStream)
       return plain(io, output);
     }
   }
+}
+
+// What BrowserRenderer says about itself: it opens URL-mode targets by the person's own click.
+const BROWSER_FACE: LazyRendererFace = {
+  name: 'browser',
+  interactive: true,
+  opener: { open: async () => ({ ok: true }) },
+};
+
+async function browser(io: Io): Promise<Renderer> {
+  // Pages on a loopback server, opened with the same opener as URL mode (BROWSER or the system's).
+  const [{ BrowserRenderer }, { createSystemOpener }] = await Promise.all([
+    import('../frontends/browser/index.js'),
+    import('../frontends/open-url.js'),
+  ]);
+  return new BrowserRenderer({
+    opener: createSystemOpener(io.env),
+    log: (line) => io.stderr.write(`${line}\n`),
+    ...(io.signal && { interrupt: io.signal }),
+  });
 }
 
 async function plain(io: Io, output: NodeJS.WriteStream): Promise<Renderer> {

@@ -1,15 +1,19 @@
-// A request's own timeout, paused while a person answers an elicitation.
+// A request's own timeout, paused while a person answers an elicitation. Fake timers and a
+// fake clock: each test says how much time passes instead of waiting for it.
 import assert from 'node:assert/strict';
-import { describe, it } from 'node:test';
+import { afterEach, beforeEach, describe, it, mock } from 'node:test';
 import { SdkError, SdkErrorCode } from '@modelcontextprotocol/client';
 import { HumanDeadline } from '../../src/mcp/human-deadline.js';
 
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
 describe('HumanDeadline', () => {
-  it('aborts with the SDK RequestTimeout error once the time is up', async () => {
+  beforeEach(() => mock.timers.enable({ apis: ['setTimeout', 'Date'], now: 1_000_000 }));
+  afterEach(() => mock.timers.reset());
+
+  it('aborts with the SDK RequestTimeout error once the time is up, not before', () => {
     const deadline = new HumanDeadline(30, false);
-    await sleep(200);
+    mock.timers.tick(29);
+    assert.equal(deadline.signal.aborted, false);
+    mock.timers.tick(1);
     assert.equal(deadline.signal.aborted, true);
     const reason = deadline.signal.reason;
     assert.ok(reason instanceof SdkError && reason.code === SdkErrorCode.RequestTimeout);
@@ -17,39 +21,52 @@ describe('HumanDeadline', () => {
     deadline.dispose();
   });
 
-  it('does not count time while paused, and counts again after resume', async () => {
+  it('does not count time while paused, and counts the time still owed after resume', () => {
     const deadline = new HumanDeadline(150, false);
+    mock.timers.tick(100);
     deadline.pause();
-    await sleep(300);
+    mock.timers.tick(10_000);
     assert.equal(deadline.signal.aborted, false, 'paused for longer than the timeout');
     deadline.resume();
-    await sleep(2000);
+    mock.timers.tick(49);
+    // The pause ran past the first timer, so the next check may come up to a second later.
+    assert.equal(deadline.signal.aborted, false, '50 ms were still owed');
+    mock.timers.tick(1000);
     assert.equal(deadline.signal.aborted, true, 'the time still owed ran out after resuming');
     deadline.dispose();
   });
 
-  it('starts paused when a prompt is already on screen', async () => {
+  it('starts paused when a prompt is already on screen', () => {
     const deadline = new HumanDeadline(20, true);
-    await sleep(150);
+    mock.timers.tick(60_000);
     assert.equal(deadline.signal.aborted, false);
+    deadline.resume();
+    mock.timers.tick(2_000);
+    assert.equal(deadline.signal.aborted, true);
     deadline.dispose();
   });
 
-  it('never fires once disposed', async () => {
+  it('never fires once disposed', () => {
     const deadline = new HumanDeadline(20, false);
     deadline.dispose();
-    await sleep(100);
+    mock.timers.tick(60_000);
     assert.equal(deadline.signal.aborted, false);
   });
 
-  it('treats pause and resume as idempotent', async () => {
-    const deadline = new HumanDeadline(60_000, false);
+  it('treats pause and resume as idempotent', () => {
+    const deadline = new HumanDeadline(100, false);
     deadline.resume();
     deadline.pause();
+    mock.timers.tick(25);
     deadline.pause();
+    mock.timers.tick(25);
     deadline.resume();
     deadline.resume();
+    // One pause of 50 ms: the deadline moves from 100 to 150, not further.
+    mock.timers.tick(99);
     assert.equal(deadline.signal.aborted, false);
+    mock.timers.tick(1);
+    assert.equal(deadline.signal.aborted, true);
     deadline.dispose();
   });
 });

@@ -15,6 +15,8 @@ export interface AppDeps {
   readonly onStream?: (open: boolean, entry: string) => void;
   /** A page was loaded (a tab without script is noticed by its reloads); `finished`: the last page. */
   readonly onSeen?: (finished: boolean) => void;
+  /** Our script or stylesheet was served (the page that asked for it is loading). */
+  readonly onAsset?: (kind: 'js' | 'css') => void;
 }
 
 const HEARTBEAT_MS = 15_000;
@@ -41,10 +43,14 @@ export function createApp(deps: AppDeps): Hono {
         : idlePage(desk.last);
     return c.html(page.toString());
   });
-  app.get('/app.js', (c) =>
-    c.body(deps.assets.js, 200, { 'Content-Type': 'text/javascript; charset=utf-8' }),
-  );
-  app.get('/app.css', (c) => c.body(deps.assets.css, 200, { 'Content-Type': 'text/css; charset=utf-8' }));
+  app.get('/app.js', (c) => {
+    deps.onAsset?.('js');
+    return c.body(deps.assets.js, 200, { 'Content-Type': 'text/javascript; charset=utf-8' });
+  });
+  app.get('/app.css', (c) => {
+    deps.onAsset?.('css');
+    return c.body(deps.assets.css, 200, { 'Content-Type': 'text/css; charset=utf-8' });
+  });
   // The tab's icon; a dot marks it while a request waits (issue 23).
   app.get('/icon.svg', (c) => c.body(ICON, 200, SVG));
   app.get('/icon-waiting.svg', (c) => c.body(ICON_WAITING, 200, SVG));

@@ -2,6 +2,7 @@
 // (session-gate.ts) only when no tab shows our page, stopped a moment after the last answer.
 import type { UrlOpener } from '../../contracts/url-step.js';
 import { createApp } from './app.js';
+import { Changes } from './changes.js';
 import type { Desk } from './desk.js';
 import { type Listening, LOOPBACK, listen } from './server.js';
 import { SessionGate } from './session-gate.js';
@@ -24,8 +25,8 @@ export interface PageServerOptions {
 const RECENTLY_SEEN_MS = 5000;
 /** How long a new request waits for a navigating page to reconnect before a tab is opened. */
 const RECONNECT_MS = 1500;
-
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+/** At most this long after the last page for its stylesheet and script to be fetched. */
+const ASSETS_MS = 1000;
 
 export class PageServer {
   readonly #o: PageServerOptions;
@@ -45,6 +46,12 @@ export class PageServer {
   #opening = false;
   /** Counts servers started: callbacks of a stopped server's connections are ignored. */
   #generation = 0;
+  /** Pages served, and the page count when each asset was last served (all served: it has loaded). */
+  #pages = 0;
+  #assetAt = { js: 0, css: 0 };
+  /** Some tab ran our script, so the last page's script is awaited too. */
+  #ranScript = false;
+  readonly #changes = new Changes();
 
   constructor(options: PageServerOptions) {
     this.#o = options;
@@ -85,8 +92,8 @@ export class PageServer {
       this.#shown.some((entry) => entry !== (this.#o.desk.current()?.id ?? '')) ||
       (this.#o.desk.finished && this.#watched() && !this.#finishedShown);
     if (stale()) {
-      for (let waited = 0; waited < ms && stale(); waited += 50) await sleep(50);
-      await sleep(150); // the reloaded page's stylesheet and script
+      await this.#changes.until(() => !stale(), ms);
+      await this.#changes.until(() => this.#assetsLoaded(), ASSETS_MS);
     }
     await this.stop();
   }
@@ -103,6 +110,8 @@ export class PageServer {
     this.#lastSeen = 0;
     this.#scripted = false;
     this.#finishedShown = false;
+    this.#ranScript = false;
+    this.#changes.changed();
     await (await running)?.close();
   }
 
@@ -145,11 +154,23 @@ export class PageServer {
         this.#lastSeen = Date.now();
         this.#scripted = false;
         if (finished) this.#finishedShown = true;
+        this.#pages++;
+        this.#changes.changed();
+      },
+      onAsset: (kind) => {
+        if (!current()) return;
+        this.#assetAt[kind] = this.#pages;
+        this.#changes.changed();
       },
       onStream: (open, entry) => {
         if (current()) this.#stream(open, entry);
       },
     });
+  }
+
+  // The page served last has fetched its stylesheet (and its script, where tabs run it).
+  #assetsLoaded(): boolean {
+    return this.#assetAt.css === this.#pages && (!this.#ranScript || this.#assetAt.js === this.#pages);
   }
 
   // A tab shows our page when it holds a state stream, or (without script) reloaded recently.
@@ -162,9 +183,7 @@ export class PageServer {
     this.#opening = true;
     try {
       // A page of this server that is navigating (a form post) reconnects in a moment: give it one.
-      const known = this.#lastSeen > 0;
-      for (let waited = 0; known && waited < RECONNECT_MS && !this.#watched(); waited += 100)
-        await sleep(100);
+      if (this.#lastSeen > 0) await this.#changes.until(() => this.#watched(), RECONNECT_MS);
       if (this.#watched() || this.#port !== port) return;
       // The browser gets a file only this account can read, never the token itself.
       const url = this.#gate.launch(`http://${LOOPBACK}:${port}`);
@@ -189,9 +208,11 @@ export class PageServer {
 
   // A tab's page stream closed and none came back in time: the tab was closed; cancel what it showed.
   #stream(open: boolean, entry: string): void {
+    this.#changes.changed();
     if (open) {
       this.#shown.push(entry);
       this.#scripted = true;
+      this.#ranScript = true;
       return;
     }
     if (this.#shown.includes(entry)) this.#shown.splice(this.#shown.indexOf(entry), 1);

@@ -186,8 +186,8 @@ describe('attachElicitation on both eras (demo server)', () => {
       async form(prompt, ctx) {
         open += 1;
         maxOpen = Math.max(maxOpen, open);
-        await new Promise((r) => setTimeout(r, 150));
-        // `waiting` is live: by now the other server's prompt is queued behind this one.
+        // The first prompt stays until the other server's prompt is queued behind it (`waiting` is live).
+        if (order.length === 0) while (queue.waiting === 0) await new Promise((r) => setImmediate(r));
         order.push(`${ctx.server.label}:${ctx.waiting}`);
         open -= 1;
         const content = { ...prompt.initial, comment: `from ${ctx.server.label}` };

@@ -8,7 +8,6 @@ import {
 } from '@modelcontextprotocol/client';
 import { ElicitError } from '../contracts/elicit-error.js';
 import { sanitizeText } from '../core/sanitize.js';
-import { analyzeUrl } from '../core/url-safety.js';
 
 /** Throws when the metadata does not list S256 in `code_challenge_methods_supported`. */
 export function assertPkceS256(metadata: AuthorizationServerMetadata | undefined, server: string): void {
@@ -42,8 +41,10 @@ export function assertResourceIsServer(resource: string | undefined, serverUrl: 
   );
 }
 
-/** Throws unless `url` may be opened: https, or http to a loopback address. */
-export function assertOpenableAuthorizationUrl(url: URL, server: string): void {
+/** Rejects unless `url` may be opened: https, or http to a loopback address. */
+export async function assertOpenableAuthorizationUrl(url: URL, server: string): Promise<void> {
+  // Loaded here, not up front: the URL analysis (tldts, tr46) is a few MiB a proxy need not hold.
+  const { analyzeUrl } = await import('../core/url-safety.js');
   const analysis = analyzeUrl(url.href);
   const loopbackHttp = url.protocol === 'http:' && isLoopback(url.hostname);
   if (analysis.allowed && (url.protocol === 'https:' || loopbackHttp)) return;

@@ -182,7 +182,7 @@ export class SignInProvider implements OAuthClientProvider {
 
   async redirectToAuthorization(authorizationUrl: URL): Promise<void> {
     assertPkceS256(this.#record.discovery?.authorizationServerMetadata, this.server);
-    assertOpenableAuthorizationUrl(authorizationUrl, this.server);
+    await assertOpenableAuthorizationUrl(authorizationUrl, this.server);
     const url = new URL(authorizationUrl.href);
     if (this.#options.scope !== undefined) url.searchParams.set('scope', this.#options.scope);
     this.#authorizationUrl = url;

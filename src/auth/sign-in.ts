@@ -11,7 +11,6 @@ import type { Renderer } from '../contracts/renderer.js';
 import type { ServerIdentity } from '../contracts/server-identity.js';
 import type { UrlOpener } from '../contracts/url-step.js';
 import { sanitizeText } from '../core/sanitize.js';
-import { analyzeUrl } from '../core/url-safety.js';
 import { type CallbackListener, startCallbackListener } from './callback-listener.js';
 import type { SignInProvider } from './provider.js';
 import { signInError } from './sign-in-errors.js';
@@ -186,6 +185,8 @@ export class SignInSession {
   // warnings and refusals as any URL a server sends.
   async #consent(url: URL): Promise<void> {
     const { renderer, server } = this.#options;
+    // Loaded with the first sign-in: a run that never signs in does not hold the URL analysis.
+    const { analyzeUrl } = await import('../core/url-safety.js');
     const analysis = analyzeUrl(url.href, server.origin === undefined ? {} : { serverOrigin: server.origin });
     const site = sanitizeText(analysis.unicodeHost || url.host, { maxLength: 120 });
     const message = `${server.label} needs you to sign in. Your browser will open the sign-in page of ${site}.`;
@@ -207,6 +208,7 @@ export class SignInSession {
   // What was analysed and consented to is opened; a browser that cannot start leaves the address.
   async #open(url: URL): Promise<void> {
     const { renderer, opener, server } = this.#options;
+    const { analyzeUrl } = await import('../core/url-safety.js');
     const href = analyzeUrl(url.href).href;
     const opened = await opener
       .open(href)

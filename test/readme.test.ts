@@ -2,7 +2,7 @@
 // (imported by its own name, as a user would) with the project's strict compiler settings.
 // test/cli/install.test.ts checks it again against a copy installed from the packed tarball.
 import assert from 'node:assert/strict';
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { it } from 'node:test';
 import { root } from './helpers/cli.js';
@@ -44,4 +44,27 @@ it('the README stays a front door: about 300 lines at most, every docs/ page it 
     linked.filter((page) => !existsSync(join(root, page))),
     [],
   );
+});
+
+it('every TypeScript block in the docs/ pages type-checks against the published API', () => {
+  const docs = join(root, 'docs');
+  const blocks = readdirSync(docs)
+    .filter((name) => name.endsWith('.md'))
+    .flatMap((name) =>
+      [...readFileSync(join(docs, name), 'utf8').matchAll(/```ts\n([\s\S]*?)```/g)].map(
+        (m, i) => ({ name: `${name.replace(/\.md$/, '')}-${i}`, code: m[1] ?? '' }),
+      ),
+    );
+  assert.ok(blocks.length >= 2, 'the library and sign-in pages have examples');
+  const dir = mkdtempSync(join(root, 'dist', '.docs-'));
+  try {
+    const problems = blocks.flatMap(({ name, code }) => {
+      const file = join(dir, `${name}.ts`);
+      writeFileSync(file, `${code}\nexport {};\n`);
+      return typeProblems(file, { rootDir: root });
+    });
+    assert.deepEqual(problems, []);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
 });

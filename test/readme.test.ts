@@ -51,9 +51,10 @@ it('every TypeScript block in the docs/ pages type-checks against the published 
   const blocks = readdirSync(docs)
     .filter((name) => name.endsWith('.md'))
     .flatMap((name) =>
-      [...readFileSync(join(docs, name), 'utf8').matchAll(/```ts\n([\s\S]*?)```/g)].map(
-        (m, i) => ({ name: `${name.replace(/\.md$/, '')}-${i}`, code: m[1] ?? '' }),
-      ),
+      [...readFileSync(join(docs, name), 'utf8').matchAll(/```ts\n([\s\S]*?)```/g)].map((m, i) => ({
+        name: `${name.replace(/\.md$/, '')}-${i}`,
+        code: m[1] ?? '',
+      })),
     );
   assert.ok(blocks.length >= 2, 'the library and sign-in pages have examples');
   const dir = mkdtempSync(join(root, 'dist', '.docs-'));

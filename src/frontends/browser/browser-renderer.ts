@@ -18,7 +18,7 @@ import { loadAssets } from './assets.js';
 import { Desk } from './desk.js';
 import type { Asker, EndReason, Entry } from './entry.js';
 import { serverText } from './escape.js';
-import { FormEntry } from './form-entry.js';
+import { FormDriver } from './form-driver.js';
 import { OverRateEntry } from './over-rate-entry.js';
 import { PageServer } from './page-server.js';
 import { ConsentEntry, WaitEntry } from './url-entries.js';
@@ -107,7 +107,7 @@ export class BrowserRenderer implements Renderer {
   form(prompt: FormPrompt, ctx: PromptContext): Promise<FormAnswer> {
     if (ctx.signal.aborted)
       return Promise.resolve({ outcome: { action: 'cancel', reason: this.#aborted() } });
-    return this.#show(ctx.signal, (done) => new FormEntry(prompt, askerOf(ctx), done));
+    return this.#show(ctx.signal, (done) => new FormDriver(prompt, askerOf(ctx), done));
   }
 
   url(prompt: UrlPrompt, ctx: PromptContext): Promise<UrlAnswer> {

@@ -5,7 +5,7 @@ import { sanitizeText } from '../../core/sanitize.js';
 import { overRateText } from '../over-rate.js';
 import type { Asker, EndReason, Entry, PageView, PostResult } from './entry.js';
 import type { Html } from './escape.js';
-import { endSentence } from './form-entry.js';
+import { endSentence } from './form-driver.js';
 import { overRatePage } from './pages/over-rate-page.js';
 
 const SUMMARY: Record<OverRateChoice, string> = {

@@ -8,7 +8,7 @@ import { UrlConsent } from '../../core/url-consent.js';
 import { analyzeUrl, type UrlAnalysis } from '../../core/url-safety.js';
 import type { Asker, EndReason, Entry, PageView, PostResult } from './entry.js';
 import type { Html } from './escape.js';
-import { cancelOf, endSentence } from './form-entry.js';
+import { cancelOf, endSentence } from './form-driver.js';
 import { consentPage, linkable, waitPage } from './pages/url-pages.js';
 
 export class ConsentEntry implements Entry {

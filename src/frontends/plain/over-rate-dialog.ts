@@ -4,7 +4,7 @@
 import type { OverRateChoice, OverRateInfo } from '../../contracts/over-rate.js';
 import type { PromptContext } from '../../contracts/renderer.js';
 import { overRateText } from '../over-rate.js';
-import type { Conversation } from './form-dialog.js';
+import type { Conversation } from './form-driver.js';
 import { serverLine } from './header.js';
 
 const CHOICES = 'Type m to mute this server for the session, s to show the request, c to cancel it.';

@@ -14,7 +14,7 @@ import type {
 import type { UrlWaitChoice, UrlWaiter, UrlWaitInfo } from '../../contracts/url-step.js';
 import { sanitizeText } from '../../core/sanitize.js';
 import { createLineWaiter } from '../url-wait/line-waiter.js';
-import { type Conversation, runFormDialog } from './form-dialog.js';
+import { type Conversation, runFormDriver } from './form-driver.js';
 import { LineQueue } from './line-queue.js';
 import { runOverRateDialog } from './over-rate-dialog.js';
 import { runUrlDialog } from './url-dialog.js';
@@ -57,7 +57,7 @@ export class PlainRenderer implements Renderer {
     return this.#inTurn(async () => {
       if (this.#closed)
         return { outcome: { action: 'cancel', reason: 'dismissed', detail: 'the prompt was closed' } };
-      return runFormDialog(prompt, ctx, this.#conversation(ctx.signal));
+      return runFormDriver(prompt, ctx, this.#conversation(ctx.signal));
     });
   }
 

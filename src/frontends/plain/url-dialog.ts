@@ -10,7 +10,7 @@ import {
   UrlConsent,
   type UrlConsentPolicy,
 } from '../../core/url-consent.js';
-import type { Conversation } from './form-dialog.js';
+import type { Conversation } from './form-driver.js';
 import { headerLines } from './header.js';
 
 export async function runUrlDialog(

@@ -2,7 +2,7 @@
 // yes/no, options) and the issue under it. All server text is sanitized.
 import type { MultiSelectField, NumberField, TextField } from '../../core/form-model.js';
 import { sanitizeText } from '../../core/sanitize.js';
-import type { FormController, Item } from './form-controller.js';
+import type { FormDriver, Item } from './form-driver.js';
 import type { BodyLine } from './frame.js';
 import { type Line, type Segment, seg } from './style.js';
 import { charWidth, padTo, wrap } from './text-layout.js';
@@ -83,7 +83,7 @@ function inputWindow(text: string, caret: number, width: number): { shown: strin
   return { shown, col: widthOf(start, caret) };
 }
 
-export function fieldBlock(ctrl: FormController, index: number, items: Item[], width: number): BodyLine[] {
+export function fieldBlock(ctrl: FormDriver, index: number, items: Item[], width: number): BodyLine[] {
   const field = ctrl.fields[index];
   if (field === undefined) return [];
   const focusedItem = ctrl.focused();

@@ -1,10 +1,10 @@
-// Draws a FormController: the form screen (fields drawn by field-view.ts), then the review (C-03).
+// Draws a FormDriver: the form screen (fields drawn by field-view.ts), then the review (C-03).
 
 import type { FormPrompt, PromptContext } from '../../contracts/renderer.js';
 import type { Field, FieldValue } from '../../core/form-model.js';
 import { sanitizeText } from '../../core/sanitize.js';
 import { fieldBlock, MASK } from './field-view.js';
-import type { ButtonId, FormController, Item } from './form-controller.js';
+import type { ButtonId, FormDriver, Item } from './form-driver.js';
 import {
   type BodyLine,
   buttonLines,
@@ -64,7 +64,7 @@ function keyHint(item: Item | undefined, field: Field | undefined): string {
   }
 }
 
-function displayValue(ctrl: FormController, field: Field, value: FieldValue | undefined): string {
+function displayValue(ctrl: FormDriver, field: Field, value: FieldValue | undefined): string {
   if (value === undefined) return '(empty)';
   if (ctrl.sensitive.has(field.name) && (field.kind === 'text' || field.kind === 'number')) {
     return MASK.repeat(Math.min(12, [...String(value)].length));
@@ -80,7 +80,7 @@ function displayValue(ctrl: FormController, field: Field, value: FieldValue | un
   return clean(String(value), 400);
 }
 
-function reviewBody(ctrl: FormController, items: Item[], width: number): BodyLine[] {
+function reviewBody(ctrl: FormDriver, items: Item[], width: number): BodyLine[] {
   const lines: BodyLine[] = [];
   if (ctrl.fields.length === 0) {
     lines.push({ line: [seg('This request has no fields: Submit only says yes; nothing else is sent.')] });
@@ -122,7 +122,7 @@ function reviewBody(ctrl: FormController, items: Item[], width: number): BodyLin
   return lines;
 }
 
-export function formFrame(ctrl: FormController, prompt: FormPrompt, ctx: PromptContext, size: Size): Frame {
+export function formFrame(ctrl: FormDriver, prompt: FormPrompt, ctx: PromptContext, size: Size): Frame {
   const width = size.columns - 1;
   const extra: Line[] = [];
   if (prompt.restored) extra.push([seg('↺ Restored your earlier answers.', 'ok')]);

@@ -5,7 +5,7 @@
 // frames, which cannot show a scrolling multi-field form with a review screen and mis-paints
 // frames taller than the terminal (the clipped-buttons bug class, peers.md #69087). It also maps
 // j/k/h/l/y/n to actions globally, which collides with typing. A small state machine per screen
-// (form-controller.ts, url-screen.ts) plus full-frame repaint is simpler and testable.
+// (form-driver.ts, url-screen.ts) plus full-frame repaint is simpler and testable.
 import { emitKeypressEvents, type Interface } from 'node:readline';
 import type { Readable, Writable } from 'node:stream';
 import type { OverRateChoice, OverRateInfo } from '../../contracts/over-rate.js';
@@ -21,7 +21,7 @@ import type {
 import type { UrlWaitChoice, UrlWaitInfo } from '../../contracts/url-step.js';
 import type { FormEnding } from '../../core/form-session.js';
 import { sanitizeText } from '../../core/sanitize.js';
-import { FormController } from './form-controller.js';
+import { FormDriver } from './form-driver.js';
 import { formFrame } from './form-view.js';
 import type { Frame, Size } from './frame.js';
 import { type KeyPress, toKeyPress } from './keys.js';
@@ -88,7 +88,7 @@ export class TerminalRenderer implements Renderer {
 
   form(prompt: FormPrompt, ctx: PromptContext): Promise<FormAnswer> {
     return this.#serial(async () => {
-      const ctrl = new FormController(prompt);
+      const ctrl = new FormDriver(prompt);
       const screen: Screen<FormEnding> = {
         handleKey: (key) => ctrl.handleKey(key),
         frame: (size) => formFrame(ctrl, prompt, ctx, size),

@@ -8,7 +8,7 @@ import { describe, it } from 'node:test';
 import type { FormAnswer } from '../../../src/contracts/renderer.js';
 import { createApp } from '../../../src/frontends/browser/app.js';
 import { Desk } from '../../../src/frontends/browser/desk.js';
-import { FormEntry } from '../../../src/frontends/browser/form-entry.js';
+import { FormDriver } from '../../../src/frontends/browser/form-driver.js';
 import { SessionGate } from '../../../src/frontends/browser/session-gate.js';
 import { launchToken } from '../../helpers/launch-page.js';
 import { enginePrompt, profileSchema } from '../scripted/fixtures.js';
@@ -41,7 +41,7 @@ function rig() {
     },
   });
   let answer: FormAnswer | undefined;
-  const entry = new FormEntry(
+  const entry = new FormDriver(
     enginePrompt(profileSchema, 'Tell us <script>alert(1)</script>'),
     { server: { label: 'weather' }, waiting: () => 0 },
     (a) => {
@@ -250,7 +250,7 @@ describe('browser app: server text is inert', () => {
         },
       },
     };
-    const entry = new FormEntry(
+    const entry = new FormDriver(
       enginePrompt(schema, '<script>alert(1)</script> visit аpple.com'),
       { server: { label: '<i>srv</i>', selfName: '"><svg onload=alert(1)>' }, waiting: () => 0 },
       () => {},

@@ -9,7 +9,7 @@ import { after, before, describe, it } from 'node:test';
 import type { FormAnswer, UrlAnswer } from '../../../src/contracts/renderer.js';
 import { analyzeUrl } from '../../../src/core/url-safety.js';
 import type { EndReason } from '../../../src/frontends/browser/entry.js';
-import { FormEntry } from '../../../src/frontends/browser/form-entry.js';
+import { FormDriver } from '../../../src/frontends/browser/form-driver.js';
 import { ConsentEntry } from '../../../src/frontends/browser/url-entries.js';
 import { testBrowser } from '../../helpers/browser.js';
 import { launchChromium, type TestChromium } from '../../helpers/chromium.js';
@@ -32,7 +32,7 @@ describe('browser endings: each reason says what happened', () => {
   it('a form and a URL consent report the person, the interrupt, the tab, the clock, the server and the front-end apart', () => {
     for (const [ending, reason] of Object.entries(EXPECTED) as [EndReason, string][]) {
       let form: FormAnswer | undefined;
-      new FormEntry(enginePrompt(profileSchema), asker, (a) => {
+      new FormDriver(enginePrompt(profileSchema), asker, (a) => {
         form = a;
       }).end(ending);
       assert.deepEqual([form?.outcome.action, reasonOf(form)], ['cancel', reason]);
@@ -48,7 +48,7 @@ describe('browser endings: each reason says what happened', () => {
       assert.deepEqual([url?.outcome.action, reasonOf(url)], ['cancel', reason]);
     }
     let cancelled: FormAnswer | undefined;
-    const entry = new FormEntry(enginePrompt(profileSchema), asker, (a) => {
+    const entry = new FormDriver(enginePrompt(profileSchema), asker, (a) => {
       cancelled = a;
     });
     entry.post('cancel', new URLSearchParams());

@@ -23,7 +23,7 @@ export interface Status {
   readonly text: string;
 }
 
-export class FormController {
+export class FormDriver {
   readonly session: FormSession;
   readonly fields: readonly Field[];
   readonly sensitive: ReadonlyMap<string, SensitiveMatch>;

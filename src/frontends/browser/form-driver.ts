@@ -12,7 +12,7 @@ import { controlName, readPosted } from './form-values.js';
 import { formPage } from './pages/form-page.js';
 import { reviewPage } from './pages/review-page.js';
 
-export class FormEntry implements Entry {
+export class FormDriver implements Entry {
   readonly title: string;
   readonly attention = 'form' as const;
   readonly session: FormSession;

@@ -26,15 +26,15 @@ type Step =
   | { readonly kind: 'back' }
   | { readonly kind: 'done'; readonly answer: FormAnswer };
 
-export async function runFormDialog(
+export async function runFormDriver(
   prompt: FormPrompt,
   ctx: PromptContext,
   io: Conversation,
 ): Promise<FormAnswer> {
-  return new FormDialog(prompt, ctx, io).run();
+  return new FormDriver(prompt, ctx, io).run();
 }
 
-class FormDialog {
+class FormDriver {
   readonly #prompt: FormPrompt;
   readonly #ctx: PromptContext;
   readonly #io: Conversation;

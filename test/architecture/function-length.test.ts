@@ -1,0 +1,63 @@
+// Small functions with one job: no function, method or arrow in src/ runs over 80 lines
+// (docs/layout.md). A long one fails here with its file, line and length.
+import assert from 'node:assert/strict';
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { join, relative } from 'node:path';
+import { describe, it } from 'node:test';
+import ts from 'typescript';
+import { root } from '../helpers/cli.js';
+
+const LIMIT = 80;
+const src = join(root, 'src');
+
+function listSources(dir: string): string[] {
+  return readdirSync(dir)
+    .sort()
+    .flatMap((name) => {
+      const full = join(dir, name);
+      if (statSync(full).isDirectory()) return listSources(full);
+      return name.endsWith('.ts') ? [full] : [];
+    });
+}
+
+/** Every function-like node with a body that spans more than `limit` lines, as `file:line name (n lines)`. */
+function longFunctions(file: string, text: string, limit: number): string[] {
+  const source = ts.createSourceFile(file, text, ts.ScriptTarget.Latest, true);
+  const found: string[] = [];
+  const visit = (node: ts.Node) => {
+    if (ts.isFunctionLike(node) && 'body' in node && node.body) {
+      const first = source.getLineAndCharacterOfPosition(node.getStart(source)).line;
+      const last = source.getLineAndCharacterOfPosition(node.getEnd()).line;
+      const lines = last - first + 1;
+      const name = node.name?.getText(source) ?? '(anonymous)';
+      if (lines > limit) found.push(`${file}:${first + 1} ${name} (${lines} lines)`);
+    }
+    ts.forEachChild(node, visit);
+  };
+  visit(source);
+  return found;
+}
+
+describe('function length', () => {
+  it(`keeps every function in src/ at ${LIMIT} lines or fewer`, () => {
+    const long = listSources(src).flatMap((file) =>
+      longFunctions(relative(root, file), readFileSync(file, 'utf8'), LIMIT),
+    );
+    assert.deepEqual(long, [], `split these functions:\n${long.join('\n')}`);
+  });
+
+  it('finds a long function, a long method and a long arrow', () => {
+    const body = Array.from({ length: LIMIT }, (_, i) => `  const v${i} = ${i};`).join('\n');
+    const text = [
+      `function f() {\n${body}\n}`,
+      `class C { m() {\n${body}\n} }`,
+      `const g = () => {\n${body}\n};`,
+      'function short() {\n  return 1;\n}',
+    ].join('\n');
+    const long = longFunctions('x.ts', text, LIMIT);
+    assert.deepEqual(
+      long.map((entry) => entry.split(' ')[1]),
+      ['f', 'm', '(anonymous)'],
+    );
+  });
+});

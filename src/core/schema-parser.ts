@@ -45,6 +45,12 @@ function parseProperty(ctx: Context, name: string, p: unknown, required: boolean
     );
     return undefined;
   }
+  if (!acceptsShape(ctx, name, p)) return undefined;
+  return parseByType(ctx, name, p, required);
+}
+
+/** Refuses, with an issue, a property no field kind takes (a reference, composition, no type). */
+function acceptsShape(ctx: Context, name: string, p: Record<string, unknown>): boolean {
   if (REFERENCES.some((key) => has(p, key))) {
     issue(
       ctx,
@@ -52,7 +58,7 @@ function parseProperty(ctx: Context, name: string, p: unknown, required: boolean
       name,
       '"$ref" is not supported in an elicitation form; properties must be inline primitives', // S-08
     );
-    return undefined;
+    return false;
   }
   const type = p.type;
   // oneOf is the titled single-select shape on a string; any other composition is unsupported.
@@ -65,13 +71,13 @@ function parseProperty(ctx: Context, name: string, p: unknown, required: boolean
       name,
       `${list} is not allowed here; only the enum shapes may use oneOf/anyOf`, // S-08
     );
-    return undefined;
+    return false;
   }
   // Options exist only on string (single-select) properties; ignoring them elsewhere would let an
   // answer through that the server's own schema check rejects.
   if (has(p, 'enum') && type !== 'string') {
     issue(ctx, 'invalid-options', name, '"enum" is allowed only on type "string" or in "items"');
-    return undefined;
+    return false;
   }
   if (!has(p, 'type')) {
     issue(
@@ -80,8 +86,18 @@ function parseProperty(ctx: Context, name: string, p: unknown, required: boolean
       name,
       '"type" is missing; it must be string, number, integer, boolean or array', // S-08
     );
-    return undefined;
+    return false;
   }
+  return true;
+}
+
+function parseByType(
+  ctx: Context,
+  name: string,
+  p: Record<string, unknown>,
+  required: boolean,
+): Field | undefined {
+  const type = p.type;
   // Discriminator order of spec §2.3: boolean, number/integer, array, string.
   switch (type) {
     case 'boolean':
@@ -117,32 +133,8 @@ function parseProperty(ctx: Context, name: string, p: unknown, required: boolean
   }
 }
 
-type ParsedSchema = Validation<FormModel, SchemaIssue>;
-
-/** Turns a `requestedSchema` into the typed form every front-end renders (spec 2025 §2.3). */
-export function parseRequestedSchema(schema: unknown): Validation<FormModel, SchemaIssue> {
-  const steps = parseRequestedSchemaSteps(schema);
-  for (;;) {
-    const next = steps.next();
-    if (next.done) return next.value;
-  }
-}
-
-/**
- * The same parse, pausing after each property: a caller that must not hold the event loop for
- * long (a 200 x 1000-option form is megabytes) resumes it in slices; the result is identical.
- */
-export function* parseRequestedSchemaSteps(schema: unknown): Generator<void, ParsedSchema, void> {
-  const ctx: Context = { issues: [], notes: [], unsatisfiable: [], budget: patternBudget() };
-  if (!isObject(schema)) {
-    issue(
-      ctx,
-      'not-an-object-schema',
-      undefined,
-      `must be a JSON object schema, got ${describe(schema)}`, // E-08
-    );
-    return { ok: false, issues: ctx.issues };
-  }
+/** The form schema's own checks: dialect, type, no references or composition, known keywords. */
+function checkFormSchema(ctx: Context, schema: Record<string, unknown>): void {
   if (has(schema, '$schema') && !SUPPORTED_DIALECTS.has(schema.$schema as string)) {
     issue(
       ctx,
@@ -186,6 +178,35 @@ export function* parseRequestedSchemaSteps(schema: unknown): Generator<void, Par
     // Content only ever holds declared properties, so additionalProperties always holds.
     ...ENFORCED_KEYWORDS.form,
   ]);
+}
+
+type ParsedSchema = Validation<FormModel, SchemaIssue>;
+
+/** Turns a `requestedSchema` into the typed form every front-end renders (spec 2025 §2.3). */
+export function parseRequestedSchema(schema: unknown): Validation<FormModel, SchemaIssue> {
+  const steps = parseRequestedSchemaSteps(schema);
+  for (;;) {
+    const next = steps.next();
+    if (next.done) return next.value;
+  }
+}
+
+/**
+ * The same parse, pausing after each property: a caller that must not hold the event loop for
+ * long (a 200 x 1000-option form is megabytes) resumes it in slices; the result is identical.
+ */
+export function* parseRequestedSchemaSteps(schema: unknown): Generator<void, ParsedSchema, void> {
+  const ctx: Context = { issues: [], notes: [], unsatisfiable: [], budget: patternBudget() };
+  if (!isObject(schema)) {
+    issue(
+      ctx,
+      'not-an-object-schema',
+      undefined,
+      `must be a JSON object schema, got ${describe(schema)}`, // E-08
+    );
+    return { ok: false, issues: ctx.issues };
+  }
+  checkFormSchema(ctx, schema);
 
   const properties = schema.properties;
   if (!isObject(properties)) {

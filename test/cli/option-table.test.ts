@@ -1,0 +1,49 @@
+// The option facts agree everywhere: every option parseArgs takes is in --help and in every shell's
+// completion, and every value an option offers is completed (issue 20: `--ui browser` was missing).
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import { OPTIONS } from '../../src/cli/args.js';
+import { completionScript } from '../../src/cli/completion.js';
+import { HELP } from '../../src/cli/help.js';
+import { OPTION_VALUES } from '../../src/cli/option-values.js';
+
+const names = Object.keys(OPTIONS);
+
+describe('the option table', () => {
+  it('has every parsed option in --help, each at the start of its own line', () => {
+    for (const name of names)
+      assert.match(HELP, new RegExp(`^  (-\\w, )?--${name}(\\s|$)`, 'm'), `--help describes --${name}`);
+  });
+
+  it('has every option of --help parsed', () => {
+    const listed = [...HELP.matchAll(/^ {2}(?:-\w, )?--([a-z][\w-]*)/gm)].map((m) => m[1] ?? '');
+    assert.ok(listed.length > 40);
+    for (const name of listed) assert.ok(Object.hasOwn(OPTIONS, name), `--${name} is parsed`);
+  });
+
+  it('completes every option in bash, zsh and fish', () => {
+    const bash = completionScript('bash');
+    const zsh = completionScript('zsh');
+    const fish = completionScript('fish');
+    for (const name of names) {
+      assert.match(bash, new RegExp(`--${name}\\b`), `bash --${name}`);
+      assert.match(zsh, new RegExp(`--${name}[=\\[}]`), `zsh --${name}`);
+      assert.match(fish, new RegExp(`-l ${name}\\b`), `fish --${name}`);
+    }
+  });
+
+  it('offers every choice of every option in each shell, --ui browser included', () => {
+    assert.ok((OPTION_VALUES.ui as readonly string[]).includes('browser'));
+    const bash = completionScript('bash');
+    const zsh = completionScript('zsh');
+    const fish = completionScript('fish');
+    for (const [name, values] of Object.entries(OPTION_VALUES)) {
+      assert.ok(Object.hasOwn(OPTIONS, name), `--${name} is parsed`);
+      if (values === 'files') continue;
+      const words = values.join(' ');
+      assert.ok(bash.includes(`--${name}) COMPREPLY=($(compgen -W "${words}"`), `bash --${name}`);
+      assert.ok(zsh.includes(`:value:(${words})`), `zsh --${name}`);
+      assert.ok(fish.includes(`-l ${name} -x -a '${words}'`), `fish --${name}`);
+    }
+  });
+});

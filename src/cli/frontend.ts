@@ -14,7 +14,7 @@ export interface Io {
   readonly stdout: NodeJS.WriteStream;
   readonly stderr: NodeJS.WriteStream;
   readonly env: NodeJS.ProcessEnv;
-  /** Aborted on Ctrl-C outside a form: the request in flight is cancelled and the CLI exits 130. */
+  /** Aborted on Ctrl-C: the open prompt ends as `interrupted`, the request in flight is cancelled, the CLI exits 130. */
   readonly signal?: AbortSignal;
 }
 
@@ -102,12 +102,19 @@ async function browser(io: Io): Promise<Renderer> {
 
 async function plain(io: Io, output: NodeJS.WriteStream): Promise<Renderer> {
   const { PlainRenderer } = await import('../frontends/plain/index.js');
-  return new PlainRenderer({ input: io.stdin, output });
+  return new PlainRenderer({ input: io.stdin, output, ...(io.signal && { interrupt: io.signal }) });
 }
 
 async function terminal(io: Io, output: NodeJS.WriteStream): Promise<Renderer> {
   const { TerminalRenderer } = await import('../frontends/terminal/index.js');
-  return new TerminalRenderer({ input: io.stdin, output, env: io.env });
+  return new TerminalRenderer({
+    input: io.stdin,
+    output,
+    env: io.env,
+    ...(io.signal && { interrupt: io.signal }),
+    // The form's Ctrl-C goes to bin.ts's SIGINT handler, as a Ctrl-C outside a form does.
+    onInterrupt: () => process.emit('SIGINT'),
+  });
 }
 
 async function readAnswers(file: string, args: CliArgs, io: Io) {

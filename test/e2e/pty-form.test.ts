@@ -116,16 +116,18 @@ describe('terminal form in a real terminal (tmux)', () => {
     });
   });
 
-  it('Ctrl-C cancels (dismissed) instead of killing the program', async () => {
+  it('Ctrl-C ends the form as cancel (interrupted) and reaches the program as SIGINT, as it does without a form', async () => {
     const t = await app('form');
     await t.waitFor('Review answers');
     await t.keys('C-c');
     const done = await t.waitFor(/^SUPPORTED/m, { history: true });
     assert.deepEqual((answerOf(done)[0] as { outcome: unknown }).outcome, {
       action: 'cancel',
-      reason: 'dismissed',
+      reason: 'interrupted',
+      detail: 'interrupted with Ctrl-C',
     });
-    assert.match(done, /Cancelled demo's request\./);
+    assert.match(done, /^SIGINT$/m);
+    assert.match(done, /You interrupted mcp-elicit \(Ctrl-C\)/);
   });
 
   it('NO_COLOR: the screen carries no colour or attribute codes at all', async () => {

@@ -2,6 +2,7 @@
 // The renderer keeps them in arrival order; the first one is on the page.
 import type { ServerIdentity } from '../../contracts/server-identity.js';
 import type { AttentionKind } from '../../core/attention.js';
+import type { PromptEnding } from '../../core/prompt-ending.js';
 import type { Html } from './escape.js';
 
 /** Who asks and why, for the page header. */
@@ -12,8 +13,8 @@ export interface Asker {
   readonly waiting: () => number;
 }
 
-/** Why a page ended without the person's choice. */
-export type EndReason = 'server-cancelled' | 'interrupted' | 'timeout' | 'tab-closed' | 'closed';
+/** Why a page ended without the person's choice (core/prompt-ending.ts reports each). */
+export type EndReason = PromptEnding;
 
 export interface PageView {
   /** Extra elicitations waiting that the page should mention. */

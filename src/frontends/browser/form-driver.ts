@@ -4,7 +4,7 @@
 
 import type { FormAnswer, FormPrompt } from '../../contracts/renderer.js';
 import { FormSession } from '../../core/form-session.js';
-import type { CancelReason } from '../../core/outcome.js';
+import { endingOutcome, endingSentence } from '../../core/prompt-ending.js';
 import { sanitizeText } from '../../core/sanitize.js';
 import type { Asker, EndReason, Entry, PageView, PostResult } from './entry.js';
 import type { Html } from './escape.js';
@@ -96,44 +96,13 @@ export class FormDriver implements Entry {
   }
 
   end(reason: EndReason): string {
-    const { reason: why, detail } = cancelOf(reason);
-    this.resolve(detail === undefined ? this.session.cancel(why) : this.session.cancel(why, detail));
-    return endSentence(reason);
+    const { reason: why, detail } = endingOutcome(reason);
+    this.resolve(this.session.cancel(why, detail));
+    return endingSentence(reason);
   }
 
   #finish(answer: FormAnswer, summary: string): PostResult {
     this.resolve(answer);
     return { kind: 'finished', summary };
-  }
-}
-
-/** What a page ended without the person's choice is reported as: each reason says what happened. */
-export function cancelOf(reason: EndReason): { readonly reason: CancelReason; readonly detail?: string } {
-  switch (reason) {
-    case 'timeout':
-      return { reason: 'timeout', detail: 'the page was left unanswered' };
-    case 'server-cancelled':
-      return { reason: 'server-cancelled', detail: 'the server withdrew the request' };
-    case 'interrupted':
-      return { reason: 'interrupted', detail: 'interrupted with Ctrl-C' };
-    case 'tab-closed':
-      return { reason: 'tab-closed', detail: 'the browser tab was closed' };
-    case 'closed':
-      return { reason: 'connection-closed', detail: 'the browser front-end was closed' };
-  }
-}
-
-export function endSentence(reason: EndReason): string {
-  switch (reason) {
-    case 'server-cancelled':
-      return 'The server withdrew this request. What you typed is kept if it asks again.';
-    case 'interrupted':
-      return 'You interrupted mcp-elicit (Ctrl-C), so the request was cancelled.';
-    case 'timeout':
-      return 'The page was left unanswered too long, so the request was cancelled.';
-    case 'tab-closed':
-      return 'The tab was closed, so the request was cancelled.';
-    case 'closed':
-      return 'The session ended, so the request was cancelled.';
   }
 }

@@ -1,11 +1,11 @@
 // The "this server keeps asking" question on the page (requirements C-21). Only the person's
 // "Show" lets the request through; a closed tab, a timeout or a withdrawal cancel just this one.
 import type { OverRateChoice, OverRateInfo } from '../../contracts/over-rate.js';
+import { endingSentence } from '../../core/prompt-ending.js';
 import { sanitizeText } from '../../core/sanitize.js';
 import { overRateText } from '../over-rate.js';
 import type { Asker, EndReason, Entry, PageView, PostResult } from './entry.js';
 import type { Html } from './escape.js';
-import { endSentence } from './form-driver.js';
 import { overRatePage } from './pages/over-rate-page.js';
 
 const SUMMARY: Record<OverRateChoice, string> = {
@@ -38,6 +38,6 @@ export class OverRateEntry implements Entry {
 
   end(reason: EndReason): string {
     this.resolve('cancel');
-    return endSentence(reason);
+    return endingSentence(reason);
   }
 }

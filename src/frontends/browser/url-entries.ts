@@ -3,12 +3,12 @@
 
 import type { UrlAnswer, UrlPrompt } from '../../contracts/renderer.js';
 import type { UrlWaitChoice, UrlWaitInfo } from '../../contracts/url-step.js';
+import { endingOutcome, endingSentence } from '../../core/prompt-ending.js';
 import { sanitizeText } from '../../core/sanitize.js';
 import { UrlConsent } from '../../core/url-consent.js';
 import { analyzeUrl, type UrlAnalysis } from '../../core/url-safety.js';
 import type { Asker, EndReason, Entry, PageView, PostResult } from './entry.js';
 import type { Html } from './escape.js';
-import { cancelOf, endSentence } from './form-driver.js';
 import { consentPage, linkable, waitPage } from './pages/url-pages.js';
 
 export class ConsentEntry implements Entry {
@@ -66,8 +66,8 @@ export class ConsentEntry implements Entry {
   }
 
   end(reason: EndReason): string {
-    this.resolve({ outcome: { action: 'cancel', ...cancelOf(reason) } });
-    return endSentence(reason);
+    this.resolve({ outcome: { action: 'cancel', ...endingOutcome(reason) } });
+    return endingSentence(reason);
   }
 
   #finish(answer: UrlAnswer, summary: string): PostResult {
@@ -112,7 +112,7 @@ export class WaitEntry implements Entry {
     this.resolve('cancel');
     return reason === 'server-cancelled'
       ? 'The web page step finished or was withdrawn by the server.'
-      : endSentence(reason);
+      : endingSentence(reason);
   }
 
   #finish(choice: UrlWaitChoice, summary: string): PostResult {

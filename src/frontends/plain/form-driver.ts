@@ -7,6 +7,7 @@ import type { Field, FieldValue } from '../../core/form-model.js';
 import { FormSession } from '../../core/form-session.js';
 import type { FieldIssue } from '../../core/issues.js';
 import type { CancelReason } from '../../core/outcome.js';
+import { endingOutcome, endingSentence } from '../../core/prompt-ending.js';
 import { sanitizeText } from '../../core/sanitize.js';
 import { describeField, fieldLabel, parseTyped, shownValue } from './describe-field.js';
 import { headerLines } from './header.js';
@@ -19,6 +20,8 @@ export interface Conversation {
   ask(): Promise<ReadResult>;
   /** How an end of input is reported: a person's Ctrl-D is `dismissed`; piped answers ran out is `input-ended`. */
   readonly inputEnd: 'dismissed' | 'input-ended';
+  /** True once the person interrupted the run (Ctrl-C): an aborted read is theirs, not the server's. */
+  interrupted(): boolean;
 }
 
 type Step =
@@ -49,7 +52,8 @@ class FormDriver {
   }
 
   async run(): Promise<FormAnswer> {
-    // Withdrawn while it waited its turn: never shown, so nothing to say and nothing typed.
+    // Withdrawn or interrupted while it waited its turn: never shown, so nothing to say or keep.
+    if (this.#io.interrupted()) return { outcome: { action: 'cancel', ...endingOutcome('interrupted') } };
     if (this.#ctx.signal.aborted) return { outcome: { action: 'cancel', reason: 'server-cancelled' } };
     const { fields } = this.#session;
     this.#io.say(...headerLines(this.#ctx, this.#prompt.message), COMMANDS_LINE);
@@ -255,6 +259,11 @@ class FormDriver {
   }
 
   #ended(read: Exclude<ReadResult, { kind: 'line' }>): FormAnswer {
+    if (read.kind === 'aborted' && this.#io.interrupted()) {
+      this.#io.say(endingSentence('interrupted'));
+      const { reason, detail } = endingOutcome('interrupted');
+      return this.#session.cancel(reason, detail);
+    }
     if (read.kind === 'aborted') {
       return this.#cancel(
         'server-cancelled',

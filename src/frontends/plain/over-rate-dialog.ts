@@ -3,6 +3,7 @@
 // withdrawal cancels just this one.
 import type { OverRateChoice, OverRateInfo } from '../../contracts/over-rate.js';
 import type { PromptContext } from '../../contracts/renderer.js';
+import { endingSentence } from '../../core/prompt-ending.js';
 import { overRateText } from '../over-rate.js';
 import type { Conversation } from './form-driver.js';
 import { serverLine } from './header.js';
@@ -19,7 +20,13 @@ export async function runOverRateDialog(
   for (;;) {
     const read = await io.ask();
     if (read.kind !== 'line') {
-      io.say(read.kind === 'aborted' ? 'The server withdrew this request.' : 'Input ended; cancelled.');
+      io.say(
+        read.kind !== 'aborted'
+          ? 'Input ended; cancelled.'
+          : io.interrupted()
+            ? endingSentence('interrupted')
+            : 'The server withdrew this request.',
+      );
       return 'cancel';
     }
     const word = read.text.trim().toLowerCase();

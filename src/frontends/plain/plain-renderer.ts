@@ -25,6 +25,8 @@ export interface PlainOptions {
   readonly input: NodeJS.ReadableStream;
   /** Where questions go; plain text only, no escape sequences. */
   readonly output: NodeJS.WritableStream;
+  /** Aborted when the person interrupts the run (Ctrl-C): the open prompt ends as `interrupted`. */
+  readonly interrupt?: AbortSignal;
 }
 
 const NOTICE_PREFIX: Record<RendererNotice['kind'], string> = {
@@ -44,9 +46,11 @@ export class PlainRenderer implements Renderer {
   // Prompts run one after another, never interleaved on the same input.
   #turn: Promise<unknown> = Promise.resolve();
   #closed = false;
+  readonly #interrupt: AbortSignal | undefined;
 
   constructor(options: PlainOptions) {
     this.#output = options.output;
+    this.#interrupt = options.interrupt;
     this.#lines = new LineQueue(options.input);
     // At a terminal the end of input is a person's Ctrl-D; otherwise piped answers ran out.
     this.#inputEnd = (options.input as { isTTY?: boolean }).isTTY === true ? 'dismissed' : 'input-ended';
@@ -100,9 +104,12 @@ export class PlainRenderer implements Renderer {
     return result;
   }
 
-  #conversation(signal: AbortSignal): Conversation {
+  #conversation(prompt: AbortSignal): Conversation {
     const marker = (this.#output as { isTTY?: boolean }).isTTY === true;
+    const interrupt = this.#interrupt;
+    const signal = interrupt ? AbortSignal.any([prompt, interrupt]) : prompt;
     return {
+      interrupted: () => interrupt?.aborted === true,
       say: (...lines) => {
         for (const line of lines) this.#write(line);
       },

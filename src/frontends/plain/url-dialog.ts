@@ -3,6 +3,7 @@
 // explicit "o" consents (C-25); the browser is opened elsewhere, after this answer. On a deceptive
 // URL (core's url-consent policy) a blank line declines and "o" asks to be confirmed with "yes".
 import type { PromptContext, UrlAnswer, UrlPrompt } from '../../contracts/renderer.js';
+import { endingOutcome, endingSentence } from '../../core/prompt-ending.js';
 import { sanitizeText } from '../../core/sanitize.js';
 import {
   blankLineChoice,
@@ -45,6 +46,10 @@ export async function runUrlDialog(
   io.say(choices);
   for (;;) {
     const read = await io.ask();
+    if (read.kind === 'aborted' && io.interrupted()) {
+      io.say(endingSentence('interrupted'));
+      return { outcome: { action: 'cancel', ...endingOutcome('interrupted') } };
+    }
     if (read.kind === 'aborted') {
       io.say('The server withdrew this request; it was cancelled.');
       return { outcome: { action: 'cancel', reason: 'server-cancelled' } };

@@ -1,5 +1,5 @@
 // A screen that is a few lines of text and a row of buttons (the URL waiting state, "this server
-// keeps asking"): ←→/Tab move, Enter/Space press, a letter presses its button, Esc/Ctrl-C dismiss.
+// keeps asking"): ←→/Tab move, Enter/Space press, a letter presses its button, Esc/Ctrl-D dismiss.
 import type { PromptContext } from '../../contracts/renderer.js';
 import { buttonLines, compose, type Frame, headerLines, rule, type Size } from './frame.js';
 import { isDismissKey, type KeyPress } from './keys.js';

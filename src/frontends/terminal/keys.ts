@@ -34,8 +34,13 @@ export function toKeyPress(str: string | undefined, key: ReadlineKey | undefined
   };
 }
 
-/** Escape, Ctrl-C and Ctrl-D end a prompt as cancel (dismissed), never as decline (E-23). */
+/** Escape and Ctrl-D end a prompt as cancel (dismissed), never as decline (E-23). */
 export function isDismissKey(key: KeyPress): boolean {
   if (key.name === 'escape') return true;
-  return key.ctrl && (key.name === 'c' || key.name === 'd');
+  return key.ctrl && key.name === 'd';
+}
+
+/** Ctrl-C interrupts mcp-elicit, in a form as anywhere (core/prompt-ending.ts). */
+export function isInterruptKey(key: KeyPress): boolean {
+  return key.ctrl && key.name === 'c';
 }

@@ -6,7 +6,6 @@
 // frames taller than the terminal (the clipped-buttons bug class, peers.md #69087). It also maps
 // j/k/h/l/y/n to actions globally, which collides with typing. A small state machine per screen
 // (form-driver.ts, url-screen.ts) plus full-frame repaint is simpler and testable.
-import { emitKeypressEvents, type Interface } from 'node:readline';
 import type { Readable, Writable } from 'node:stream';
 import type { OverRateChoice, OverRateInfo } from '../../contracts/over-rate.js';
 import type {
@@ -20,12 +19,20 @@ import type {
 } from '../../contracts/renderer.js';
 import type { UrlWaitChoice, UrlWaitInfo } from '../../contracts/url-step.js';
 import type { FormEnding } from '../../core/form-session.js';
+import { endingOutcome, endingSentence } from '../../core/prompt-ending.js';
 import { sanitizeText } from '../../core/sanitize.js';
 import { FormDriver } from './form-driver.js';
 import { formFrame } from './form-view.js';
 import type { Frame, Size } from './frame.js';
-import { type KeyPress, toKeyPress } from './keys.js';
 import { OverRateController, overRateFrame } from './over-rate-screen.js';
+import {
+  type ActiveScreen,
+  type RunResult,
+  runScreen,
+  type Screen,
+  type TtyInput,
+  type TtyOutput,
+} from './screen-run.js';
 import { type Line, paint, seg } from './style.js';
 import { colorAllowed, type Env } from './terminal-support.js';
 import { UrlController, type UrlEnd, urlFrame } from './url-screen.js';
@@ -43,21 +50,14 @@ export interface TerminalRendererOptions {
   readonly columns?: number;
   /** Fixed height; see `columns`. */
   readonly rows?: number;
+  /** Aborted when the person interrupts the run (a SIGINT): the open prompt ends as `interrupted`. */
+  readonly interrupt?: AbortSignal;
+  /**
+   * Called when the person presses Ctrl-C in a prompt (raw mode turns it into a key). The default
+   * raises SIGINT, so the program gets the Ctrl-C it would have had without the form.
+   */
+  readonly onInterrupt?: () => void;
 }
-
-interface Screen<E> {
-  handleKey(key: KeyPress): E | undefined;
-  frame(size: Size): Frame;
-  note(text: string): void;
-}
-
-type RunResult<E> =
-  | { readonly kind: 'ended'; readonly end: E }
-  | { readonly kind: 'server-cancelled' }
-  | { readonly kind: 'input-closed' };
-
-type TtyInput = Readable & { isTTY?: boolean; isRaw?: boolean; setRawMode?: (raw: boolean) => unknown };
-type TtyOutput = Writable & { columns?: number; rows?: number };
 
 const ESC = '\u001b';
 const FRAME_START = `${ESC}[?25l${ESC}[H`;
@@ -76,11 +76,15 @@ export class TerminalRenderer implements Renderer {
   readonly #columns: number | undefined;
   readonly #rows: number | undefined;
   #queue: Promise<unknown> = Promise.resolve();
-  #active: { note(text: string): void; stop(): void } | undefined;
+  readonly #interrupt: AbortSignal | undefined;
+  readonly #onInterrupt: () => void;
+  #active: ActiveScreen | undefined;
 
   constructor(options: TerminalRendererOptions) {
     this.#input = options.input;
     this.#output = options.output;
+    this.#interrupt = options.interrupt;
+    this.#onInterrupt = options.onInterrupt ?? (() => process.kill(process.pid, 'SIGINT'));
     this.#color = colorAllowed(options.env ?? {});
     this.#columns = options.columns;
     this.#rows = options.rows;
@@ -104,6 +108,11 @@ export class TerminalRenderer implements Renderer {
           'warn',
         );
         return ctrl.session.cancel('server-cancelled');
+      }
+      if (result.kind === 'interrupted') {
+        this.#line(`✗ ${endingSentence('interrupted')}`, 'plain');
+        const { reason, detail } = endingOutcome('interrupted');
+        return ctrl.session.cancel(reason, detail);
       }
       if (result.kind === 'input-closed') {
         this.#line(`✗ Input closed: cancelled ${server}'s request.`, 'error');
@@ -145,6 +154,8 @@ export class TerminalRenderer implements Renderer {
         this.#line(`! ${server} withdrew its request to open a page.`, 'warn');
         return { outcome: { action: 'cancel', reason: 'server-cancelled' } };
       }
+      if (result.kind === 'interrupted')
+        return { outcome: { action: 'cancel', ...endingOutcome('interrupted') } };
       if (result.kind === 'input-closed')
         return { outcome: { action: 'cancel', reason: 'dismissed', detail: 'input closed' } };
       switch (result.end) {
@@ -245,55 +256,20 @@ export class TerminalRenderer implements Renderer {
   }
 
   #run<E>(screen: Screen<E>, signal: AbortSignal): Promise<RunResult<E>> {
-    if (signal.aborted) return Promise.resolve({ kind: 'server-cancelled' });
-    const input = this.#input;
-    const output = this.#output;
-    return new Promise((resolve) => {
-      const render = () => this.#paint(screen.frame(this.#size()));
-      const onKey = (str: string | undefined, key: Parameters<typeof toKeyPress>[1]) => {
-        const end = screen.handleKey(toKeyPress(str, key));
-        if (end !== undefined) finish({ kind: 'ended', end });
-        else render();
-      };
-      const onResize = () => {
-        output.write(`${ESC}[2J`);
-        render();
-      };
-      const onAbort = () => finish({ kind: 'server-cancelled' });
-      const onEnd = () => finish({ kind: 'input-closed' });
-      const wasRaw = input.isRaw === true;
-      let done = false;
-      const finish = (result: RunResult<E>) => {
-        if (done) return;
-        done = true;
-        input.off('keypress', onKey);
-        input.off('end', onEnd);
-        output.off('resize', onResize);
-        signal.removeEventListener('abort', onAbort);
-        if (input.isTTY && input.setRawMode) input.setRawMode(wasRaw);
-        input.pause();
-        // Leave the alternate screen: the person's scrollback is as it was, plus one summary line.
-        output.write(`${ESC}[?2004l${ESC}[?25h${ESC}[?1049l`);
-        this.#active = undefined;
-        resolve(result);
-      };
-      this.#active = {
-        note: (text) => {
-          screen.note(text);
-          render();
+    return runScreen(
+      {
+        input: this.#input,
+        output: this.#output,
+        interrupt: this.#interrupt,
+        onInterrupt: this.#onInterrupt,
+        paint: (frame) => this.#paint(frame),
+        size: () => this.#size(),
+        setActive: (active) => {
+          this.#active = active;
         },
-        stop: () => finish({ kind: 'input-closed' }),
-      };
-      // The interface argument only carries the escape timeout: a lone Esc counts after 50 ms.
-      emitKeypressEvents(input, { escapeCodeTimeout: 50 } as unknown as Interface);
-      if (input.isTTY && input.setRawMode) input.setRawMode(true);
-      input.on('keypress', onKey);
-      input.once('end', onEnd);
-      output.on('resize', onResize);
-      signal.addEventListener('abort', onAbort, { once: true });
-      input.resume();
-      output.write(`${ESC}[?1049h${ESC}[?2004h${ESC}[2J`);
-      render();
-    });
+      },
+      screen,
+      signal,
+    );
   }
 }

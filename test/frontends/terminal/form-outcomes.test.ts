@@ -113,10 +113,40 @@ describe('terminal form outcomes: review, accept, decline, cancel', () => {
     assert.equal(answer.draft?.name, 'Ada');
   });
 
-  it('Ctrl-C is cancel (dismissed), also on the review screen', async () => {
+  it('Ctrl-C is cancel (interrupted), also on the review screen, keeps the draft and is handed on as the interrupt', async () => {
     const s = openForm(makePrompt(profile));
+    await s.type('Ada');
     await s.press('pageDown', 'enter', 'ctrlC');
+    const answer = await s.answer;
+    assert.deepEqual(answer.outcome, {
+      action: 'cancel',
+      reason: 'interrupted',
+      detail: 'interrupted with Ctrl-C',
+    });
+    assert.equal(answer.draft?.name, 'Ada');
+    assert.equal(s.interrupts(), 1);
+    assert.match(s.after(), /You interrupted mcp-elicit \(Ctrl-C\)/);
+  });
+
+  it('Ctrl-D is cancel (dismissed), as Escape is, and is not an interrupt', async () => {
+    const s = openForm(makePrompt(profile));
+    await s.press('ctrlD');
     assert.deepEqual((await s.answer).outcome, { action: 'cancel', reason: 'dismissed' });
+    assert.equal(s.interrupts(), 0);
+  });
+
+  it('an interrupt that arrives as a signal ends the open form as interrupted', async () => {
+    const interrupt = new AbortController();
+    const s = openForm(makePrompt(profile), makeContext(), {
+      columns: 80,
+      rows: 24,
+      interrupt: interrupt.signal,
+    });
+    await s.type('Ada');
+    interrupt.abort();
+    const answer = await s.answer;
+    assert.equal(answer.outcome.action === 'cancel' && answer.outcome.reason, 'interrupted');
+    assert.equal(answer.draft?.name, 'Ada');
   });
 
   it('the Cancel button is cancel (dismissed)', async () => {

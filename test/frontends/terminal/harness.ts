@@ -25,6 +25,7 @@ export const KEYS = {
   space: ' ',
   esc: '\u001b',
   ctrlC: '\u0003',
+  ctrlD: '\u0004',
   ctrlU: '\u0015',
   backspace: '\u007f',
   pageDown: '\u001b[6~',
@@ -87,13 +88,15 @@ export interface Session<A> {
   /** Let the renderer draw what is pending. */
   settle(): Promise<void>;
   type(text: string): Promise<void>;
+  /** How many times Ctrl-C was handed on as the person's interrupt. */
+  interrupts(): number;
 }
 
 const tick = () => new Promise((resolve) => setTimeout(resolve, 2));
 
 function start<A>(
   run: (renderer: TerminalRenderer) => Promise<A>,
-  options: { columns?: number; rows?: number; env?: Record<string, string> },
+  options: { columns?: number; rows?: number; env?: Record<string, string>; interrupt?: AbortSignal },
 ): Session<A> {
   const input = new PassThrough();
   const output = new PassThrough() as PassThrough & { columns?: number; rows?: number };
@@ -101,12 +104,18 @@ function start<A>(
   output.on('data', (chunk: Buffer) => {
     written += chunk.toString('utf8');
   });
+  let interrupts = 0;
   const renderer = new TerminalRenderer({
     input,
     output,
+    // Counted instead of raising SIGINT in the test process.
+    onInterrupt: () => {
+      interrupts++;
+    },
     ...(options.env === undefined ? {} : { env: options.env }),
     ...(options.columns === undefined ? {} : { columns: options.columns }),
     ...(options.rows === undefined ? {} : { rows: options.rows }),
+    ...(options.interrupt === undefined ? {} : { interrupt: options.interrupt }),
   });
   const answer = run(renderer);
   const frames = () => written.split('\u001b[?25l\u001b[H');
@@ -115,6 +124,7 @@ function start<A>(
     output,
     answer,
     raw: () => written,
+    interrupts: () => interrupts,
     screen: () => {
       const last = frames().at(-1) ?? '';
       const frame = last.split('\u001b[?1049l')[0] ?? '';
@@ -159,7 +169,10 @@ export function openQueue(
 export function openForm(
   prompt: FormPrompt,
   ctx: PromptContext = makeContext(),
-  options: { columns?: number; rows?: number; env?: Record<string, string> } = { columns: 80, rows: 24 },
+  options: { columns?: number; rows?: number; env?: Record<string, string>; interrupt?: AbortSignal } = {
+    columns: 80,
+    rows: 24,
+  },
 ): Session<FormAnswer> {
   return start((renderer) => renderer.form(prompt, ctx), options);
 }
@@ -167,7 +180,10 @@ export function openForm(
 export function openUrl(
   prompt: UrlPrompt,
   ctx: PromptContext = makeContext(),
-  options: { columns?: number; rows?: number; env?: Record<string, string> } = { columns: 80, rows: 24 },
+  options: { columns?: number; rows?: number; env?: Record<string, string>; interrupt?: AbortSignal } = {
+    columns: 80,
+    rows: 24,
+  },
 ): Session<UrlAnswer> {
   return start((renderer) => renderer.url(prompt, ctx), options);
 }

@@ -29,7 +29,7 @@ describe('terminal notices and long messages', () => {
       written += chunk.toString('utf8');
     });
     const input = new PassThrough();
-    const renderer = new TerminalRenderer({ input, output, columns: 80, rows: 24 });
+    const renderer = new TerminalRenderer({ input, output, columns: 80, rows: 24, onInterrupt: () => {} });
     const answer = renderer.form(makePrompt(simple), makeContext());
     await new Promise((resolve) => setTimeout(resolve, 5));
     renderer.notice?.({ kind: 'info', server: { label: 'other' }, message: 'finished indexing' });

@@ -10,6 +10,17 @@ const mode = process.argv[2] ?? 'form';
 const schema = JSON.parse(readFileSync(new URL('./fixtures/profile-schema.json', import.meta.url), 'utf8'));
 const supported = terminalSupported(process.env, { input: process.stdin, output: process.stdout });
 const renderer = new TerminalRenderer({ input: process.stdin, output: process.stdout, env: process.env });
+// The form hands the person's Ctrl-C on as SIGINT; this app says so, once it has arrived.
+const sigint = new Promise<void>((resolve) => process.once('SIGINT', () => resolve()));
+// A signal handle does not keep the process alive, so a timer does until the signal has come.
+const awaitSigint = async (): Promise<string> => {
+  const alive = setInterval(() => {}, 1000);
+  await sigint;
+  clearInterval(alive);
+  return 'SIGINT';
+};
+const interrupted = (answer: { outcome: { action: string; reason?: string } }) =>
+  answer.outcome.action === 'cancel' && answer.outcome.reason === 'interrupted';
 
 if (mode === 'url') {
   const url = process.argv[3] ?? 'https://accounts.example.co.uk/oauth/authorize?client_id=abc&state=xyz';
@@ -34,7 +45,9 @@ if (mode === 'url') {
           makeContext({ server: { label: 'other' } }),
         )
       : undefined;
-  process.stdout.write(`ANSWER ${JSON.stringify(await first)}\n`);
+  const answer = await first;
+  process.stdout.write(`ANSWER ${JSON.stringify(answer)}\n`);
+  if (interrupted(answer)) process.stdout.write(`${await awaitSigint()}\n`);
   if (second) process.stdout.write(`ANSWER ${JSON.stringify(await second)}\n`);
 }
 await renderer.close();

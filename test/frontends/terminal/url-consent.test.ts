@@ -40,13 +40,18 @@ describe(req`URL-mode consent in the terminal (C-04, C-23, C-25, C-26, C-28, C-2
     assert.deepEqual((await s.answer).outcome, { action: 'cancel', reason: 'dismissed' });
   });
 
-  it('Decline is decline, Escape and Ctrl-C are cancel', async () => {
+  it('Decline is decline, Ctrl-C is cancel (interrupted) and is handed on as the interrupt', async () => {
     const declined = openUrl(urlPrompt('https://example.com/'));
     await declined.press('right', 'enter');
     assert.deepEqual((await declined.answer).outcome, { action: 'decline' });
     const ctrlC = openUrl(urlPrompt('https://example.com/'));
     await ctrlC.press('ctrlC');
-    assert.deepEqual((await ctrlC.answer).outcome, { action: 'cancel', reason: 'dismissed' });
+    assert.deepEqual((await ctrlC.answer).outcome, {
+      action: 'cancel',
+      reason: 'interrupted',
+      detail: 'interrupted with Ctrl-C',
+    });
+    assert.equal(ctrlC.interrupts(), 1);
   });
 
   it('a refused URL cannot be opened: only Decline, Cancel and mute are offered', async () => {

@@ -199,7 +199,8 @@ Output
 Outcomes
   accept   the person submitted the form (or consented to open the URL); only accept carries content.
   decline  the person explicitly said no.
-  cancel   dismissed: Escape, Ctrl-C, closed, withdrawn by the server, or no person to ask.
+  cancel   dismissed: Escape, Ctrl-C (which also stops the run), closed, withdrawn by the
+           server, or no person to ask.
 
 Exit status
   0 success; 1 the request or tool failed (a tool result with isError counts); 2 usage or config

@@ -3,7 +3,7 @@
 // S-03 narrows "sensitive" to secrets and credentials that grant access or authorise
 // transactions, so ordinary personal data (name, email, username, passport, address) is not
 // flagged. Only text and number fields can carry a secret; yes/no and choices never do.
-import type { Field, FormContent } from './form-model.js';
+import type { Field, FieldValue, FormContent } from './form-model.js';
 import { setOwn } from './own-property.js';
 
 export type SensitiveKind = 'password' | 'api-key' | 'token' | 'secret' | 'card-number' | 'card-code';
@@ -118,8 +118,16 @@ export function looksSensitive(field: Field): boolean {
   return sensitiveReason(field) !== undefined;
 }
 
-/** What a report shows instead of a secret-looking field's value (the same for every value). */
+/**
+ * What a report or a review shows instead of a secret-looking field's value: one mask for every
+ * value and every front-end, so neither the value nor its length is shown back.
+ */
 export const SECRET_MASK = '********';
+
+/** The mask for a secret-looking field that holds a value; undefined when the value is shown as is. */
+export function maskedValue(field: Field, value: FieldValue | undefined): string | undefined {
+  return value !== undefined && looksSensitive(field) ? SECRET_MASK : undefined;
+}
 
 /**
  * `content` for a report (`--json`, events): each field `looksSensitive` flags (the check that

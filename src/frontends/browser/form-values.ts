@@ -28,9 +28,6 @@ export function readPosted(fields: readonly Field[], body: URLSearchParams): Map
   fields.forEach((field, index) => {
     const name = controlName(index);
     if (field.kind === 'multi-select') raw.set(field.name, body.getAll(name));
-    // An optional yes/no is one checkbox: unticked, once seen, is "no" (core/defaults.ts).
-    else if (field.kind === 'boolean' && !field.required)
-      raw.set(field.name, body.has(name) ? 'true' : 'false');
     else raw.set(field.name, joinDateTime(field, body.get(name) ?? '', body.get(`${name}_tz`)));
   });
   return raw;

@@ -2,7 +2,7 @@
 // reader would spell out. All server text (labels, descriptions, options, patterns) is sanitized.
 import type { Field, FieldValue, SelectOption } from '../../core/form-model.js';
 import { sanitizeText } from '../../core/sanitize.js';
-import { sensitiveReason } from '../../core/sensitive.js';
+import { maskedValue, sensitiveReason } from '../../core/sensitive.js';
 import { formatFieldValue, type ParsedInput, parseFieldInput } from '../../core/value-parse.js';
 
 const FORMAT_HINTS = {
@@ -68,8 +68,8 @@ export function describeField(
  * person can still retype them.
  */
 export function shownValue(field: Field, value: FieldValue | undefined): string {
-  if (value === undefined || sensitiveReason(field) === undefined) return formatFieldValue(field, value);
-  return `(hidden, ${[...String(value)].length} characters)`;
+  const masked = maskedValue(field, value);
+  return masked === undefined ? formatFieldValue(field, value) : `${masked} (hidden)`;
 }
 
 /**

@@ -3,7 +3,8 @@
 import type { FormPrompt, PromptContext } from '../../contracts/renderer.js';
 import type { Field, FieldValue } from '../../core/form-model.js';
 import { sanitizeText } from '../../core/sanitize.js';
-import { fieldBlock, MASK } from './field-view.js';
+import { maskedValue } from '../../core/sensitive.js';
+import { fieldBlock } from './field-view.js';
 import type { ButtonId, FormDriver, Item } from './form-driver.js';
 import {
   type BodyLine,
@@ -64,11 +65,10 @@ function keyHint(item: Item | undefined, field: Field | undefined): string {
   }
 }
 
-function displayValue(ctrl: FormDriver, field: Field, value: FieldValue | undefined): string {
+function displayValue(field: Field, value: FieldValue | undefined): string {
   if (value === undefined) return '(empty)';
-  if (ctrl.sensitive.has(field.name) && (field.kind === 'text' || field.kind === 'number')) {
-    return MASK.repeat(Math.min(12, [...String(value)].length));
-  }
+  const masked = maskedValue(field, value);
+  if (masked !== undefined) return masked;
   if (typeof value === 'boolean') return value ? 'Yes' : 'No';
   if (field.kind === 'single-select' || field.kind === 'multi-select') {
     const list = Array.isArray(value) ? value : [value];
@@ -100,7 +100,7 @@ function reviewBody(ctrl: FormDriver, items: Item[], width: number): BodyLine[] 
     const item = items.findIndex((i) => i.kind === 'review-row' && i.field === index);
     const focusHere = item === ctrl.focus;
     const value = ctrl.session.value(field.name);
-    const shown = displayValue(ctrl, field, value);
+    const shown = displayValue(field, value);
     const issue = issues.find((i) => i.field === field.name);
     const line: Line = [
       seg(focusHere ? '› ' : '  ', 'focus'),

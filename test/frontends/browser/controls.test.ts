@@ -110,7 +110,11 @@ describe('browser form controls', () => {
       ['f5-hint', 'f5-def'],
       'a number keeps its hint beside the mark',
     );
-    assert.deepEqual(await describedBy('#f7'), ['f7-def'], 'an optional yes/no checkbox');
+    assert.deepEqual(
+      await describedBy('fieldset:has(input[name="f7"])'),
+      ['f7-def'],
+      'an optional yes/no shown as radios',
+    );
     assert.deepEqual(
       await describedBy('fieldset:has(input[name="f12"])'),
       ['f12-def'],
@@ -136,7 +140,7 @@ describe('browser form controls', () => {
     await page.fill('#f4', '30');
     await page.fill('#f5', '1.8');
     await page.check('#f6-no');
-    await page.uncheck('#f7');
+    await page.check('#f7-no');
     await page.check('#f10');
     await page.check('#f10-1');
     assert.ok(await page.isDisabled('#f10-2'), 'a third skill cannot be ticked (maxItems 2)');
@@ -158,6 +162,25 @@ describe('browser form controls', () => {
         plan: 'free',
       },
     });
+  });
+
+  it('leaves out an optional yes/no nobody answered, as every front-end does, and takes an answer back with "No answer"', async () => {
+    const optional = {
+      type: 'object',
+      properties: {
+        beta: { type: 'boolean', title: 'Join the beta?' },
+        tips: { type: 'boolean', title: 'Show tips?' },
+      },
+    };
+    const answer = rig.ask(optional);
+    await formShown(page);
+    assert.equal(await page.isChecked('#f0-none'), true, 'nothing chosen yet');
+    await page.check('#f1');
+    await page.check('#f1-none');
+    await page.click('button[value="review"]');
+    await page.waitForSelector('dl.review');
+    await page.click('button[value="submit"]');
+    assert.deepEqual(await answer, { action: 'accept', content: {} });
   });
 
   it('works with JavaScript disabled: problems in place, values kept, focus on the first problem, then sent', async () => {

@@ -125,8 +125,8 @@ async function typeInto(page: Page, name: string, field: Field): Promise<FieldVa
     }
     case 'boolean':
       await tabTo(page, name);
-      if (!field.required) return false; // an unticked optional checkbox, once seen, is "no"
-      await page.keyboard.press('Space');
+      // An optional yes/no starts on "No answer" (its last radio): the arrow wraps round to Yes.
+      await page.keyboard.press(field.required ? 'Space' : 'ArrowDown');
       return true;
     case 'single-select': {
       if (field.options.length === 0) return undefined;

@@ -352,7 +352,7 @@ describe('PlainRenderer forms', () => {
     const answer = await h.renderer.form(formPrompt(model([password])), context());
     assert.deepEqual(answer.outcome, { action: 'accept', content: { password: 'hunter22' } });
     assert.match(h.output(), /\nWarning: This field looks like it asks for a password/);
-    assert.match(h.output(), /1\. Password: \(hidden, 8 characters\)/);
+    assert.match(h.output(), /1\. Password: \*{8} \(hidden\)/);
     assert.ok(!h.output().includes('hunter22'));
   });
 

@@ -1,7 +1,6 @@
 // One control per field type and format, labelled, with its hints, warnings and problems linked by
 // aria-describedby. Values are shown exactly as typed; nothing is clamped or cut (no maxlength).
 import type {
-  BooleanField,
   Field,
   MultiSelectField,
   NumberField,
@@ -51,9 +50,7 @@ ${sensitive ? html`<p class="warn" id="${id}-warn">⚠ ${sensitive.message}</p>`
         notes,
       );
     case 'boolean':
-      return field.required
-        ? group(state, yesNo(state.raw, a), notes, 'radiogroup', a)
-        : checkbox(field, state, a, notes);
+      return group(state, yesNo(state.raw, a, !field.required), notes, 'radiogroup', a);
     case 'single-select':
       return field.options.length <= RADIO_LIMIT
         ? group(state, radios(field, state.raw, a), notes, 'radiogroup', a)
@@ -144,20 +141,24 @@ function numberControl(field: NumberField, raw: RawValue, a: Attrs, secret: bool
   return html`<input type="number" step="${field.integer ? '1' : 'any'}" inputmode="${field.integer ? 'numeric' : 'decimal'}" value="${value}"${common(a, field.required)}>`;
 }
 
-function yesNo(raw: RawValue, a: Attrs): Html {
-  return html`<span class="choices">${(['true', 'false'] as const).map(
-    (value, i) =>
-      html`<label class="choice"><input type="radio" name="${a.id}" id="${a.id}${i === 0 ? '' : '-no'}" value="${value}"${
+// An optional yes/no also offers "No answer": untouched it is left out, as in every front-end
+// (core/defaults.ts), and a choice can be taken back, as Backspace does in the terminal.
+function yesNo(raw: RawValue, a: Attrs, optional: boolean): Html {
+  const choices = optional ? YES_NO_NONE : YES_NO;
+  return html`<span class="choices">${choices.map(
+    ([value, text, suffix], i) =>
+      html`<label class="choice"><input type="radio" name="${a.id}" id="${a.id}${suffix}" value="${value}"${
         raw === value ? html` checked` : ''
-      }${a.focus && i === 0 ? html` autofocus` : ''}> ${value === 'true' ? 'Yes' : 'No'}</label>`,
+      }${a.focus && i === 0 ? html` autofocus` : ''}> ${text}</label>`,
   )}</span>`;
 }
 
-function checkbox(field: BooleanField, state: ControlState, a: Attrs, notes: Html): Html {
-  return html`<div class="field${state.errors.length > 0 ? ' has-error' : ''}"><label class="choice"><input type="checkbox" value="true"${
-    state.raw === 'true' ? html` checked` : ''
-  }${common(a, false)}> ${labelText(field)}</label>${notes}</div>`;
-}
+type YesNoChoice = readonly [value: string, text: string, idSuffix: string];
+const YES_NO: readonly YesNoChoice[] = [
+  ['true', 'Yes', ''],
+  ['false', 'No', '-no'],
+];
+const YES_NO_NONE: readonly YesNoChoice[] = [...YES_NO, ['', 'No answer', '-none']];
 
 function radios(field: SingleSelectField, raw: RawValue, a: Attrs): Html {
   return html`<span class="choices">${field.options.map(

@@ -1,7 +1,7 @@
 // The review step (spec: the person can review and change the answers before sending): every
 // answer as a person reads it (secrets masked), then Submit, Edit, Decline, Cancel.
 import type { FormSession } from '../../../core/form-session.js';
-import { sensitiveReason } from '../../../core/sensitive.js';
+import { maskedValue } from '../../../core/sensitive.js';
 import { formatFieldValue } from '../../../core/value-parse.js';
 import type { Asker } from '../entry.js';
 import { type Html, html, serverText } from '../escape.js';
@@ -22,8 +22,7 @@ export function reviewPage(input: ReviewPageInput): Html {
   const s = input.session;
   const rows = s.fields.map((field) => {
     const value = s.value(field.name);
-    const shown =
-      value !== undefined && sensitiveReason(field) ? '•'.repeat(8) : formatFieldValue(field, value);
+    const shown = maskedValue(field, value) ?? formatFieldValue(field, value);
     return html`<div class="row"><dt>${serverText(field.label, 200)}</dt><dd>${shown}${
       s.isDefault(field.name) ? html` <span class="opt">(default)</span>` : ''
     }</dd></div>`;

@@ -12,13 +12,15 @@ import type {
   ReadResourceResult,
 } from '@modelcontextprotocol/client';
 import type { ElicitationMode, Era } from '../contracts/protocol.js';
+import type { Renderer } from '../contracts/renderer.js';
 import type { ServerIdentity } from '../contracts/server-identity.js';
-import type { UrlOpener } from '../contracts/url-step.js';
+import type { UrlOpener, UrlWaiter } from '../contracts/url-step.js';
 import { DraftStore } from '../core/draft-store.js';
 import { type AttachOptions, checkTaskTimeout, planModes } from './attach-options.js';
 import { withAudit } from './audit.js';
+import type { Engine } from './elicitation-engine.js';
 import type { ElicitationHandler } from './elicitation-handler.js';
-import { createEventLog } from './event-log.js';
+import { createEventLog, type EventLog } from './event-log.js';
 import type { ElicitationEvent } from './events.js';
 import { DEFAULT_PROGRESS_INTERVAL_MS } from './progress-heartbeat.js';
 import { PromptQueue } from './prompt-queue.js';
@@ -32,6 +34,7 @@ import {
   type SessionRequestOptions,
 } from './session-requests.js';
 import { bindElicitationTasks } from './tasks/client-hosted.js';
+import type { TaskRunner } from './tasks/task-runner.js';
 import { UrlCompletionTracker } from './url-completion.js';
 // Not from url-required-retry.js: that loads the URL analysis (tldts, tr46) before it is needed.
 import { DEFAULT_URL_RETRIES } from './url-required-error.js';
@@ -64,7 +67,47 @@ const NO_OPENER: UrlOpener = {
   open: async () => ({ ok: false, error: 'no browser opener was configured' }),
 };
 
+/** What the pieces of one attached session share, settled before anything touches the client. */
+interface Parts {
+  readonly client: Client;
+  readonly options: AttachOptions;
+  readonly modes: readonly ElicitationMode[];
+  readonly label: string;
+  readonly queue: PromptQueue;
+  readonly urlRenderer: Renderer;
+  readonly waiter: UrlWaiter | undefined;
+  readonly opener: UrlOpener;
+  readonly tracker: UrlCompletionTracker;
+  readonly server: () => ServerIdentity;
+  readonly log: EventLog;
+  readonly inFlight: Set<RequestRef>;
+  readonly era: () => Era;
+}
+
+type LazyHandler = Pick<ElicitationHandler, 'handle' | 'handleEmbedded'>;
+type RequestRunner = ReturnType<typeof createRequestRunner>;
+
 export function attachElicitation(client: Client, options: AttachOptions): ElicitationSession {
+  const parts = assemble(client, options);
+  const engine = loadEngine(parts);
+  const handler: LazyHandler = {
+    handle: async (params, signal, ctx) => (await engine).handler.handle(params, signal, ctx),
+    handleEmbedded: async (entry, signal) => (await engine).handler.handleEmbedded(entry, signal),
+  };
+  serveElicitation(parts, handler);
+  const tasks = loadTasks(parts, handler);
+  // Declared only where a person may outlast a request timeout, unless told otherwise.
+  if (options.hostElicitationTasks ?? options.renderer.interactive) {
+    bindElicitationTasks(client, async () => {
+      const loaded = (await engine).handler;
+      return { parse: loaded.parse, respond: (request, signal) => loaded.respondTo(request, signal) };
+    });
+  }
+  return sessionOf(parts, requestRunner(parts, handler), tasks);
+}
+
+/** Checks the options and builds the session's shared pieces: queue, URL step, event log. */
+function assemble(client: Client, options: AttachOptions): Parts {
   const { renderer } = options;
   const { modes, waiter: plainWaiter } = planModes(options);
   checkTaskTimeout(options);
@@ -80,88 +123,113 @@ export function attachElicitation(client: Client, options: AttachOptions): Elici
   const log = createEventLog(withAudit(options.onEvent, options.audit, server, renderer));
   const inFlight = new Set<RequestRef>();
   const era = (): Era => (client.getProtocolEra() === 'modern' ? 'modern' : 'legacy');
-  // Not awaited here: the parser and validator load while the client connects (see elicitation-engine.ts).
+  return {
+    client,
+    options,
+    modes,
+    label,
+    queue,
+    urlRenderer,
+    waiter,
+    opener,
+    tracker,
+    server,
+    log,
+    inFlight,
+    era,
+  };
+}
+
+/** Starts loading the engine; not awaited: the parser and validator load while the client connects. */
+function loadEngine(parts: Parts): Promise<Engine> {
+  const { options } = parts;
   const engine = import('./elicitation-engine.js').then(({ createEngine }) =>
     createEngine({
-      label,
-      renderer,
-      urlRenderer,
-      queue,
+      label: parts.label,
+      renderer: options.renderer,
+      urlRenderer: parts.urlRenderer,
+      queue: parts.queue,
       drafts: options.drafts ?? new DraftStore(),
-      opener,
-      tracker,
-      waiter,
+      opener: parts.opener,
+      tracker: parts.tracker,
+      waiter: parts.waiter,
       progressIntervalMs: options.progressIntervalMs ?? DEFAULT_PROGRESS_INTERVAL_MS,
-      emit: log.emit,
-      server,
-      era,
-      currentRequest: () => (inFlight.size === 1 ? [...inFlight][0] : undefined),
-      modes,
+      emit: parts.log.emit,
+      server: parts.server,
+      era: parts.era,
+      currentRequest: () => (parts.inFlight.size === 1 ? [...parts.inFlight][0] : undefined),
+      modes: parts.modes,
     }),
   );
   // A failed load surfaces on the first elicitation, like any handler error; not as an unhandled rejection.
   engine.catch(() => {});
-  const handler: Pick<ElicitationHandler, 'handle' | 'handleEmbedded'> = {
-    handle: async (params, signal, ctx) => (await engine).handler.handle(params, signal, ctx),
-    handleEmbedded: async (entry, signal) => (await engine).handler.handleEmbedded(entry, signal),
-  };
+  return engine;
+}
 
+/** Declares the capability and installs the handlers for elicitation/create and its completions. */
+function serveElicitation(parts: Parts, handler: LazyHandler): void {
+  const { client, tracker } = parts;
   // C-05/C-07: declare exactly the modes we serve. No `applyDefaults`: defaults are applied here.
-  client.registerCapabilities({ elicitation: Object.fromEntries(modes.map((mode) => [mode, {}])) });
+  client.registerCapabilities({ elicitation: Object.fromEntries(parts.modes.map((mode) => [mode, {}])) });
   installElicitationHandler(client, (request, ctx) => handler.handle(request.params, ctx.mcpReq.signal, ctx));
   keepProgressBeforeResults(client);
-  if (waiter) {
+  if (parts.waiter) {
     // C-12: unknown or already-completed ids are ignored by the tracker.
     client.setNotificationHandler('notifications/elicitation/complete', (notification) => {
       tracker.complete(notification.params.elicitationId);
     });
   }
+}
 
-  // The task runtime (ext-tasks' client half) is needed at the first tools/call: loaded meanwhile.
+/** The task runtime (ext-tasks' client half) is needed at the first tools/call: loaded meanwhile. */
+function loadTasks(parts: Parts, handler: LazyHandler): Promise<TaskRunner> {
+  const { options } = parts;
   const tasks = import('./tasks/task-runner.js').then(({ createTaskRunner }) =>
-    createTaskRunner(client, {
+    createTaskRunner(parts.client, {
       preference: options.tasks ?? 'auto',
-      server: label,
+      server: parts.label,
       answer: (entry, _key, signal) => handler.handleEmbedded(entry, signal),
       ...(options.onTaskEvent && { onTask: options.onTaskEvent }),
       ...(options.taskTimeoutMs !== undefined && { taskTimeoutMs: options.taskTimeoutMs }),
     }),
   );
   tasks.catch(() => {});
-  // Declared only where a person may outlast a request timeout, unless told otherwise.
-  if (options.hostElicitationTasks ?? renderer.interactive) {
-    bindElicitationTasks(client, async () => {
-      const loaded = (await engine).handler;
-      return { parse: loaded.parse, respond: (request, signal) => loaded.respondTo(request, signal) };
-    });
-  }
+  return tasks;
+}
 
-  const run = createRequestRunner({
-    era,
-    queue,
-    inFlight,
+/** Runs the session's requests: input rounds, and the -32042 retry where URL mode is served. */
+function requestRunner(parts: Parts, handler: LazyHandler): RequestRunner {
+  const { options, waiter } = parts;
+  return createRequestRunner({
+    era: parts.era,
+    queue: parts.queue,
+    inFlight: parts.inFlight,
     maxInputRounds: options.maxInputRounds ?? DEFAULT_MAX_INPUT_ROUNDS,
     answer: (entry, signal) => handler.handleEmbedded(entry, signal),
     ...(waiter && {
       urlRetry: (request: RequestRef, signal: AbortSignal) => ({
-        server: server(),
-        renderer: urlRenderer,
-        opener,
-        tracker,
+        server: parts.server(),
+        renderer: parts.urlRenderer,
+        opener: parts.opener,
+        tracker: parts.tracker,
         waiter,
         maxRetries: options.maxUrlRetries ?? DEFAULT_URL_RETRIES,
         signal,
         request,
-        emit: log.emit,
-        onMute: () => queue.mute(label),
+        emit: parts.log.emit,
+        onMute: () => parts.queue.mute(parts.label),
       }),
     }),
   });
+}
 
+/** The session handed back: each request through the runner, tools/call through the task runtime. */
+function sessionOf(parts: Parts, run: RequestRunner, tasks: Promise<TaskRunner>): ElicitationSession {
+  const { client } = parts;
   return {
-    modes,
-    events: log.events,
-    queue,
+    modes: parts.modes,
+    events: parts.log.events,
+    queue: parts.queue,
     callTool: (params, o) =>
       run(
         { method: 'tools/call', name: params.name },

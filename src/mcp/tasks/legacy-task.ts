@@ -47,29 +47,36 @@ const anyResult = {
   '~standard': { version: 1, vendor: 'mcp-elicit', validate: (value: unknown) => ({ value }) },
 } as unknown as Schema;
 
+/** The request's signal and task id, both set later: the deadline's signal and the created task's id. */
+interface CallState {
+  signal: AbortSignal;
+  taskId?: string;
+}
+
+type TaskRequest = <T>(
+  method: string,
+  body: Record<string, unknown>,
+  schema: Validator,
+  timeout: number,
+  what: string,
+) => Promise<T>;
+
+/** What the poll loop and the ending share, once the task exists. */
+interface LegacyRun {
+  readonly id: string;
+  readonly call: CallState;
+  readonly request: TaskRequest;
+  readonly results: ResultFetch;
+  readonly report: ReturnType<typeof createTaskReporter>;
+  readonly requestTimeoutMs: number;
+}
+
 export async function runLegacyTask(
   params: CallToolRequest['params'],
   options: LegacyTaskOptions,
 ): Promise<CallToolResult> {
-  const { client } = options;
-  let signal = options.signal;
-  let taskId: string | undefined;
-  const request = async <T>(
-    method: string,
-    body: Record<string, unknown>,
-    schema: Validator,
-    timeout: number,
-    what: string,
-  ): Promise<T> => {
-    const raw = await client.request({ method, params: body } as never, anyResult, {
-      signal,
-      timeout,
-    } satisfies RequestOptions);
-    const parsed = schema.safeParse(raw);
-    if (!parsed.success) throw invalidTask(what, parsed.error, taskId);
-    return parsed.data as T;
-  };
-
+  const call: CallState = { signal: options.signal };
+  const request = createRequester(options.client, call);
   const created = await request<{ task: TaskV1 }>(
     'tools/call',
     { ...params, task: {} },
@@ -77,22 +84,67 @@ export async function runLegacyTask(
     options.requestTimeoutMs,
     'task (tools/call)',
   );
-  let task = created.task;
-  taskId = task.taskId;
-  const id = taskId;
+  const id = created.task.taskId;
+  call.taskId = id;
   options.onCreated?.();
-  const deadline = taskDeadline(id, task.ttl, options.taskTimeoutMs ?? DEFAULT_TASK_TIMEOUT_MS, signal);
-  signal = deadline.signal;
+  const deadline = taskDeadline(
+    id,
+    created.task.ttl,
+    options.taskTimeoutMs ?? DEFAULT_TASK_TIMEOUT_MS,
+    call.signal,
+  );
+  call.signal = deadline.signal;
   const report = createTaskReporter(
-    { server: options.server, taskId, tool: params.name, era: 'legacy' },
+    { server: options.server, taskId: id, tool: params.name, era: 'legacy' },
     options.onTask,
   );
-  report(task.status, task.statusMessage);
+  report(created.task.status, created.task.statusMessage);
+  const results = createResultFetch(request, id);
+  const run: LegacyRun = { id, call, request, results, report, requestTimeoutMs: options.requestTimeoutMs };
+  try {
+    return await finish(run, await pollUntilDone(run, created.task));
+  } catch (error) {
+    if (!call.signal.aborted) throw error;
+    // A person's Ctrl-C, the library's abort or the deadline: the server is told to stop the task.
+    await cancelTask(options, id);
+    report('cancelled', deadline.expired() ? 'timed out on this client' : 'cancelled by this client');
+    throw call.signal.reason;
+  } finally {
+    deadline.dispose();
+  }
+}
 
-  // tasks/result blocks until the task ends; started once, at input_required (or at the end).
+/** One request through the SDK, its result validated here under the call's current signal. */
+function createRequester(client: Client, call: CallState): TaskRequest {
+  return async <T>(
+    method: string,
+    body: Record<string, unknown>,
+    schema: Validator,
+    timeout: number,
+    what: string,
+  ): Promise<T> => {
+    const raw = await client.request({ method, params: body } as never, anyResult, {
+      signal: call.signal,
+      timeout,
+    } satisfies RequestOptions);
+    const parsed = schema.safeParse(raw);
+    if (!parsed.success) throw invalidTask(what, parsed.error, call.taskId);
+    return parsed.data as T;
+  };
+}
+
+interface ResultFetch {
+  /** Starts tasks/result once; later calls return the same promise. */
+  fetch(): Promise<CallToolResult>;
+  started(): Promise<CallToolResult> | undefined;
+  settled(): boolean;
+}
+
+// tasks/result blocks until the task ends; started once, at input_required (or at the end).
+function createResultFetch(request: TaskRequest, taskId: string): ResultFetch {
   let result: Promise<CallToolResult> | undefined;
   let settled = false;
-  const fetchResult = (): Promise<CallToolResult> => {
+  const fetch = (): Promise<CallToolResult> => {
     if (result) return result;
     // No request timeout of its own: tasks/result waits for the task's end, which the deadline bounds.
     result = request<CallToolResult>(
@@ -108,66 +160,67 @@ export async function runLegacyTask(
     result.then(done, done);
     return result;
   };
+  return { fetch, started: () => result, settled: () => settled };
+}
 
-  try {
-    while (!isTerminal(task.status) && !settled) {
-      if (task.status === 'input_required') fetchResult();
-      const pause = sleep(pollDelay(task.pollInterval), signal);
-      await (result ? Promise.race([pause, result.catch(() => {})]) : pause);
-      if (settled) break;
-      task = await poll(id, () =>
-        request(
-          'tasks/get',
-          { taskId },
-          GetTaskResultV1Schema,
-          options.requestTimeoutMs,
-          'task status (tasks/get)',
-        ),
-      );
-      report(task.status, task.statusMessage);
-    }
-    if (task.status === 'failed')
-      throw new TaskError('failed', `the task failed: ${task.statusMessage ?? 'no reason given'}`, {
-        taskId,
-      });
-    if (task.status === 'cancelled')
-      throw new TaskError(
-        'cancelled',
-        `the server cancelled the task${task.statusMessage ? `: ${task.statusMessage}` : ''}`,
-        { taskId },
-      );
-    const final = await fetchResult().catch((error: unknown) => {
-      // tasks/result answers a failed or cancelled task with its JSON-RPC error.
-      if (!(error instanceof ProtocolError) || signal.aborted) throw error;
-      throw new TaskError('failed', `the task failed: ${error.message}`, {
-        taskId,
-        rpcCode: error.code,
-        cause: error,
-      });
-    });
-    report('completed', task.status === 'completed' ? task.statusMessage : undefined);
-    return final;
-  } catch (error) {
-    if (signal.aborted) {
-      // A person's Ctrl-C, the library's abort or the deadline: the server is told to stop the task.
-      if (options.capabilities && hasTaskCancelCapabilityV1(options.capabilities)) {
-        await client
-          .request(
-            { method: 'tasks/cancel', params: { taskId } } as never,
-            CancelTaskResultV1Schema as Schema,
-            {
-              timeout: 5_000,
-            },
-          )
-          .catch(() => {});
-      }
-      report('cancelled', deadline.expired() ? 'timed out on this client' : 'cancelled by this client');
-      throw signal.reason;
-    }
-    throw error;
-  } finally {
-    deadline.dispose();
+/** Polls tasks/get until the task ends or its result arrives; returns the last status seen. */
+async function pollUntilDone(run: LegacyRun, first: TaskV1): Promise<TaskV1> {
+  const { id, call, request, results, report } = run;
+  let task = first;
+  while (!isTerminal(task.status) && !results.settled()) {
+    if (task.status === 'input_required') results.fetch();
+    const pause = sleep(pollDelay(task.pollInterval), call.signal);
+    const result = results.started();
+    await (result ? Promise.race([pause, result.catch(() => {})]) : pause);
+    if (results.settled()) break;
+    task = await poll(id, () =>
+      request(
+        'tasks/get',
+        { taskId: id },
+        GetTaskResultV1Schema,
+        run.requestTimeoutMs,
+        'task status (tasks/get)',
+      ),
+    );
+    report(task.status, task.statusMessage);
   }
+  return task;
+}
+
+/** A failed or cancelled task is an error; otherwise the tool's result, reported as completed. */
+async function finish(run: LegacyRun, task: TaskV1): Promise<CallToolResult> {
+  const taskId = run.id;
+  if (task.status === 'failed')
+    throw new TaskError('failed', `the task failed: ${task.statusMessage ?? 'no reason given'}`, {
+      taskId,
+    });
+  if (task.status === 'cancelled')
+    throw new TaskError(
+      'cancelled',
+      `the server cancelled the task${task.statusMessage ? `: ${task.statusMessage}` : ''}`,
+      { taskId },
+    );
+  const final = await run.results.fetch().catch((error: unknown) => {
+    // tasks/result answers a failed or cancelled task with its JSON-RPC error.
+    if (!(error instanceof ProtocolError) || run.call.signal.aborted) throw error;
+    throw new TaskError('failed', `the task failed: ${error.message}`, {
+      taskId,
+      rpcCode: error.code,
+      cause: error,
+    });
+  });
+  run.report('completed', task.status === 'completed' ? task.statusMessage : undefined);
+  return final;
+}
+
+/** tasks/cancel, where the server supports it; its failure changes nothing. */
+async function cancelTask(options: LegacyTaskOptions, taskId: string): Promise<void> {
+  if (!options.capabilities || !hasTaskCancelCapabilityV1(options.capabilities)) return;
+  await options.client
+    .request({ method: 'tasks/cancel', params: { taskId } } as never, CancelTaskResultV1Schema as Schema, {
+      timeout: 5_000,
+    })
+    .catch(() => {});
 }
 
 async function poll(taskId: string, get: () => Promise<TaskV1>): Promise<TaskV1> {

@@ -13,6 +13,7 @@ import type { JsonRpcResponse, RawClientDispatch } from '@modelcontextprotocol/e
 
 type Pending = (response: JsonRpcResponse) => void;
 type JsonValue = Parameters<RawClientDispatch>[0];
+type DispatchOptions = NonNullable<Parameters<RawClientDispatch>[1]>;
 
 /** String ids never collide with the SDK's numeric ones. */
 const ID_PREFIX = 'mcp-elicit-task-';
@@ -27,25 +28,7 @@ export function createRawDispatch(client: Client): RawClientDispatch {
     // The SDK's own errors for the same failures, so a task call fails like the SDK's request path.
     if (transport === undefined) throw new SdkError(SdkErrorCode.NotConnected, 'Not connected');
     if (hooked === transport) return transport;
-    const sdkOnMessage = transport.onmessage;
-    transport.onmessage = (message, extra) => {
-      const id = (message as { id?: unknown }).id;
-      const mine = typeof id === 'string' && !('method' in message) ? pending.get(id) : undefined;
-      if (mine === undefined) {
-        sdkOnMessage?.call(transport, message, extra);
-        return;
-      }
-      pending.delete(id as string);
-      const reply = message as {
-        result?: unknown;
-        error?: { code: number; message: string; data?: unknown };
-      };
-      mine(
-        reply.error !== undefined
-          ? { kind: 'error', error: reply.error as never }
-          : { kind: 'result', result: (reply.result ?? {}) as JsonValue },
-      );
-    };
+    takeResponses(transport, pending);
     hooked = transport;
     return transport;
   };
@@ -53,62 +36,115 @@ export function createRawDispatch(client: Client): RawClientDispatch {
   return (request, options = {}) =>
     new Promise<JsonRpcResponse>((resolve, reject) => {
       const transport = hook();
-      const signal = options.signal;
-      if (signal?.aborted) {
-        reject(signal.reason);
+      if (options.signal?.aborted) {
+        reject(options.signal.reason);
         return;
       }
       const id = `${ID_PREFIX}${++next}`;
-      const message = { ...(request as Record<string, unknown>), jsonrpc: '2.0', id } as JSONRPCMessage;
-      // HTTP: aborting closes this request's own stream; stdio: tell the server we gave up.
-      const requestAbort = transport.hasPerRequestStream === true ? new AbortController() : undefined;
-      const timer =
-        options.context?.requestTimeoutMs !== undefined
-          ? setTimeout(
-              () =>
-                fail(
-                  new SdkError(
-                    SdkErrorCode.RequestTimeout,
-                    `Request timed out after ${options.context?.requestTimeoutMs} ms`,
-                    { timeout: options.context?.requestTimeoutMs },
-                  ),
-                ),
-              options.context.requestTimeoutMs,
-            )
-          : undefined;
-      const done = () => {
-        pending.delete(id);
-        if (timer !== undefined) clearTimeout(timer);
-        signal?.removeEventListener('abort', onAbort);
-      };
-      const fail = (reason: unknown) => {
-        if (!pending.has(id)) return;
-        done();
-        if (requestAbort) requestAbort.abort();
-        else
-          void client
-            .notification({
-              method: 'notifications/cancelled',
-              params: { requestId: id, reason: String(reason) },
-            })
-            .catch(() => {});
-        reject(reason);
-      };
-      const onAbort = () => fail(signal?.reason);
-      pending.set(id, (response) => {
-        done();
-        resolve(response);
-      });
-      signal?.addEventListener('abort', onAbort, { once: true });
-      transport
-        .send(message, {
-          ...(options.context?.headers !== undefined && { headers: { ...options.context.headers } }),
-          ...(requestAbort && { requestSignal: requestAbort.signal }),
-        } as Parameters<Transport['send']>[1])
-        .catch((error: unknown) => {
-          if (!pending.has(id)) return;
-          done();
-          reject(error);
-        });
+      send({ client, transport, pending, id, request, options, resolve, reject });
     });
+}
+
+/** Wraps the transport's onmessage: responses to our ids are ours, everything else goes to the SDK. */
+function takeResponses(transport: Transport, pending: Map<string, Pending>): void {
+  const sdkOnMessage = transport.onmessage;
+  transport.onmessage = (message, extra) => {
+    const id = (message as { id?: unknown }).id;
+    const mine = typeof id === 'string' && !('method' in message) ? pending.get(id) : undefined;
+    if (mine === undefined) {
+      sdkOnMessage?.call(transport, message, extra);
+      return;
+    }
+    pending.delete(id as string);
+    mine(toResponse(message));
+  };
+}
+
+function toResponse(message: JSONRPCMessage): JsonRpcResponse {
+  const reply = message as {
+    result?: unknown;
+    error?: { code: number; message: string; data?: unknown };
+  };
+  return reply.error !== undefined
+    ? { kind: 'error', error: reply.error as never }
+    : { kind: 'result', result: (reply.result ?? {}) as JsonValue };
+}
+
+/** One raw request in flight, with what settles it. */
+interface Outgoing {
+  readonly client: Client;
+  readonly transport: Transport;
+  readonly pending: Map<string, Pending>;
+  readonly id: string;
+  readonly request: JsonValue;
+  readonly options: DispatchOptions;
+  readonly resolve: (response: JsonRpcResponse) => void;
+  readonly reject: (reason: unknown) => void;
+}
+
+/** Sends one request and settles it by its response, its timeout, its signal or a failed send. */
+function send(out: Outgoing): void {
+  const { transport, pending, id, options, reject } = out;
+  const signal = options.signal;
+  const message = { ...(out.request as Record<string, unknown>), jsonrpc: '2.0', id } as JSONRPCMessage;
+  // HTTP: aborting closes this request's own stream; stdio: tell the server we gave up.
+  const requestAbort = transport.hasPerRequestStream === true ? new AbortController() : undefined;
+  const timer = startTimeout(options.context?.requestTimeoutMs, (reason) => fail(reason));
+  const done = () => {
+    pending.delete(id);
+    if (timer !== undefined) clearTimeout(timer);
+    signal?.removeEventListener('abort', onAbort);
+  };
+  const fail = (reason: unknown) => {
+    if (!pending.has(id)) return;
+    done();
+    giveUp(out.client, requestAbort, id, reason);
+    reject(reason);
+  };
+  const onAbort = () => fail(signal?.reason);
+  pending.set(id, (response) => {
+    done();
+    out.resolve(response);
+  });
+  signal?.addEventListener('abort', onAbort, { once: true });
+  transport
+    .send(message, {
+      ...(options.context?.headers !== undefined && { headers: { ...options.context.headers } }),
+      ...(requestAbort && { requestSignal: requestAbort.signal }),
+    } as Parameters<Transport['send']>[1])
+    .catch((error: unknown) => {
+      if (!pending.has(id)) return;
+      done();
+      reject(error);
+    });
+}
+
+/** The SDK's own timeout error, after `ms`; no timer without a limit. */
+function startTimeout(
+  ms: number | undefined,
+  fail: (reason: unknown) => void,
+): ReturnType<typeof setTimeout> | undefined {
+  if (ms === undefined) return undefined;
+  return setTimeout(
+    () =>
+      fail(new SdkError(SdkErrorCode.RequestTimeout, `Request timed out after ${ms} ms`, { timeout: ms })),
+    ms,
+  );
+}
+
+/** Tells the other side we stopped waiting: closes the request's stream, or sends notifications/cancelled. */
+function giveUp(
+  client: Client,
+  requestAbort: AbortController | undefined,
+  id: string,
+  reason: unknown,
+): void {
+  if (requestAbort) requestAbort.abort();
+  else
+    void client
+      .notification({
+        method: 'notifications/cancelled',
+        params: { requestId: id, reason: String(reason) },
+      })
+      .catch(() => {});
 }

@@ -22,6 +22,7 @@ export const BUILD_INPUTS = [
 /** Outputs a run needs: a stamp without them (dist/ partly deleted) is not trusted. */
 export const BUILD_OUTPUTS = [
   'dist/index.js',
+  'dist/core-entry.js',
   'dist/cli/bin.js',
   'dist/demo/main.js',
   'dist/cli/chunks/assets',

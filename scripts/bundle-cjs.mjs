@@ -1,9 +1,10 @@
 #!/usr/bin/env node
 // The CommonJS build (the "require" conditions of package.json): dist/cjs/index.cjs and
-// dist/cjs/core.cjs. The SDK and every runtime dependency stay external, so a CommonJS program's
+// dist/cjs/core.cjs, and their types (dist/cjs/types/, tsc's declarations as .d.cts). The SDK and every runtime dependency stay external, so a CommonJS program's
 // `require('@modelcontextprotocol/client')` and ours load the same CommonJS copy of the SDK (two
 // copies would make its Client fail our `instanceof` check: `sdk-incompatible`).
-import { cpSync, readFileSync, rmSync } from 'node:fs';
+import { cpSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { dirname, join, relative } from 'node:path';
 import { build } from 'esbuild';
 
 const root = new URL('..', import.meta.url).pathname;
@@ -43,3 +44,18 @@ await build({
 });
 // The browser front-end reads its script and stylesheet beside its own module (import.meta.url).
 cpSync(`${root}src/frontends/browser/assets`, `${root}dist/cjs/assets`, { recursive: true });
+
+// TypeScript reads a .d.ts of this "type": "module" package as ESM, which a CommonJS file may not
+// import (TS1479): the same declarations as .d.cts, their relative imports pointing at .cjs.
+const types = `${root}dist/cjs/types`;
+for (const entry of readdirSync(`${root}dist`, { recursive: true, withFileTypes: true })) {
+  const from = join(entry.parentPath, entry.name);
+  if (!entry.isFile() || !entry.name.endsWith('.d.ts') || from.startsWith(`${root}dist/cjs/`)) continue;
+  const to = join(types, relative(`${root}dist`, from)).replace(/\.d\.ts$/, '.d.cts');
+  const text = readFileSync(from, 'utf8').replace(
+    /((?:from |import\()['"]\.\.?\/[^'"]*)\.js(['"])/g,
+    '$1.cjs$2',
+  );
+  mkdirSync(dirname(to), { recursive: true });
+  writeFileSync(to, text);
+}

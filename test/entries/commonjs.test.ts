@@ -43,6 +43,16 @@ const sdk = Object.keys(require.cache).filter((file) => file.includes('@modelcon
 console.log(JSON.stringify({ refused: !parsed.ok, sdk, session: typeof core.FormSession }));
 `;
 
+// The same program in TypeScript, compiled as CommonJS: the "require" conditions' .d.cts types.
+const typed = `
+import { Client } from '@modelcontextprotocol/client';
+import { attachElicitation, type ElicitationSession, ScriptedRenderer } from 'mcp-elicit';
+import { FormSession } from 'mcp-elicit/core';
+const renderer = new ScriptedRenderer({ acceptDefaults: true });
+const session: ElicitationSession = attachElicitation(new Client({ name: 'c', version: '1' }), { renderer, server: 's' });
+export const used: unknown = [session, FormSession];
+`;
+
 function runNode(cwd: string, args: readonly string[]) {
   const run = spawnSync(process.execPath, args, { cwd, encoding: 'utf8', timeout: 90_000 });
   return { status: run.status, stdout: run.stdout, stderr: run.stderr };
@@ -61,6 +71,7 @@ describe('mcp-elicit in a CommonJS program', () => {
     );
     writeFileSync(join(dir, 'client.cjs'), client);
     writeFileSync(join(dir, 'engine.cjs'), engine);
+    writeFileSync(join(dir, 'typed.cts'), typed);
   });
   after(() => {
     rmSync(dir, { recursive: true, force: true });
@@ -79,5 +90,21 @@ describe('mcp-elicit in a CommonJS program', () => {
     const run = runNode(dir, ['engine.cjs']);
     assert.equal(run.status, 0, run.stderr);
     assert.deepEqual(JSON.parse(run.stdout), { refused: true, sdk: [], session: 'function' });
+  });
+
+  it('type-checks a CommonJS TypeScript file that imports both entries and hands the SDK Client over', () => {
+    const tsc = join(root, 'node_modules/typescript/bin/tsc');
+    const options = [
+      '--module',
+      'node16',
+      '--moduleResolution',
+      'node16',
+      '--strict',
+      '--noEmit',
+      '--skipLibCheck',
+    ];
+    const types = ['--typeRoots', join(root, 'node_modules/@types'), '--types', 'node'];
+    const run = runNode(dir, [tsc, ...options, ...types, 'typed.cts']);
+    assert.equal(run.status, 0, run.stdout + run.stderr);
   });
 });

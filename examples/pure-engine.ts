@@ -1,7 +1,13 @@
 // The pure engine on its own: no SDK, no server, no I/O. Parse a requested schema as a server would
 // send it, pre-fill its defaults, check answers, and build the ElicitResult to send back.
 // Run: npx tsx examples/pure-engine.ts
-import { failClosed, initialDraft, parseRequestedSchema, toElicitResult, validateContent } from 'mcp-elicit';
+import {
+  failClosed,
+  initialDraft,
+  parseRequestedSchema,
+  toElicitResult,
+  validateContent,
+} from 'mcp-elicit/core';
 
 // What a server puts in `elicitation/create` params.requestedSchema (a flat object of primitives).
 const requestedSchema = {

@@ -11,6 +11,7 @@ export const BUILD_INPUTS = [
   'scripts/build-stamp.mjs',
   'scripts/copy-assets.mjs',
   'scripts/bundle-cli.mjs',
+  'scripts/bundle-cjs.mjs',
   'tsconfig.json',
   'tsconfig.build.json',
   'package.json',
@@ -22,6 +23,9 @@ export const BUILD_INPUTS = [
 /** Outputs a run needs: a stamp without them (dist/ partly deleted) is not trusted. */
 export const BUILD_OUTPUTS = [
   'dist/index.js',
+  'dist/core-entry.js',
+  'dist/cjs/index.cjs',
+  'dist/cjs/core.cjs',
   'dist/cli/bin.js',
   'dist/demo/main.js',
   'dist/cli/chunks/assets',

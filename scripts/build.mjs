@@ -1,6 +1,7 @@
 #!/usr/bin/env node
-// The build (tsc, the browser assets, the CLI bundle); with --if-stale, only when its inputs changed
-// since the last successful build, so `npm start` and `npm test` start at once when nothing changed.
+// The build (tsc, the browser assets, the CLI bundle, the CommonJS bundles); with --if-stale, only
+// when its inputs changed since the last successful build, so `npm start` and `npm test` start at
+// once when nothing changed.
 //
 // Sound by construction (scripts/build-stamp.mjs): the stamp holds a hash of every input's path and
 // content taken BEFORE the build and is written only after the build succeeded; every build deletes
@@ -19,6 +20,7 @@ for (const args of [
   [join(root, 'node_modules/typescript/bin/tsc'), '-p', 'tsconfig.build.json'],
   ['scripts/copy-assets.mjs'],
   ['scripts/bundle-cli.mjs'],
+  ['scripts/bundle-cjs.mjs'],
 ]) {
   try {
     execFileSync(process.execPath, args, { cwd: root, stdio: 'inherit' });

@@ -54,95 +54,13 @@ const MAX_HOST_LENGTH = 253;
  * string alone.
  */
 export function analyzeUrl(url: string, options: AnalyzeUrlOptions = {}): UrlAnalysis {
-  // The raw length first, before any parsing or pattern: the parser collapses runs of slashes, so a
-  // limit on the parsed href alone let a 147 KiB URL through to quadratic work (issue 12 item 2).
-  if (url.length > MAX_URL_LENGTH) {
-    return refused(
-      url.slice(0, MAX_URL_LENGTH),
-      '',
-      '',
-      `The URL is ${url.length} characters long, too long to review in full (over ${MAX_URL_LENGTH}).`,
-    );
-  }
-  let parsed: URL;
-  try {
-    parsed = new URL(url);
-  } catch {
-    return refused(url, '', '', url.trim() === '' ? 'The URL is empty.' : 'This is not a valid URL.');
-  }
-  const scheme = parsed.protocol.replace(/:$/, '');
-  const asciiHost = parsed.hostname;
-  if (scheme !== 'https' && scheme !== 'http') {
-    return refused(
-      parsed.href,
-      scheme,
-      asciiHost,
-      `Links of type "${scheme}:" are never opened; only https:// web addresses are.`,
-    );
-  }
-  if (asciiHost === '') return refused(parsed.href, scheme, asciiHost, 'The URL has no host.');
-  if (parsed.href.length > MAX_URL_LENGTH) {
-    return refused(
-      parsed.href,
-      scheme,
-      asciiHost,
-      `The URL is ${parsed.href.length} characters long, too long to review in full (over ${MAX_URL_LENGTH}).`,
-    );
-  }
-
+  const target = parseTarget(url);
+  if (!('parsed' in target)) return target;
+  const { parsed, scheme, asciiHost, bareHost, ipHost } = target;
   const warnings: UrlWarning[] = [];
-  const bareHost = asciiHost.replace(/\.$/, '');
-  // No DNS name is longer (RFC 1035); refusing first also keeps IDN decoding cheap (issue 12 item 2).
-  if (bareHost.length > MAX_HOST_LENGTH) {
-    return refused(
-      parsed.href,
-      scheme,
-      asciiHost,
-      `The host name is ${bareHost.length} characters long; real host names have at most ${MAX_HOST_LENGTH}.`,
-    );
-  }
-  const ipHost = isIpLiteral(bareHost);
-  const loopback = isLoopback(bareHost);
-  if (scheme === 'http') {
-    if (!loopback) {
-      return refused(
-        parsed.href,
-        scheme,
-        asciiHost,
-        'Plain http:// links are only opened for this computer (localhost); this one goes to another host unencrypted.',
-      );
-    }
-    warnings.push({
-      code: 'http-loopback',
-      message: `Unencrypted http:// link to this computer (${asciiHost}); fine for local development only.`,
-    });
-  }
-
   const { host: unicodeHost, invalid } = unicodeForm(bareHost, ipHost);
-  const rawHost = rawHostOf(url);
-  const oddIp = checkHostSpelling(warnings, rawHost, bareHost, url, ipHost);
-  if (ipHost && !loopback && !oddIp) {
-    warnings.push({
-      code: 'ip-host',
-      message: `The link goes to a raw IP address (${asciiHost}), not a named site.`,
-    });
-  }
-  if (!ipHost) checkIdn(warnings, bareHost, unicodeHost, invalid);
-  if (parsed.username !== '' || parsed.password !== '') {
-    const shown = decodeSafely(parsed.username) + (parsed.password !== '' ? ':…' : '');
-    warnings.push({
-      code: 'userinfo',
-      message: `The text before "@" ("${shown}") is not where the link goes; the real host is ${unicodeHost}.`,
-    });
-  }
-  if (parsed.href.length > LONG_URL_THRESHOLD) {
-    warnings.push({
-      code: 'long-url',
-      message: `The URL is very long (${parsed.href.length} characters); check the host carefully.`,
-    });
-  }
-  checkEncoding(warnings, parsed);
-  checkSensitiveParams(warnings, parsed);
+  checkHost(warnings, url, target, unicodeHost, invalid);
+  checkAddress(warnings, parsed, unicodeHost);
 
   const asciiDomain = ipHost ? null : getDomain(bareHost, { allowPrivateDomains: true });
   const registrableDomain = asciiDomain === null ? undefined : unicodeForm(asciiDomain, false).host;
@@ -158,6 +76,107 @@ export function analyzeUrl(url: string, options: AnalyzeUrlOptions = {}): UrlAna
     ...(asciiDomain !== null && { registrableDomainAscii: asciiDomain }),
     warnings,
   };
+}
+
+/** A URL that passed every refusal check, with the host forms the warnings need. */
+interface UrlTarget {
+  readonly parsed: URL;
+  readonly scheme: string;
+  readonly asciiHost: string;
+  readonly bareHost: string;
+  readonly ipHost: boolean;
+  readonly loopback: boolean;
+}
+
+// Parses the URL, or returns the refusal when it must never reach a browser.
+function parseTarget(url: string): UrlTarget | UrlAnalysis {
+  // The raw length first, before any parsing or pattern: the parser collapses runs of slashes, so a
+  // limit on the parsed href alone let a 147 KiB URL through to quadratic work (issue 12 item 2).
+  if (url.length > MAX_URL_LENGTH) return refused(url.slice(0, MAX_URL_LENGTH), '', '', tooLong(url.length));
+  let parsed: URL;
+  try {
+    parsed = new URL(url);
+  } catch {
+    return refused(url, '', '', url.trim() === '' ? 'The URL is empty.' : 'This is not a valid URL.');
+  }
+  const scheme = parsed.protocol.replace(/:$/, '');
+  const asciiHost = parsed.hostname;
+  const bareHost = asciiHost.replace(/\.$/, '');
+  const loopback = isLoopback(bareHost);
+  const refusal = refusalOf(parsed.href, scheme, asciiHost, bareHost, loopback);
+  if (refusal !== undefined) return refused(parsed.href, scheme, asciiHost, refusal);
+  return { parsed, scheme, asciiHost, bareHost, ipHost: isIpLiteral(bareHost), loopback };
+}
+
+// Why a parsed URL is refused, in the order the checks must run; undefined when it is not.
+function refusalOf(
+  href: string,
+  scheme: string,
+  asciiHost: string,
+  bareHost: string,
+  loopback: boolean,
+): string | undefined {
+  if (scheme !== 'https' && scheme !== 'http') {
+    return `Links of type "${scheme}:" are never opened; only https:// web addresses are.`;
+  }
+  if (asciiHost === '') return 'The URL has no host.';
+  if (href.length > MAX_URL_LENGTH) return tooLong(href.length);
+  // No DNS name is longer (RFC 1035); refusing first also keeps IDN decoding cheap (issue 12 item 2).
+  if (bareHost.length > MAX_HOST_LENGTH) {
+    return `The host name is ${bareHost.length} characters long; real host names have at most ${MAX_HOST_LENGTH}.`;
+  }
+  if (scheme === 'http' && !loopback) {
+    return 'Plain http:// links are only opened for this computer (localhost); this one goes to another host unencrypted.';
+  }
+  return undefined;
+}
+
+function tooLong(length: number): string {
+  return `The URL is ${length} characters long, too long to review in full (over ${MAX_URL_LENGTH}).`;
+}
+
+// Warnings about the host: plain http, odd spellings, raw IP addresses, look-alike IDNs.
+function checkHost(
+  warnings: UrlWarning[],
+  url: string,
+  target: UrlTarget,
+  unicodeHost: string,
+  invalid: boolean,
+): void {
+  const { asciiHost, bareHost, ipHost, loopback } = target;
+  if (target.scheme === 'http') {
+    warnings.push({
+      code: 'http-loopback',
+      message: `Unencrypted http:// link to this computer (${asciiHost}); fine for local development only.`,
+    });
+  }
+  const oddIp = checkHostSpelling(warnings, rawHostOf(url), bareHost, url, ipHost);
+  if (ipHost && !loopback && !oddIp) {
+    warnings.push({
+      code: 'ip-host',
+      message: `The link goes to a raw IP address (${asciiHost}), not a named site.`,
+    });
+  }
+  if (!ipHost) checkIdn(warnings, bareHost, unicodeHost, invalid);
+}
+
+// Warnings about the rest of the address: userinfo, length, encoding, sensitive parameters.
+function checkAddress(warnings: UrlWarning[], parsed: URL, unicodeHost: string): void {
+  if (parsed.username !== '' || parsed.password !== '') {
+    const shown = decodeSafely(parsed.username) + (parsed.password !== '' ? ':…' : '');
+    warnings.push({
+      code: 'userinfo',
+      message: `The text before "@" ("${shown}") is not where the link goes; the real host is ${unicodeHost}.`,
+    });
+  }
+  if (parsed.href.length > LONG_URL_THRESHOLD) {
+    warnings.push({
+      code: 'long-url',
+      message: `The URL is very long (${parsed.href.length} characters); check the host carefully.`,
+    });
+  }
+  checkEncoding(warnings, parsed);
+  checkSensitiveParams(warnings, parsed);
 }
 
 function refused(href: string, scheme: string, host: string, refusal: string): UrlAnalysis {

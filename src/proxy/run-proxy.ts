@@ -13,9 +13,9 @@ import type { AuditListener } from '../mcp/audit.js';
 import type { ElicitationListener } from '../mcp/events.js';
 import type { PromptQueue } from '../mcp/prompt-queue.js';
 import { forwardClientFeatures, hostElicitationModes } from './client-features.js';
-import { type ElicitChoice, planRoutes } from './elicit-route.js';
+import { type ElicitChoice, planRoutes, type RoutePlan } from './elicit-route.js';
 import { relayUrlCompletions } from './forward-notifications.js';
-import { WatchedTransport } from './host-hello.js';
+import { type HostHello, WatchedTransport } from './host-hello.js';
 import { RoutingRenderer } from './host-renderer.js';
 import { HostRounds } from './host-rounds.js';
 import { createHostServer } from './host-server.js';
@@ -72,37 +72,12 @@ export function startProxy(o: ProxyOptions): RunningProxy {
   };
 
   const open = async (): Promise<Connection> => {
-    const hello = await watched.hello;
-    const plan = planRoutes(o.elicit, hostElicitationModes(hello), o.selfModes);
-    const routing = new RoutingRenderer(
-      o.self,
-      plan,
-      (params, signal) =>
-        hello.era === 'modern'
-          ? rounds.ask(params, signal)
-          : currentHost().elicitInput(params as never, { signal, timeout: NO_TIMEOUT_MS }),
-      o.log,
-    );
+    const side: HostSide = { hello: await watched.hello, rounds, currentHost };
+    const plan = planRoutes(o.elicit, hostElicitationModes(side.hello), o.selfModes);
+    const routing = hostRouting(o, side, plan);
     renderer = routing;
-    const connection = await connect({
-      target: o.target,
-      label: o.label,
-      protocol: o.protocol,
-      useEraCache: o.useEraCache,
-      env: o.env,
-      renderer: routing,
-      signInRenderer: proxySignInRenderer(o.self, o.log),
-      attach: {
-        modes: plan.modes,
-        opener: { open: async (url) => (routing.openedByHost(url) ? { ok: true } : o.opener.open(url)) },
-        ...(o.onEvent && { onEvent: o.onEvent }),
-        ...(o.audit && { audit: o.audit }),
-        ...(o.queue && { queue: o.queue }),
-      },
-      onServerStderr: o.onServerStderr,
-      configure: (client) => forwardClientFeatures(client, hello, currentHost, rounds),
-    });
-    if (hello.era === 'legacy')
+    const connection = await connectUpstream(o, side, plan, routing);
+    if (side.hello.era === 'legacy')
       relayUrlCompletions(connection.client, (id) => routing.takeHostCompletion(id), currentHost, o.log);
     connection.client.onclose = () => {
       if (stopping) return;
@@ -145,4 +120,51 @@ export function startProxy(o: ProxyOptions): RunningProxy {
   void watched.closed.then(() => stop(0));
   o.signal?.addEventListener('abort', () => void stop(0), { once: true });
   return { done, stop: () => stop(0) };
+}
+
+/** What the upstream wiring needs from the host side of a running proxy. */
+interface HostSide {
+  readonly hello: HostHello;
+  readonly rounds: HostRounds;
+  readonly currentHost: () => Server;
+}
+
+// The renderer that sends each elicitation to the host or to our own front-end, as the plan says.
+function hostRouting(o: ProxyOptions, side: HostSide, plan: RoutePlan): RoutingRenderer {
+  return new RoutingRenderer(
+    o.self,
+    plan,
+    (params, signal) =>
+      side.hello.era === 'modern'
+        ? side.rounds.ask(params, signal)
+        : side.currentHost().elicitInput(params as never, { signal, timeout: NO_TIMEOUT_MS }),
+    o.log,
+  );
+}
+
+// Connects to the upstream server with the routing renderer in front and the host's features forwarded.
+function connectUpstream(
+  o: ProxyOptions,
+  side: HostSide,
+  plan: RoutePlan,
+  routing: RoutingRenderer,
+): Promise<Connection> {
+  return connect({
+    target: o.target,
+    label: o.label,
+    protocol: o.protocol,
+    useEraCache: o.useEraCache,
+    env: o.env,
+    renderer: routing,
+    signInRenderer: proxySignInRenderer(o.self, o.log),
+    attach: {
+      modes: plan.modes,
+      opener: { open: async (url) => (routing.openedByHost(url) ? { ok: true } : o.opener.open(url)) },
+      ...(o.onEvent && { onEvent: o.onEvent }),
+      ...(o.audit && { audit: o.audit }),
+      ...(o.queue && { queue: o.queue }),
+    },
+    onServerStderr: o.onServerStderr,
+    configure: (client) => forwardClientFeatures(client, side.hello, side.currentHost, side.rounds),
+  });
 }

@@ -1,9 +1,11 @@
 // Shared by tools and call: choose the front-end, connect, and report elicitations as they end.
 
-import { type Connection, connect } from '../../connect/connect.js';
+import { type Connection, type ConnectOptions, connect } from '../../connect/connect.js';
+import type { ElicitationMode } from '../../contracts/protocol.js';
 import type { Renderer } from '../../contracts/renderer.js';
 import { createSystemOpener } from '../../frontends/open-url.js';
 import type { ScriptedRenderer } from '../../frontends/scripted/index.js';
+import type { PromptQueue } from '../../mcp/prompt-queue.js';
 import type { Activity } from '../activity.js';
 import { unmatchedSetWarnings, unusedAnswerWarnings } from '../answered.js';
 import type { CliArgs } from '../args.js';
@@ -13,7 +15,7 @@ import { formatEvent } from '../output.js';
 import { cliPromptQueue } from '../prompt-queue.js';
 import type { RecordFile } from '../record-file.js';
 import { ServerStderr } from '../server-stderr.js';
-import { createTaskStatus } from '../task-status.js';
+import { createTaskStatus, type TaskStatusView } from '../task-status.js';
 import type { CommandContext } from './context.js';
 import { announceSlowStart, createActivity, watchActivity } from './watch-activity.js';
 
@@ -30,21 +32,7 @@ export async function openSession(args: CliArgs, io: Io, context: CommandContext
     args.auditLog === undefined
       ? undefined
       : await openAuditLog(args.auditLog, (line) => io.stderr.write(`${line}\n`));
-  let chosen: Renderer | undefined;
-  let recording: RecordFile | undefined;
-  try {
-    chosen = await chooseRenderer(args, io);
-    // Loaded only for --record, like the front-ends.
-    if (args.recordFile !== undefined)
-      recording = await (await import('../record-file.js')).startRecording(args.recordFile, chosen, (line) =>
-        io.stderr.write(`${line}\n`),
-      );
-  } catch (error) {
-    await chosen?.close?.();
-    await audit?.close();
-    throw error;
-  }
-  const renderer = recording?.renderer ?? chosen;
+  const { renderer, recording } = await openFrontEnd(args, io, audit);
   const serverStderr = new ServerStderr({
     label: context.label,
     live: args.verbose,
@@ -53,33 +41,11 @@ export async function openSession(args: CliArgs, io: Io, context: CommandContext
   const modes = declaredModes(args, renderer);
   const queue = cliPromptQueue(args);
   const status = createTaskStatus(io.stderr, queue, context.tasks);
+  const parts: SessionParts = { renderer, modes, queue, status, audit, serverStderr };
   let connection: Connection;
   const stopAnnouncing = announceSlowStart(args, io, context.label);
   try {
-    connection = await connect({
-      target: context.target,
-      label: context.label,
-      protocol: args.protocol,
-      useEraCache: args.eraCache,
-      env: io.env,
-      renderer,
-      attach: {
-        modes,
-        queue,
-        tasks: args.task,
-        ...(args.taskTimeoutMs !== undefined && { taskTimeoutMs: args.taskTimeoutMs }),
-        // 2025 client-hosted elicitation tasks are served unless tasks are switched off.
-        hostElicitationTasks: args.task !== 'never',
-        onTaskEvent: status.onTask,
-        opener: renderer.opener ?? createSystemOpener(io.env),
-        ...(audit && { audit: (entry) => audit.write(entry) }),
-        onEvent: (event) => {
-          context.events.push(event);
-          if (args.verbose) io.stderr.write(`${formatEvent(event)}\n`);
-        },
-      },
-      onServerStderr: (chunk) => serverStderr.push(chunk),
-    });
+    connection = await connect(connectOptions(args, io, context, parts));
   } catch (error) {
     status.close();
     await renderer.close?.();
@@ -112,6 +78,68 @@ export async function openSession(args: CliArgs, io: Io, context: CommandContext
       await recording?.close();
       for (const line of scriptedWarnings(args, renderer)) io.stderr.write(`mcp-elicit: ${line}\n`);
     },
+  };
+}
+
+/** What a session's connection is wired to, made before it connects. */
+interface SessionParts {
+  readonly renderer: Renderer;
+  readonly modes: readonly ElicitationMode[];
+  readonly queue: PromptQueue;
+  readonly status: TaskStatusView;
+  readonly audit: AuditLog | undefined;
+  readonly serverStderr: ServerStderr;
+}
+
+// The chosen front-end, wrapped for --record; on failure, closes what was opened (the audit log too).
+async function openFrontEnd(
+  args: CliArgs,
+  io: Io,
+  audit: AuditLog | undefined,
+): Promise<{ renderer: Renderer; recording: RecordFile | undefined }> {
+  let chosen: Renderer | undefined;
+  let recording: RecordFile | undefined;
+  try {
+    chosen = await chooseRenderer(args, io);
+    // Loaded only for --record, like the front-ends.
+    if (args.recordFile !== undefined)
+      recording = await (await import('../record-file.js')).startRecording(args.recordFile, chosen, (line) =>
+        io.stderr.write(`${line}\n`),
+      );
+  } catch (error) {
+    await chosen?.close?.();
+    await audit?.close();
+    throw error;
+  }
+  return { renderer: recording?.renderer ?? chosen, recording };
+}
+
+// How to connect: the target, the front-end, and the adapter's options from the command line.
+function connectOptions(args: CliArgs, io: Io, context: CommandContext, parts: SessionParts): ConnectOptions {
+  const { renderer, audit, status, serverStderr } = parts;
+  return {
+    target: context.target,
+    label: context.label,
+    protocol: args.protocol,
+    useEraCache: args.eraCache,
+    env: io.env,
+    renderer,
+    attach: {
+      modes: parts.modes,
+      queue: parts.queue,
+      tasks: args.task,
+      ...(args.taskTimeoutMs !== undefined && { taskTimeoutMs: args.taskTimeoutMs }),
+      // 2025 client-hosted elicitation tasks are served unless tasks are switched off.
+      hostElicitationTasks: args.task !== 'never',
+      onTaskEvent: status.onTask,
+      opener: renderer.opener ?? createSystemOpener(io.env),
+      ...(audit && { audit: (entry) => audit.write(entry) }),
+      onEvent: (event) => {
+        context.events.push(event);
+        if (args.verbose) io.stderr.write(`${formatEvent(event)}\n`);
+      },
+    },
+    onServerStderr: (chunk) => serverStderr.push(chunk),
   };
 }
 

@@ -1,6 +1,6 @@
 // The HTTP app (no socket here, so tests drive it with app.request()): the current request's page,
 // form posts (post/redirect/get), live checks for the script, a state stream, our two assets.
-import { Hono } from 'hono';
+import { type Context, Hono } from 'hono';
 import { HTTPException } from 'hono/http-exception';
 import { streamSSE } from 'hono/streaming';
 import type { Desk } from './desk.js';
@@ -29,10 +29,28 @@ const ICON_WAITING =
 const QUEUE_POLL_MS = 1000;
 
 export function createApp(deps: AppDeps): Hono {
-  const { desk } = deps;
   const app = new Hono();
   app.use('*', headers());
   app.use('*', ...guard(deps.guard));
+  addPages(app, deps);
+  addPosts(app, deps.desk);
+  app.get('/events', (c) => streamState(c, deps));
+  app.notFound((c) => c.text('Not found', 404));
+  app.onError((error, c) => {
+    if (error instanceof HTTPException) {
+      return c.html(
+        refusedPage('This request did not come from the page mcp-elicit opened.').toString(),
+        error.status,
+      );
+    }
+    return c.text('Internal error', 500);
+  });
+  return app;
+}
+
+// The pages a browser loads: the current request's page, our script and stylesheet, the icons.
+function addPages(app: Hono, deps: AppDeps): void {
+  const { desk } = deps;
   app.get('/', (c) => {
     const slot = desk.current();
     deps.onSeen?.(!slot && desk.finished);
@@ -56,7 +74,10 @@ export function createApp(deps: AppDeps): Hono {
   app.get('/icon-waiting.svg', (c) => c.body(ICON_WAITING, 200, SVG));
   // Where a browser looks when the declared icon did not load (a page left mid-fetch): no 404.
   app.get('/favicon.ico', (c) => c.body(ICON, 200, SVG));
+}
 
+// Form posts (post/redirect/get) and the script's live checks.
+function addPosts(app: Hono, desk: Desk): void {
   app.post('/answer', async (c) => {
     const body = new URLSearchParams(await c.req.text());
     const result = desk.post(body.get('nonce') ?? '', body.get('action') ?? '', body);
@@ -71,44 +92,34 @@ export function createApp(deps: AppDeps): Hono {
     const result = desk.check(body.get('nonce') ?? '', body);
     return result === undefined ? c.json({ gone: true }, 409) : c.json(result);
   });
+}
 
-  app.get('/events', (c) =>
-    streamSSE(c, async (stream) => {
-      // The entry the page shows: if its tab goes away, that is the request to cancel.
-      const shown = c.req.query('entry') ?? '';
-      deps.onStream?.(true, shown);
-      let sent = '';
-      const send = async () => {
-        const state = JSON.stringify(desk.state());
-        if (state === sent || stream.aborted) return;
-        sent = state;
-        await stream.writeSSE({ event: 'state', data: state });
-      };
-      const off = desk.onChange(() => void send());
-      const poll = setInterval(() => void send(), QUEUE_POLL_MS);
-      const beat = setInterval(() => void stream.write(': beat\n\n'), HEARTBEAT_MS);
-      await new Promise<void>((resolve) => {
-        stream.onAbort(() => {
-          off();
-          clearInterval(poll);
-          clearInterval(beat);
-          deps.onStream?.(false, shown);
-          resolve();
-        });
-        void send();
+// The state stream: the desk's state on each change (and each queue poll), until the tab goes away.
+function streamState(c: Context, deps: AppDeps): Response {
+  const { desk } = deps;
+  return streamSSE(c, async (stream) => {
+    // The entry the page shows: if its tab goes away, that is the request to cancel.
+    const shown = c.req.query('entry') ?? '';
+    deps.onStream?.(true, shown);
+    let sent = '';
+    const send = async () => {
+      const state = JSON.stringify(desk.state());
+      if (state === sent || stream.aborted) return;
+      sent = state;
+      await stream.writeSSE({ event: 'state', data: state });
+    };
+    const off = desk.onChange(() => void send());
+    const poll = setInterval(() => void send(), QUEUE_POLL_MS);
+    const beat = setInterval(() => void stream.write(': beat\n\n'), HEARTBEAT_MS);
+    await new Promise<void>((resolve) => {
+      stream.onAbort(() => {
+        off();
+        clearInterval(poll);
+        clearInterval(beat);
+        deps.onStream?.(false, shown);
+        resolve();
       });
-    }),
-  );
-
-  app.notFound((c) => c.text('Not found', 404));
-  app.onError((error, c) => {
-    if (error instanceof HTTPException) {
-      return c.html(
-        refusedPage('This request did not come from the page mcp-elicit opened.').toString(),
-        error.status,
-      );
-    }
-    return c.text('Internal error', 500);
+      void send();
+    });
   });
-  return app;
 }

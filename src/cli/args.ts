@@ -27,7 +27,7 @@ import {
 import { type CommandName, isCommand, OPERAND_USAGE, SHELLS } from './command-table.js';
 import { parseArgPairs } from './command-words.js';
 import { type LogLevel, parseLogLevel } from './log-level.js';
-import { OPTIONS } from './option-table.js';
+import { OPTIONS } from './options/index.js';
 import { splitServerCommand } from './server-command.js';
 import { type ServerEnvOptions, serverEnvOptions } from './server-env.js';
 import { parseSignInFlags } from './sign-in-flags.js';
@@ -105,7 +105,7 @@ export interface CliArgs {
   readonly oauth?: SignInSettings;
 }
 
-export { OPTIONS } from './option-table.js';
+export { OPTIONS } from './options/index.js';
 
 export function parseCliArgs(argv: readonly string[]): CliArgs {
   const { own, serverCommand } = splitServerCommand(argv, OPTIONS);

@@ -5,7 +5,12 @@ import { describe, it } from 'node:test';
 import { OPTIONS } from '../../src/cli/args.js';
 import { completionScript } from '../../src/cli/completion.js';
 import { HELP } from '../../src/cli/help.js';
-import { OPTION_VALUES } from '../../src/cli/option-values.js';
+import { OPTION_LIST } from '../../src/cli/options/index.js';
+
+/** Each option's completion values, from the option table. */
+const OPTION_VALUES: Record<string, readonly string[] | 'files'> = Object.fromEntries(
+  OPTION_LIST.flatMap((option) => (option.values === undefined ? [] : [[option.name, option.values]])),
+);
 
 const names = Object.keys(OPTIONS);
 

@@ -1,7 +1,7 @@
 // The sign-in flags (--client-id, --client-secret-env, --client-metadata-url, --callback-port,
 // --scope; for an unattended agent --client-credentials, --client-issuer, --client-key-file,
-// --client-key-alg; declared in options/sign-in.ts), checked one by one; args.ts decides which
-// targets they may go with.
+// --client-key-alg; declared in options/sign-in.ts), checked one by one; server-args.ts decides
+// which targets they may go with.
 import { checkSetting, type SignInSettings } from '../auth/settings.js';
 import { ElicitError } from '../contracts/elicit-error.js';
 

@@ -1,6 +1,7 @@
 // The option table: every section of options in --help order, and what is made from it: the
 // node:util parseArgs config and the lookup per-command help and completion read.
 
+import type { parseArgs } from 'node:util';
 import { FRONT_END_OPTIONS } from './front-end.js';
 import type { OptionRecord, OptionSection } from './option.js';
 import { OUTPUT_OPTIONS } from './output.js';
@@ -66,3 +67,11 @@ const BY_NAME = new Map(OPTION_LIST.map((option) => [option.name, option]));
 export function optionRecord(name: string): OptionRecord | undefined {
   return BY_NAME.get(name);
 }
+
+/** What parseArgs returns for this table, strict and with positionals (the command words). */
+export type ParsedArgs = ReturnType<
+  typeof parseArgs<{ options: ParseConfig; allowPositionals: true; strict: true }>
+>;
+
+/** The parsed option values, typed per option. */
+export type OptionValues = ParsedArgs['values'];

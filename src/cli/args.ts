@@ -5,12 +5,11 @@ import type { SignInSettings } from '../auth/settings.js';
 import { ElicitError } from '../contracts/elicit-error.js';
 import type { ElicitationMode } from '../contracts/protocol.js';
 import { DEFAULT_REMIND_AFTER_MS, type NotifyChoice } from '../core/attention.js';
+import { type AnswerFlags, answerFlags } from './answer-flags.js';
 import {
   type ProtocolChoice,
   parseAllowEnv,
   parseAuditLog,
-  parseHeaders,
-  parseHttpUrl,
   parseModes,
   parseNotify,
   parseProtocol,
@@ -21,16 +20,15 @@ import {
   parseTaskTimeout,
   parseTimeout,
   parseToolArgs,
-  parseUi,
   type UiChoice,
 } from './arg-values.js';
 import { type CommandName, isCommand, OPERAND_USAGE, SHELLS } from './command-table.js';
 import { parseArgPairs } from './command-words.js';
 import { type LogLevel, parseLogLevel } from './log-level.js';
-import { OPTIONS } from './option-table.js';
+import { OPTIONS, type OptionValues, type ParsedArgs } from './options/index.js';
+import { parseServer, type ServerTarget } from './server-args.js';
 import { splitServerCommand } from './server-command.js';
 import { type ServerEnvOptions, serverEnvOptions } from './server-env.js';
-import { parseSignInFlags } from './sign-in-flags.js';
 import { explainParseError, unexpectedArgument, unknownCommand } from './usage-errors.js';
 
 /** Same shape as the scripted front-end's ScriptedAnswer (kept structural to keep args.ts standalone). */
@@ -43,11 +41,7 @@ export interface ScriptedAnswerLike {
 }
 
 export type { ProtocolChoice, UiChoice } from './arg-values.js';
-export type ServerTarget =
-  | { kind: 'stdio'; command: string; args: string[] }
-  | { kind: 'http'; url: URL; headers: Record<string, string> }
-  | { kind: 'config'; file: string; name?: string };
-
+export type { ServerTarget } from './server-args.js';
 export interface CliArgs {
   readonly command: CommandName | 'version';
   /** `mcp-elicit call --help`: the command whose help to show. */
@@ -105,123 +99,88 @@ export interface CliArgs {
   readonly oauth?: SignInSettings;
 }
 
-export { OPTIONS } from './option-table.js';
+export { OPTIONS } from './options/index.js';
 
 export function parseCliArgs(argv: readonly string[]): CliArgs {
   const { own, serverCommand } = splitServerCommand(argv, OPTIONS);
+  const { values: v, positionals } = parseOwn(own);
+  const [commandWord, ...rest] = positionals;
+  const early = helpOrVersion(v, commandWord, rest);
+  if (early !== undefined) return early;
+  const command = commandOf(commandWord);
+  if (command === 'completion') return parseCompletion(rest);
+  const operand = operandOf(command, rest, own);
+  const toolArgs = commandFlags(v, command);
+  const { target, oauth } = parseServer(v, serverCommand, command, operand);
+  const choice = answerFlags(v);
+  return {
+    ...base(command),
+    ...(operand !== undefined && { operand }),
+    ...(oauth !== undefined && { oauth }),
+    toolArgs,
+    ...(target !== undefined && { target }),
+    ...requestArgs(v, command),
+    ...frontEndArgs(v, choice),
+    ...sessionArgs(v),
+  };
+}
 
-  let parsed: ReturnType<typeof parseArgs<{ options: typeof OPTIONS; allowPositionals: true; strict: true }>>;
+/** parseArgs over the CLI's own words, its failures explained in the user's terms. */
+function parseOwn(own: string[]): ParsedArgs {
   try {
-    parsed = parseArgs({ args: own, options: OPTIONS, allowPositionals: true, strict: true });
+    return parseArgs({ args: own, options: OPTIONS, allowPositionals: true, strict: true });
   } catch (error) {
     throw explainParseError(error, own, OPTIONS);
   }
-  const v = parsed.values;
-  const positionals = parsed.positionals;
+}
 
-  const [commandWord, ...rest] = positionals;
+/** `--help`, `help [command]`, `<command> --help` and `--version` win over everything else. */
+function helpOrVersion(
+  v: OptionValues,
+  commandWord: string | undefined,
+  rest: readonly string[],
+): CliArgs | undefined {
   if (v.help || commandWord === 'help') {
     const topic = commandWord === 'help' ? rest[0] : commandWord;
     if (topic !== undefined && !isCommand(topic)) throw unknownCommand(topic);
     return { ...base('help'), ...(topic !== undefined && { helpTopic: topic }) };
   }
   if (v.version) return base('version');
+  return undefined;
+}
+
+function commandOf(commandWord: string | undefined): CommandName {
   if (commandWord === undefined)
     throw new ElicitError(
       'usage',
       'missing command: use one of tools, call, prompts, prompt, resources, read, demo, proxy, servers, auth (see --help)',
     );
   if (!isCommand(commandWord)) throw unknownCommand(commandWord);
-  if (commandWord === 'completion') return parseCompletion(rest);
-  const operandUsage = OPERAND_USAGE[commandWord];
+  return commandWord;
+}
+
+/** The command's one operand where it takes one (`call <tool>`); no other word may follow. */
+function operandOf(command: CommandName, rest: string[], own: readonly string[]): string | undefined {
+  const operandUsage = OPERAND_USAGE[command];
   const operand = operandUsage === undefined ? undefined : rest.shift();
   if (operandUsage !== undefined && operand === undefined) throw new ElicitError('usage', operandUsage);
   if (rest.length > 0) throw unexpectedArgument(rest[0] as string, own, OPTIONS);
-  if (commandWord !== 'proxy' && (v.elicit !== undefined || v['print-config']))
+  return operand;
+}
+
+/** Options that belong to one command only; returns --args's JSON (read before that check, so its errors come first). */
+function commandFlags(v: OptionValues, command: CommandName): Record<string, unknown> {
+  if (command !== 'proxy' && (v.elicit !== undefined || v['print-config']))
     throw new ElicitError('usage', '--elicit and --print-config only apply to proxy');
-  const takesArgs = commandWord === 'call' || commandWord === 'prompt';
-
   const toolArgs = parseToolArgs(v.args);
-  if ((v.args !== undefined || v.arg !== undefined) && !takesArgs)
+  if ((v.args !== undefined || v.arg !== undefined) && command !== 'call' && command !== 'prompt')
     throw new ElicitError('usage', '--args and --arg only apply to call and prompt');
+  return toolArgs;
+}
 
-  const targets = [serverCommand.length > 0, v.url !== undefined, v.config !== undefined].filter(
-    Boolean,
-  ).length;
-  if (targets > 1)
-    throw new ElicitError(
-      'usage',
-      'give one server: either -- <command>, --url <url>, or --config <file> --server <name>',
-    );
-  if (v.server !== undefined && v.config === undefined)
-    throw new ElicitError('usage', '--server needs --config <file>');
-  if (commandWord === 'servers' && (v.config === undefined || targets > 1 || v.server !== undefined))
-    throw new ElicitError(
-      'usage',
-      'servers lists the entries of a config file: mcp-elicit servers --config <file>',
-    );
-  if (v.header !== undefined && v.url === undefined)
-    throw new ElicitError('usage', '--header only applies with --url');
-  let target: ServerTarget | undefined;
-  if (serverCommand.length > 0) {
-    const [command, ...args] = serverCommand as [string, ...string[]];
-    target = { kind: 'stdio', command, args };
-  } else if (v.url !== undefined) {
-    target = { kind: 'http', url: parseHttpUrl(v.url), headers: parseHeaders(v.header ?? []) };
-  } else if (v.config !== undefined) {
-    target = { kind: 'config', file: v.config, ...(v.server !== undefined && { name: v.server }) };
-  }
-  if (target === undefined && commandWord !== 'demo' && !(commandWord === 'auth' && operand === 'status')) {
-    throw new ElicitError(
-      'usage',
-      'no server given: add -- <command> [args...], --url <url>, or --config <file> [--server <name>]',
-    );
-  }
-  const oauth = parseSignInFlags(v, target?.kind);
-  if (target !== undefined && commandWord === 'demo') {
-    throw new ElicitError('usage', 'demo runs the bundled demo server; it takes no server');
-  }
-
-  const scriptedFlags = [
-    v.answers !== undefined,
-    (v.set ?? []).length > 0,
-    !!v['accept-defaults'],
-    !!v.decline,
-    !!v.cancel,
-    !!v['open-urls'],
-    !!v['allow-deceptive-urls'],
-  ];
-  if ([v.decline, v.cancel, v['accept-defaults']].filter(Boolean).length > 1) {
-    throw new ElicitError('usage', '--accept-defaults, --decline and --cancel exclude each other');
-  }
-  const ui = parseUi(v.ui);
-  if (ui !== undefined && ui !== 'scripted' && scriptedFlags.some(Boolean)) {
-    throw new ElicitError(
-      'usage',
-      `--ui ${ui} cannot be combined with --answers, --set, --accept-defaults, --decline, --cancel, --open-urls or --allow-deceptive-urls (they imply --ui scripted)`,
-    );
-  }
-  const impliedScripted = scriptedFlags.some(Boolean);
-  if (v.record !== undefined && (ui === 'scripted' || impliedScripted)) {
-    throw new ElicitError(
-      'usage',
-      '--record writes down what a person answers; it cannot be combined with --ui scripted or the scripted flags (--answers, --set, ...). Replay the recording with --answers <file>',
-    );
-  }
-  if (v.record === '') throw new ElicitError('usage', '--record needs a file name');
-
+/** The front-end's settings, each option checked and turned into its value. */
+function frontEndArgs(v: OptionValues, { ui, impliedScripted }: AnswerFlags): Partial<CliArgs> {
   return {
-    ...base(commandWord),
-    ...(operand !== undefined && { operand }),
-    ...(v.elicit !== undefined && { elicit: v.elicit }),
-    ...(v['print-config'] && { printConfig: true }),
-    ...(oauth !== undefined && { oauth }),
-    toolArgs,
-    argPairs: parseArgPairs(v.arg ?? []),
-    ...(v['log-level'] !== undefined && { logLevel: parseLogLevel(v['log-level']) }),
-    ...(target !== undefined && { target }),
-    ...(v.name !== undefined && { label: v.name }),
-    serverEnv: serverEnvOptions(v, commandWord),
     ui: ui ?? (impliedScripted ? 'scripted' : 'auto'),
     uiExplicit: ui !== undefined || impliedScripted,
     ...(v.answers !== undefined && { answersFile: v.answers }),
@@ -238,6 +197,24 @@ export function parseCliArgs(argv: readonly string[]): CliArgs {
     notify: parseNotify(v.notify),
     remindAfterMs: parseRemind(v.remind),
     ...(v.modes !== undefined && { modes: parseModes(v.modes) }),
+  };
+}
+
+/** The request and its server: proxy's flags, --arg, --log-level, the label, the environment. */
+function requestArgs(v: OptionValues, command: CommandName): Partial<CliArgs> {
+  return {
+    ...(v.elicit !== undefined && { elicit: v.elicit }),
+    ...(v['print-config'] && { printConfig: true }),
+    argPairs: parseArgPairs(v.arg ?? []),
+    ...(v['log-level'] !== undefined && { logLevel: parseLogLevel(v['log-level']) }),
+    ...(v.name !== undefined && { label: v.name }),
+    serverEnv: serverEnvOptions(v, command),
+  };
+}
+
+/** The session and the output: protocol, era cache, timeouts, tasks, --json, -v. */
+function sessionArgs(v: OptionValues): Partial<CliArgs> {
+  return {
     protocol: parseProtocol(v.protocol),
     eraCache: !v['no-era-cache'],
     timeoutMs: parseTimeout(v.timeout),

@@ -1,13 +1,12 @@
-// `mcp-elicit <command> --help`: the command's usage, its options (their lines taken from the main
-// help, so each option is described once) and an example.
+// `mcp-elicit <command> --help`: the command's usage, its options (their lines made from the option
+// table, as in the main help) and an example.
 import { COMMANDS, type CommandInfo, type CommandName } from './command-table.js';
-import { HELP } from './help.js';
+import { optionRecord } from './options/index.js';
+import { optionBlock } from './options/layout.js';
 
 export function commandHelp(name: CommandName): string {
   const info: CommandInfo = COMMANDS[name];
-  const options = info.options
-    .map((option) => info.optionText?.[option] ?? withPreamble(option))
-    .filter((text) => text !== '');
+  const options = info.options.flatMap((option) => optionHelp(option, info.optionText?.[option]));
   return [
     `mcp-elicit ${name}: ${info.summary}`,
     '',
@@ -23,21 +22,9 @@ export function commandHelp(name: CommandName): string {
   ].join('\n');
 }
 
-/** The option's line in HELP plus its continuation lines (indented past the option column). */
-export function optionLines(name: string): string {
-  const lines = HELP.split('\n');
-  const start = lines.findIndex((line) => new RegExp(`^  (-\\w, )?--${name}(\\s|$)`).test(line));
-  if (start < 0) return '';
-  let end = start + 1;
-  while (end < lines.length && /^ {4,}\S/.test(lines[end] ?? '') && !/^ {2}-/.test(lines[end] ?? '')) end++;
-  return lines.slice(start, end).join('\n');
-}
-
-/** `--env` comes with the main help's note on what a stdio server gets by default. */
-function withPreamble(name: string): string {
-  if (name !== 'env') return optionLines(name);
-  const lines = HELP.split('\n');
-  const start = lines.indexOf('Stdio server environment') + 1;
-  const end = lines.findIndex((line, i) => i >= start && /^ {2}-/.test(line));
-  return [...lines.slice(start, end), optionLines(name)].join('\n');
+/** The option's lines, with this command's own description where it has one. */
+function optionHelp(name: string, text: readonly string[] | undefined): string[] {
+  const option = optionRecord(name);
+  if (option === undefined) return [];
+  return optionBlock(option, text ?? option.help);
 }

@@ -6,11 +6,11 @@ export interface CommandInfo {
   readonly usage: readonly string[];
   /** Positional words after the command word (`call <tool>` takes 1). */
   readonly operands: number;
-  /** Option names (as in args.ts OPTIONS) shown in this command's help. */
+  /** Option names (as in the option table, options/index.ts) shown in this command's help. */
   readonly options: readonly string[];
   readonly example: string;
-  /** Where an option means something else for this command: its help lines, in HELP's layout. */
-  readonly optionText?: Readonly<Record<string, string>>;
+  /** Where an option means something else for this command: its description lines. */
+  readonly optionText?: Readonly<Record<string, readonly string[]>>;
 }
 
 const SIGN_IN = ['client-id', 'client-secret-env', 'client-metadata-url', 'callback-port', 'scope'];
@@ -131,10 +131,10 @@ export const COMMANDS = {
     example: 'mcp-elicit proxy -- npx -y @modelcontextprotocol/server-everything',
     optionText: {
       ui: [
-        '  --ui <name>             browser (default: pages on 127.0.0.1 opened in BROWSER or the system',
-        '                          browser) or scripted; the host owns stdin and stdout, so the',
-        '                          terminal and plain front-ends cannot be used here.',
-      ].join('\n'),
+        'browser (default: pages on 127.0.0.1 opened in BROWSER or the system',
+        'browser) or scripted; the host owns stdin and stdout, so the',
+        'terminal and plain front-ends cannot be used here.',
+      ],
     },
   },
   auth: {

@@ -1,9 +1,7 @@
 // `mcp-elicit completion bash|zsh|fish`: completion scripts generated from the option table and the
 // command table, so a new option or command is completed without touching this file.
-import { OPTIONS } from './args.js';
-import { optionLines } from './command-help.js';
 import { AUTH_ACTIONS, COMMAND_NAMES, COMMANDS, SHELLS } from './command-table.js';
-import { OPTION_VALUES } from './option-values.js';
+import { OPTION_LIST } from './options/index.js';
 
 type Shell = (typeof SHELLS)[number];
 
@@ -25,19 +23,14 @@ export function completionScript(shell: Shell): string {
 }
 
 function optionSpecs(): OptionSpec[] {
-  return Object.entries(OPTIONS).map(([name, spec]) => {
-    const s = spec as { type: string; short?: string; multiple?: boolean };
-    const first = optionLines(name).split('\n')[0] ?? '';
-    const values = OPTION_VALUES[name];
-    return {
-      name,
-      ...(s.short !== undefined && { short: s.short }),
-      takesValue: s.type === 'string',
-      repeatable: s.multiple === true,
-      description: first.slice(26).trim() || name,
-      ...(values !== undefined && { values }),
-    };
-  });
+  return OPTION_LIST.map((option) => ({
+    name: option.name,
+    ...(option.short !== undefined && { short: option.short }),
+    takesValue: option.type === 'string',
+    repeatable: option.multiple === true,
+    description: option.help[0]?.trim() || option.name,
+    ...(option.values !== undefined && { values: option.values }),
+  }));
 }
 
 function bash(options: readonly OptionSpec[]): string {

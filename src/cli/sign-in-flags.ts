@@ -1,21 +1,9 @@
 // The sign-in flags (--client-id, --client-secret-env, --client-metadata-url, --callback-port,
 // --scope; for an unattended agent --client-credentials, --client-issuer, --client-key-file,
-// --client-key-alg), checked one by one; args.ts decides which targets they may go with.
+// --client-key-alg; declared in options/sign-in.ts), checked one by one; server-args.ts decides
+// which targets they may go with.
 import { checkSetting, type SignInSettings } from '../auth/settings.js';
 import { ElicitError } from '../contracts/elicit-error.js';
-
-/** The flags, for args.ts's option table. */
-export const SIGN_IN_OPTIONS = {
-  'client-id': { type: 'string' },
-  'client-secret-env': { type: 'string' },
-  'client-metadata-url': { type: 'string' },
-  'callback-port': { type: 'string' },
-  scope: { type: 'string' },
-  'client-credentials': { type: 'boolean' },
-  'client-issuer': { type: 'string' },
-  'client-key-file': { type: 'string' },
-  'client-key-alg': { type: 'string' },
-} as const;
 
 interface SignInFlagValues {
   readonly 'client-id'?: string;

@@ -11,8 +11,13 @@ import { OPTIONS, parseCliArgs } from '../../src/cli/args.js';
 import { COMMAND_NAMES } from '../../src/cli/command-table.js';
 import { completionScript } from '../../src/cli/completion.js';
 import { LOG_LEVELS } from '../../src/cli/log-level.js';
-import { OPTION_VALUES } from '../../src/cli/option-values.js';
+import { OPTION_LIST } from '../../src/cli/options/index.js';
 import { runCli } from '../helpers/cli.js';
+
+/** Each option's completion values, from the option table. */
+const OPTION_VALUES: Record<string, readonly string[] | 'files'> = Object.fromEntries(
+  OPTION_LIST.flatMap((option) => (option.values === undefined ? [] : [[option.name, option.values]])),
+);
 
 const dir = mkdtempSync(join(tmpdir(), 'mcp-elicit-completion-'));
 

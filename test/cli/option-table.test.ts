@@ -3,13 +3,40 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { OPTIONS } from '../../src/cli/args.js';
+import { commandHelp } from '../../src/cli/command-help.js';
 import { completionScript } from '../../src/cli/completion.js';
 import { HELP } from '../../src/cli/help.js';
-import { OPTION_VALUES } from '../../src/cli/option-values.js';
+import { OPTION_LIST, optionRecord } from '../../src/cli/options/index.js';
+import { optionBlock } from '../../src/cli/options/layout.js';
+
+/** Each option's completion values, from the option table. */
+const OPTION_VALUES: Record<string, readonly string[] | 'files'> = Object.fromEntries(
+  OPTION_LIST.flatMap((option) => (option.values === undefined ? [] : [[option.name, option.values]])),
+);
 
 const names = Object.keys(OPTIONS);
 
 describe('the option table', () => {
+  it('is what --help prints: each option block, in the option column, made from its record', () => {
+    for (const option of OPTION_LIST) {
+      const block = optionBlock(option).join('\n');
+      assert.ok(HELP.includes(`${block}\n`), `--help prints --${option.name} from the table`);
+      assert.ok(option.help.length > 0, `--${option.name} has a description`);
+    }
+    assert.match(HELP, /^ {2}--client-secret-env VAR Read that client's secret/m);
+  });
+
+  it("is what per-command help prints, with a command's own description where it has one", () => {
+    const call = commandHelp('call');
+    for (const name of ['args', 'arg', 'env', 'json']) {
+      const option = optionRecord(name);
+      assert.ok(option !== undefined, name);
+      assert.ok(call.includes(optionBlock(option).join('\n')), name);
+    }
+    assert.match(call, /A stdio server gets only HOME/, '--env comes with its note');
+    assert.match(commandHelp('proxy'), /^ {2}--ui <name> {13}browser \(default: pages/m);
+  });
+
   it('has every parsed option in --help, each at the start of its own line', () => {
     for (const name of names)
       assert.match(HELP, new RegExp(`^  (-\\w, )?--${name}(\\s|$)`, 'm'), `--help describes --${name}`);

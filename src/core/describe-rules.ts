@@ -41,13 +41,33 @@ export function describeRules(field: Field): string[] {
   }
 }
 
-/** The phrase for how many characters `min`/`max` allow; one phrase when they are equal. */
+interface RangeWords {
+  readonly exactly: (n: number) => string;
+  readonly both: (low: number, high: number) => string;
+  readonly least: (n: number) => string;
+  readonly most: (n: number) => string;
+}
+
+/** One phrase for a pair of inclusive bounds: equal, both, or either. */
+function range(min: number | undefined, max: number | undefined, words: RangeWords): string[] {
+  if (min !== undefined && max !== undefined)
+    return [min === max ? words.exactly(min) : words.both(min, max)];
+  if (min !== undefined) return [words.least(min)];
+  return max === undefined ? [] : [words.most(max)];
+}
+
+/** A count (characters, choices, fields) of at least 0 says nothing, unless it is also the most. */
+function countFloor(min: number | undefined, max: number | undefined): number | undefined {
+  return min === 0 && max !== 0 ? undefined : min;
+}
+
 function lengthRules(min: number | undefined, max: number | undefined): string[] {
-  if (min !== undefined && min === max) return [`exactly ${plural(min, 'character')}`];
-  const rules: string[] = [];
-  if (min !== undefined && min > 0) rules.push(`at least ${plural(min, 'character')}`);
-  if (max !== undefined) rules.push(`at most ${plural(max, 'character')}`);
-  return rules;
+  return range(countFloor(min, max), max, {
+    exactly: (n) => `exactly ${plural(n, 'character')}`,
+    both: (low, high) => `${low} to ${high} characters`,
+    least: (n) => `at least ${plural(n, 'character')}`,
+    most: (n) => `at most ${plural(n, 'character')}`,
+  });
 }
 
 function textRules(field: TextField): string[] {
@@ -61,13 +81,14 @@ function textRules(field: TextField): string[] {
 
 function numberRules(field: NumberField): string[] {
   const rules = field.integer ? ['whole number'] : [];
-  const { minimum: min, maximum: max } = field;
   // `const` arrives as equal bounds (schema/fields.ts).
-  if (min !== undefined && min === max) rules.push(`exactly ${min}`);
-  else {
-    if (min !== undefined) rules.push(`at least ${min}`);
-    if (max !== undefined) rules.push(`at most ${max}`);
-  }
+  const bounds = range(field.minimum, field.maximum, {
+    exactly: (n) => `exactly ${n}`,
+    both: (low, high) => `from ${low} to ${high}`,
+    least: (n) => `at least ${n}`,
+    most: (n) => `at most ${n}`,
+  });
+  rules.push(...bounds);
   if (field.exclusiveMinimum !== undefined) rules.push(`more than ${field.exclusiveMinimum}`);
   if (field.exclusiveMaximum !== undefined) rules.push(`less than ${field.exclusiveMaximum}`);
   if (field.multipleOf !== undefined) rules.push(`a multiple of ${field.multipleOf}`);
@@ -80,23 +101,23 @@ function booleanRules(field: BooleanField): string[] {
 }
 
 function itemRules(field: MultiSelectField): string[] {
-  const { minItems: min, maxItems: max } = field;
-  if (min !== undefined && min === max) return [`choose exactly ${min}`];
-  const rules: string[] = [];
-  if (min !== undefined && min > 0) rules.push(`choose at least ${min}`);
-  if (max !== undefined) rules.push(`choose at most ${max}`);
-  return rules;
+  return range(countFloor(field.minItems, field.maxItems), field.maxItems, {
+    exactly: (n) => `choose exactly ${n}`,
+    both: (low, high) => `choose ${low} to ${high}`,
+    least: (n) => `choose at least ${n}`,
+    most: (n) => `choose at most ${n}`,
+  });
 }
 
 /** The rules on the form as a whole (which fields go together, how many), as short phrases. */
 export function describeFormRules(model: FormModel): string[] {
-  const rules: string[] = [];
   const { minProperties: min, maxProperties: max } = model;
-  if (min !== undefined && min === max) rules.push(`answer exactly ${plural(min, 'field')}`);
-  else {
-    if (min !== undefined && min > 0) rules.push(`answer at least ${plural(min, 'field')}`);
-    if (max !== undefined) rules.push(`answer at most ${plural(max, 'field')}`);
-  }
+  const rules = range(countFloor(min, max), max, {
+    exactly: (n) => `answer exactly ${plural(n, 'field')}`,
+    both: (low, high) => `answer ${low} to ${high} fields`,
+    least: (n) => `answer at least ${plural(n, 'field')}`,
+    most: (n) => `answer at most ${plural(n, 'field')}`,
+  });
   for (const rule of model.dependentRequired ?? []) {
     if (rule.requires.length > 0) rules.push(dependentRule(model, rule));
   }

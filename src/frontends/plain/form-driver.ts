@@ -8,7 +8,7 @@ import { FormSession } from '../../core/form-session.js';
 import type { FieldIssue } from '../../core/issues.js';
 import type { CancelReason } from '../../core/outcome.js';
 import { sanitizeText } from '../../core/sanitize.js';
-import { describeField, fieldLabel, parseTyped, shownValue } from './describe-field.js';
+import { describeField, fieldLabel, formRulesLines, parseTyped, shownValue } from './describe-field.js';
 import { headerLines } from './header.js';
 import { COMMANDS_LINE, classify, HELP_LINES, type Typed } from './line-commands.js';
 import type { ReadResult } from './line-queue.js';
@@ -52,7 +52,11 @@ class FormDriver {
     // Withdrawn while it waited its turn: never shown, so nothing to say and nothing typed.
     if (this.#ctx.signal.aborted) return { outcome: { action: 'cancel', reason: 'server-cancelled' } };
     const { fields } = this.#session;
-    this.#io.say(...headerLines(this.#ctx, this.#prompt.message), COMMANDS_LINE);
+    this.#io.say(
+      ...headerLines(this.#ctx, this.#prompt.message),
+      ...formRulesLines(this.#session.model),
+      COMMANDS_LINE,
+    );
     if (this.#session.restored) this.#io.say('Your earlier answers to this form were restored.');
     if (!this.#session.satisfiable) return this.#unsatisfiable();
     if (this.#session.confirmation) return this.#confirm();

@@ -2,7 +2,7 @@
 // prompt ends. It owns what may be sent; front-ends only draw it and feed it edits (terminal keys,
 // plain lines, browser posts, scripted answers), as Clack splits behaviour from rendering.
 import { isFieldValue, sameValue } from './field-value.js';
-import type { Draft, Field, FieldValue, FormContent } from './form-model.js';
+import type { Draft, Field, FieldValue, FormContent, FormModel } from './form-model.js';
 import { checkEntries, copy, type Entry, fromText, postedEntry, unknownField } from './form-session-entry.js';
 import type { FormEnding, FormSessionOptions, FormStart, Review, Submission } from './form-session-types.js';
 import type { FieldIssue } from './issues.js';
@@ -41,6 +41,11 @@ export class FormSession {
     // A form without fields is a pure confirmation (E-13): it starts at the review.
     this.#stage = this.fields.length === 0 ? 'review' : 'editing';
     this.#reviewed = this.#stage === 'review';
+  }
+
+  /** The form being asked: its fields and its form-wide rules. */
+  get model(): FormModel {
+    return this.#start.model;
   }
 
   /** False when no answer can ever validate: only decline and cancel make sense (E-14). */

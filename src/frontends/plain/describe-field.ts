@@ -1,15 +1,17 @@
 // What a line prompt says about a field: one fact per line, plain words, no symbols a screen
 // reader would spell out. All server text (labels, descriptions, options, patterns) is sanitized.
-import type { Field, FieldValue, SelectOption } from '../../core/form-model.js';
+import { describeFormRules, describeRules } from '../../core/describe-rules.js';
+import type { Field, FieldValue, FormModel, SelectOption } from '../../core/form-model.js';
 import { sanitizeText } from '../../core/sanitize.js';
 import { maskedValue, sensitiveReason } from '../../core/sensitive.js';
 import { formatFieldValue, type ParsedInput, parseFieldInput } from '../../core/value-parse.js';
 
-const FORMAT_HINTS = {
-  email: 'an email address, for example name@example.com',
-  uri: 'a web address, for example https://example.org/page',
-  date: 'a date as year-month-day, for example 2024-05-31',
-  'date-time': 'a date and time with a time zone, for example 2024-05-31T14:30:00Z',
+// What to type for each format; the rule itself is worded by core/describe-rules.ts.
+const FORMAT_EXAMPLES = {
+  email: 'name@example.com',
+  uri: 'https://example.org/page',
+  date: '2024-05-31',
+  'date-time': '2024-05-31T14:30:00Z',
 } as const;
 
 /** The field's label, one line: what a review line or an issue calls it. */
@@ -27,6 +29,7 @@ export function describeField(
     '',
     `Field ${position.index + 1} of ${position.total}: ${fieldLabel(field)} (${field.required ? 'required' : 'optional'})`,
     `Type: ${typeLine(field)}`,
+    ...rulesLine(describeRules(field), 'Rules'),
   ];
   if (field.description !== undefined && field.description.trim() !== '') {
     const [first = '', ...rest] = sanitizeText(field.description, { multiline: true, maxLength: 2000 }).split(
@@ -61,6 +64,17 @@ export function describeField(
     lines.push('Enter leaves it empty.');
   }
   return lines;
+}
+
+/** The form-wide rules (how many fields, which go together), for the form's header. */
+export function formRulesLines(model: FormModel): string[] {
+  return rulesLine(describeFormRules(model), 'Form rules');
+}
+
+// Semicolons, not symbols: a screen reader reads them as a pause, not as a character's name.
+function rulesLine(rules: readonly string[], heading: string): string[] {
+  if (rules.length === 0) return [];
+  return [`${heading}: ${sanitizeText(rules.join('; '), { maxLength: 1000 })}.`];
 }
 
 /**
@@ -123,40 +137,20 @@ function numbersAllowed(options: readonly SelectOption[]): boolean {
   return !options.some((option) => /^\s*\d+\s*$/.test(option.value) || /^\s*\d+\s*$/.test(option.label));
 }
 
+/** What kind of answer the field takes; its rules are on the next line. */
 function typeLine(field: Field): string {
   switch (field.kind) {
-    case 'text': {
-      const parts = [field.format ? FORMAT_HINTS[field.format] : 'text'];
-      if (field.minLength !== undefined && field.maxLength !== undefined) {
-        parts.push(`${field.minLength} to ${field.maxLength} characters`);
-      } else if (field.minLength !== undefined) {
-        parts.push(`at least ${field.minLength} characters`);
-      } else if (field.maxLength !== undefined) {
-        parts.push(`at most ${field.maxLength} characters`);
-      }
-      if (field.pattern !== undefined)
-        parts.push(`matching the pattern ${sanitizeText(field.pattern, { maxLength: 200 })}`);
-      return `${parts.join(', ')}.`;
-    }
-    case 'number': {
-      const kind = field.integer ? 'whole number' : 'number, with a dot before decimals';
-      if (field.minimum !== undefined && field.maximum !== undefined) {
-        return `${kind}, from ${field.minimum} to ${field.maximum}.`;
-      }
-      if (field.minimum !== undefined) return `${kind}, at least ${field.minimum}.`;
-      if (field.maximum !== undefined) return `${kind}, at most ${field.maximum}.`;
-      return `${kind}.`;
-    }
+    case 'text':
+      return field.format ? `text, for example ${FORMAT_EXAMPLES[field.format]}.` : 'text.';
+    case 'number':
+      return field.integer ? 'number.' : 'number, with a dot before decimals.';
     case 'boolean':
       return 'yes or no. Type y or n.';
     case 'single-select':
       return 'choose one option.';
-    case 'multi-select': {
-      const { minItems: min, maxItems: max } = field;
-      if (min !== undefined && max !== undefined) return `choose ${min} to ${max} options.`;
-      if (min !== undefined) return `choose at least ${min} ${min === 1 ? 'option' : 'options'}.`;
-      if (max !== undefined) return `choose at most ${max} ${max === 1 ? 'option' : 'options'}.`;
-      return 'choose any number of options.';
-    }
+    case 'multi-select':
+      return field.minItems === undefined && field.maxItems === undefined
+        ? 'choose any number of options.'
+        : 'choose options.';
   }
 }

@@ -9,7 +9,7 @@ import type { FieldIssue } from '../../core/issues.js';
 import type { CancelReason } from '../../core/outcome.js';
 import { endingOutcome, endingSentence } from '../../core/prompt-ending.js';
 import { sanitizeText } from '../../core/sanitize.js';
-import { describeField, fieldLabel, parseTyped, shownValue } from './describe-field.js';
+import { describeField, fieldLabel, formRulesLines, parseTyped, shownValue } from './describe-field.js';
 import { headerLines } from './header.js';
 import { COMMANDS_LINE, classify, HELP_LINES, type Typed } from './line-commands.js';
 import type { ReadResult } from './line-queue.js';
@@ -56,7 +56,11 @@ class FormDriver {
     if (this.#io.interrupted()) return { outcome: { action: 'cancel', ...endingOutcome('interrupted') } };
     if (this.#ctx.signal.aborted) return { outcome: { action: 'cancel', reason: 'server-cancelled' } };
     const { fields } = this.#session;
-    this.#io.say(...headerLines(this.#ctx, this.#prompt.message), COMMANDS_LINE);
+    this.#io.say(
+      ...headerLines(this.#ctx, this.#prompt.message),
+      ...formRulesLines(this.#session.model),
+      COMMANDS_LINE,
+    );
     if (this.#session.restored) this.#io.say('Your earlier answers to this form were restored.');
     if (!this.#session.satisfiable) return this.#unsatisfiable();
     if (this.#session.confirmation) return this.#confirm();

@@ -1,11 +1,19 @@
 // Draws one field of the terminal form screen: its label, description, warning, widget (text box,
 // yes/no, options) and the issue under it. All server text is sanitized.
-import type { MultiSelectField, NumberField, TextField } from '../../core/form-model.js';
+import { describeRules, FORMAT_RULES } from '../../core/describe-rules.js';
+import type {
+  BooleanField,
+  Field,
+  MultiSelectField,
+  NumberField,
+  SingleSelectField,
+  TextField,
+} from '../../core/form-model.js';
 import { sanitizeText } from '../../core/sanitize.js';
 import type { FormDriver, Item } from './form-driver.js';
 import type { BodyLine } from './frame.js';
 import { type Line, type Segment, seg } from './style.js';
-import { charWidth, padTo, wrap } from './text-layout.js';
+import { charWidth, padTo, textWidth, wrap } from './text-layout.js';
 
 /** Shown one for one in place of the characters of a field that looks like it holds a secret. */
 export const MASK = '•';
@@ -14,26 +22,17 @@ function clean(text: string, max = 200): string {
   return sanitizeText(text, { maxLength: max });
 }
 
-function numberHint(field: NumberField): string {
-  const kind = field.integer ? 'whole number' : 'number';
-  const { minimum: min, maximum: max } = field;
-  if (min !== undefined && max !== undefined) return `${kind} ${min}–${max}`;
-  if (min !== undefined) return `${kind} ≥ ${min}`;
-  if (max !== undefined) return `${kind} ≤ ${max}`;
-  return kind;
-}
-
-function textHint(field: TextField, length: number, valid: boolean): string {
-  const parts: string[] = [];
+/** The words beside a text or number box: the field's rules (core), a live tick and length count. */
+function inputHint(field: TextField | NumberField, length: number, valid: boolean): string[] {
+  const rules = describeRules(field);
+  if (field.kind === 'number') return field.integer ? rules : ['number', ...rules];
   // A tick once the typed text has the expected format: live feedback, not only errors.
   const tick = valid && length > 0 ? ' ✓' : '';
-  if (field.format === 'date') parts.push(`YYYY-MM-DD${tick}`);
-  if (field.format === 'date-time') parts.push(`YYYY-MM-DDThh:mm:ssZ${tick}`);
-  if (field.format === 'email') parts.push(`email${tick}`);
-  if (field.format === 'uri') parts.push(`URL${tick}`);
-  if (field.maxLength !== undefined) parts.push(`${length}/${field.maxLength} chars`);
-  else if (field.minLength !== undefined) parts.push(`${length} chars, min ${field.minLength}`);
-  return parts.join(' · ');
+  const format = field.format === undefined ? undefined : FORMAT_RULES[field.format];
+  const words = rules.map((rule) => (rule === format ? `${rule}${tick}` : rule));
+  if (field.maxLength !== undefined) words.push(`${length}/${field.maxLength} chars`);
+  else if (field.minLength !== undefined) words.push(`${length} chars`);
+  return words;
 }
 
 function placeholder(field: TextField | NumberField): string {
@@ -53,13 +52,8 @@ function placeholder(field: TextField | NumberField): string {
 }
 
 function multiHint(field: MultiSelectField, count: number): string {
-  const { minItems: min, maxItems: max } = field;
-  let rule = 'choose any';
-  if (min !== undefined && max !== undefined)
-    rule = min === max ? `choose ${min}` : `choose ${min} to ${max}`;
-  else if (min !== undefined) rule = `choose at least ${min}`;
-  else if (max !== undefined) rule = `choose up to ${max}`;
-  return `${rule} (${count} chosen)`;
+  const rules = describeRules(field);
+  return `${rules.length > 0 ? rules.join(' · ') : 'choose any'} (${count} chosen)`;
 }
 
 // Controls and bidi overrides inside an input's value (a server default, a paste) are shown as
@@ -83,20 +77,35 @@ function inputWindow(text: string, caret: number, width: number): { shown: strin
   return { shown, col: widthOf(start, caret) };
 }
 
+/** Where a field's lines go: its focus group and the item of its own row (or -1). */
+interface Place {
+  readonly group: number;
+  readonly item: number;
+  readonly focused: boolean;
+}
+
 export function fieldBlock(ctrl: FormDriver, index: number, items: Item[], width: number): BodyLine[] {
   const field = ctrl.fields[index];
   if (field === undefined) return [];
   const focusedItem = ctrl.focused();
-  const focusIndex = ctrl.focus;
-  const own = (pred: (i: Item) => boolean) => items.findIndex(pred);
-  const fieldItem = own((i) => i.kind === 'field' && i.field === index);
-  const isFocused = focusedItem !== undefined && 'field' in focusedItem && focusedItem.field === index;
-  const lines: BodyLine[] = [];
-  const group = index;
-  const marker = isFocused ? seg('› ', 'focus') : seg('  ');
+  const place: Place = {
+    group: index,
+    item: items.findIndex((i) => i.kind === 'field' && i.field === index),
+    focused: focusedItem !== undefined && 'field' in focusedItem && focusedItem.field === index,
+  };
+  const lines: BodyLine[] = [labelLine(ctrl, field, place), ...noteLines(ctrl, field, place.group, width)];
+  if (field.kind === 'text' || field.kind === 'number') lines.push(...inputLines(ctrl, field, place, width));
+  else if (field.kind === 'boolean') lines.push(booleanLine(ctrl, field, place));
+  else lines.push(...optionLines(ctrl, field, index, items));
+  lines.push(...issueLines(ctrl.session.visibleIssue(field.name)?.message, place.group, width));
+  lines.push({ line: [], group: place.group });
+  return lines;
+}
+
+function labelLine(ctrl: FormDriver, field: Field, place: Place): BodyLine {
   const label: Segment[] = [
-    marker,
-    seg(clean(field.label, 120), isFocused ? 'focus' : 'bold'),
+    place.focused ? seg('› ', 'focus') : seg('  '),
+    seg(clean(field.label, 120), place.focused ? 'focus' : 'bold'),
     field.required ? seg(' (required)', 'warn') : seg(' (optional)', 'dim'),
   ];
   if (field.kind === 'multi-select') {
@@ -104,7 +113,12 @@ export function fieldBlock(ctrl: FormDriver, index: number, items: Item[], width
     label.push(seg(` — ${multiHint(field, Array.isArray(value) ? value.length : 0)}`, 'dim'));
   }
   if (field.kind === 'single-select') label.push(seg(' — choose one', 'dim'));
-  lines.push({ line: label, group, ...(fieldItem >= 0 ? { item: fieldItem } : {}) });
+  return { line: label, group: place.group, ...(place.item >= 0 ? { item: place.item } : {}) };
+}
+
+/** The description and the sensitive-field warning under the label. */
+function noteLines(ctrl: FormDriver, field: Field, group: number, width: number): BodyLine[] {
+  const lines: BodyLine[] = [];
   if (field.description) {
     for (const l of wrap(sanitizeText(field.description, { multiline: true, maxLength: 1000 }), width - 4)) {
       lines.push({ line: [seg('    '), seg(l, 'dim')], group });
@@ -112,62 +126,91 @@ export function fieldBlock(ctrl: FormDriver, index: number, items: Item[], width
   }
   const sensitive = ctrl.sensitive.get(field.name);
   if (sensitive) {
-    wrap(`⚠ ${sensitive.message}`, width - 4).forEach((l) => {
+    for (const l of wrap(`⚠ ${sensitive.message}`, width - 4)) {
       lines.push({ line: [seg('    '), seg(l, 'warn')], group });
-    });
-  }
-  const tag = ctrl.session.isDefault(field.name) ? seg(' (default)', 'dim') : seg('');
-  if (field.kind === 'text' || field.kind === 'number') {
-    const text = ctrl.session.text(field.name);
-    const length = [...text].length;
-    const formatOk = !ctrl.session.issues().some((i) => i.field === field.name && i.code === 'format');
-    const hint = field.kind === 'number' ? numberHint(field) : textHint(field, length, formatOk);
-    const hintText = [hint, ctrl.session.isDefault(field.name) ? 'default' : '']
-      .filter((h) => h !== '')
-      .join(' · ');
-    const boxWidth = Math.max(8, Math.min(44, width - 38));
-    const visible = sensitive ? MASK.repeat(length) : text;
-    // Masking keeps one character per character, so the caret position is the same.
-    const { shown, col } = inputWindow(visible, ctrl.caret(field.name), boxWidth);
-    const empty = text === '' ? placeholder(field) : '';
-    const inner = empty !== '' ? seg(padTo(empty, boxWidth), 'dim') : seg(padTo(shown, boxWidth));
-    const line: Line = [seg('    ['), inner, seg(']'), seg(hintText ? `  ${hintText}` : '', 'dim')];
-    const focusHere = fieldItem === focusIndex;
-    lines.push({ line, group, item: fieldItem, ...(focusHere ? { caret: 5 + col } : {}) });
-  } else if (field.kind === 'boolean') {
-    const value = ctrl.session.value(field.name);
-    const yes = value === true ? '(•) Yes' : '( ) Yes';
-    const no = value === false ? '(•) No' : '( ) No';
-    const unset = value === undefined ? seg('   not set', 'dim') : seg('');
-    // After "No", a bare "(default)" read as "No is the default": name the default value.
-    const defaultTag =
-      typeof value === 'boolean' && ctrl.session.isDefault(field.name)
-        ? seg(`   (default: ${value ? 'Yes' : 'No'})`, 'dim')
-        : seg('');
-    lines.push({ line: [seg(`    ${yes}   ${no}`), unset, defaultTag], group, item: fieldItem });
-  } else {
-    const value = ctrl.session.value(field.name);
-    const chosen = new Set(Array.isArray(value) ? value : value === undefined ? [] : [value]);
-    field.options.forEach((option, o) => {
-      const item = own((i) => i.kind === 'option' && i.field === index && i.option === o);
-      const on = chosen.has(option.value);
-      const box = field.kind === 'multi-select' ? (on ? '[x]' : '[ ]') : on ? '(•)' : '( )';
-      const focusHere = item === focusIndex;
-      const line: Segment[] = [
-        seg(focusHere ? '  › ' : '    ', 'focus'),
-        seg(`${box} `),
-        seg(clean(option.label, 120), focusHere ? 'focus' : 'plain'),
-      ];
-      if (on && ctrl.session.isDefault(field.name)) line.push(tag);
-      lines.push({ line, group, item });
-    });
-  }
-  const issue = ctrl.session.visibleIssue(field.name);
-  if (issue) {
-    for (const l of wrap(`✗ ${clean(issue.message, 300)}`, width - 4)) {
-      lines.push({ line: [seg('    '), seg(l, 'error')], group });
     }
   }
-  lines.push({ line: [], group });
   return lines;
+}
+
+/** The field's issue under it, wrapped and marked ✗; nothing when there is none. */
+function issueLines(message: string | undefined, group: number, width: number): BodyLine[] {
+  if (message === undefined) return [];
+  return wrap(`✗ ${clean(message, 300)}`, width - 4).map((l) => ({
+    line: [seg('    '), seg(l, 'error')],
+    group,
+  }));
+}
+
+function inputLines(
+  ctrl: FormDriver,
+  field: TextField | NumberField,
+  place: Place,
+  width: number,
+): BodyLine[] {
+  const text = ctrl.session.text(field.name);
+  const length = [...text].length;
+  const formatOk = !ctrl.session.issues().some((i) => i.field === field.name && i.code === 'format');
+  const words = inputHint(field, length, formatOk);
+  if (ctrl.session.isDefault(field.name)) words.push('default');
+  // Rules may name a server pattern: cleaned like every other server text.
+  const hintText = clean(words.join(' · '), 300);
+  const boxWidth = Math.max(8, Math.min(44, width - 38));
+  const visible = ctrl.sensitive.has(field.name) ? MASK.repeat(length) : text;
+  // Masking keeps one character per character, so the caret position is the same.
+  const { shown, col } = inputWindow(visible, ctrl.caret(field.name), boxWidth);
+  const empty = text === '' ? placeholder(field) : '';
+  const inner = empty !== '' ? seg(padTo(empty, boxWidth), 'dim') : seg(padTo(shown, boxWidth));
+  // Beside the box when the words fit, else on their own lines under it.
+  const beside = hintText !== '' && textWidth(hintText) + boxWidth + 8 <= width;
+  const line: Line = [seg('    ['), inner, seg(']'), seg(beside ? `  ${hintText}` : '', 'dim')];
+  const caret = place.item === ctrl.focus ? { caret: 5 + col } : {};
+  const lines: BodyLine[] = [{ line, group: place.group, item: place.item, ...caret }];
+  if (beside || hintText === '') return lines;
+  for (const l of wrap(hintText, width - 6))
+    lines.push({ line: [seg('      '), seg(l, 'dim')], group: place.group });
+  return lines;
+}
+
+function booleanLine(ctrl: FormDriver, field: BooleanField, place: Place): BodyLine {
+  const value = ctrl.session.value(field.name);
+  const yes = value === true ? '(•) Yes' : '( ) Yes';
+  const no = value === false ? '(•) No' : '( ) No';
+  const unset = value === undefined ? seg('   not set', 'dim') : seg('');
+  // After "No", a bare "(default)" read as "No is the default": name the default value.
+  const defaultTag =
+    typeof value === 'boolean' && ctrl.session.isDefault(field.name)
+      ? seg(`   (default: ${value ? 'Yes' : 'No'})`, 'dim')
+      : seg('');
+  const rules = describeRules(field);
+  const ruleTag = rules.length > 0 ? seg(`   ${rules.join(' · ')}`, 'dim') : seg('');
+  return {
+    line: [seg(`    ${yes}   ${no}`), unset, defaultTag, ruleTag],
+    group: place.group,
+    item: place.item,
+  };
+}
+
+function optionLines(
+  ctrl: FormDriver,
+  field: SingleSelectField | MultiSelectField,
+  index: number,
+  items: Item[],
+): BodyLine[] {
+  const value = ctrl.session.value(field.name);
+  const chosen = new Set(Array.isArray(value) ? value : value === undefined ? [] : [value]);
+  const tag = ctrl.session.isDefault(field.name) ? seg(' (default)', 'dim') : seg('');
+  return field.options.map((option, o) => {
+    const item = items.findIndex((i) => i.kind === 'option' && i.field === index && i.option === o);
+    const on = chosen.has(option.value);
+    const box = field.kind === 'multi-select' ? (on ? '[x]' : '[ ]') : on ? '(•)' : '( )';
+    const focusHere = item === ctrl.focus;
+    const line: Segment[] = [
+      seg(focusHere ? '  › ' : '    ', 'focus'),
+      seg(`${box} `),
+      seg(clean(option.label, 120), focusHere ? 'focus' : 'plain'),
+    ];
+    if (on && ctrl.session.isDefault(field.name)) line.push(tag);
+    return { line, group: index, item };
+  });
 }

@@ -77,7 +77,7 @@ describe('browser form controls', () => {
     assert.equal(await type('f4'), 'number');
     assert.equal(await page.getAttribute('#f4', 'step'), '1', 'integers step by 1');
     assert.equal(await page.getAttribute('#f5', 'step'), 'any', 'decimals can be typed');
-    assert.match((await page.textContent('#f4-hint')) ?? '', /whole number from 13 to 120/i);
+    assert.match((await page.textContent('#f4-hint')) ?? '', /whole number · from 13 to 120/i);
     assert.equal(await page.getAttribute('#f4', 'max'), null, 'never clamped by the browser');
     assert.equal(await page.getAttribute('#f0', 'aria-required'), 'true');
     assert.match((await page.textContent('label[for="f0"]')) ?? '', /\(required\)/);

@@ -58,15 +58,15 @@ describe('PlainRenderer forms', () => {
       },
     });
     const out = h.output();
-    assert.match(out, /Field 1 of 6: Name \(required\)\nType: text, at least 2 characters\./);
+    assert.match(out, /Field 1 of 6: Name \(required\)\nType: text\.\nRules: at least 2 characters\./);
     assert.match(
       out,
-      /Type: whole number, from 0 to 120\.\nEnter keeps the default: 30 \(:clear leaves it empty\)/,
+      /Type: number\.\nRules: whole number; from 0 to 120\.\nEnter keeps the default: 30 \(:clear leaves it empty\)/,
     );
     assert.match(out, /Type: yes or no\. Type y or n\.\nEnter leaves it empty\./);
     assert.match(out, /Options:\n1\. Red\n2\. Green\nType the option's number or its text\./);
     assert.match(out, /for example 1,3/);
-    assert.match(out, /Type: a date as year-month-day, for example 2024-05-31\./);
+    assert.match(out, /Type: text, for example 2024-05-31\.\nRules: a date, YYYY-MM-DD\./);
     assert.match(
       out,
       /Review your answers before sending:\n1\. Name: Ada\n2\. Age: 30\n3\. Subscribe: yes\n4\. Colour: Green\n5\. Toppings: ham, olive\n6\. Date: 2024-05-31\n/,

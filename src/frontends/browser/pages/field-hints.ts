@@ -1,45 +1,26 @@
-// The rules of a field in words, shown under its control (range, length, format, item counts).
-import type { Field } from '../../../core/form-model.js';
-import { serverText } from '../escape.js';
+// The rules of a field in words (core/describe-rules.ts), shown under its control, and the form's
+// own rules above the fields. Text only: the `html` tag escapes it (a rule may quote a server pattern).
+import { describeFormRules, describeRules } from '../../../core/describe-rules.js';
+import type { Field, FormModel } from '../../../core/form-model.js';
+import { type Html, html } from '../escape.js';
 
-const FORMAT_HINTS = {
-  email: 'An email address, e.g. name@example.com',
-  uri: 'A web address, e.g. https://example.com',
-  date: 'A date (YYYY-MM-DD)',
-  'date-time': 'A date and time; the time zone is sent with it',
-} as const;
-
+/** The hint under a field's control: its rules, and what the control itself cannot say. */
 export function fieldHint(field: Field): string {
-  switch (field.kind) {
-    case 'text': {
-      const parts: string[] = [];
-      if (field.format) parts.push(FORMAT_HINTS[field.format]);
-      const { minLength: min, maxLength: max } = field;
-      if (min !== undefined && max !== undefined) parts.push(`${min} to ${max} characters`);
-      else if (min !== undefined) parts.push(`at least ${min} characters`);
-      else if (max !== undefined) parts.push(`up to ${max} characters`);
-      if (field.pattern) parts.push(`must match the pattern ${serverText(field.pattern, 80)}`);
-      return parts.join(' · ');
-    }
-    case 'number': {
-      const what = field.integer ? 'A whole number' : 'A number (use a dot for decimals)';
-      const { minimum: min, maximum: max } = field;
-      if (min !== undefined && max !== undefined) return `${what} from ${min} to ${max}`;
-      if (min !== undefined) return `${what}, at least ${min}`;
-      if (max !== undefined) return `${what}, at most ${max}`;
-      return what;
-    }
-    case 'multi-select': {
-      const { minItems: min, maxItems: max } = field;
-      if (min !== undefined && max !== undefined)
-        return min === max ? `Choose exactly ${min}` : `Choose ${min} to ${max}`;
-      if (min !== undefined) return `Choose at least ${min}`;
-      if (max !== undefined) return `Choose up to ${max}`;
-      return 'Choose any number';
-    }
-    case 'boolean':
-      return field.required ? 'Answer yes or no' : '';
-    case 'single-select':
-      return '';
-  }
+  const rules = describeRules(field);
+  // The control's own words: a number box takes a dot for decimals; a required yes/no has two radios.
+  if (field.kind === 'number' && !field.integer) rules.unshift('a number (use a dot for decimals)');
+  if (field.kind === 'boolean' && field.required) rules.unshift('answer yes or no');
+  if (field.kind === 'multi-select' && rules.length === 0) rules.push('choose any number');
+  return upperFirst(rules.join(' · '));
+}
+
+/** The form-wide rules (how many fields, which go together), or nothing when there are none. */
+export function formRulesNote(model: FormModel): Html | '' {
+  const rules = describeFormRules(model);
+  if (rules.length === 0) return '';
+  return html`<div class="hint form-rules" id="form-rules"><p>This form’s rules:</p><ul>${rules.map((rule) => html`<li>${upperFirst(rule)}</li>`)}</ul></div>`;
+}
+
+function upperFirst(text: string): string {
+  return text.charAt(0).toUpperCase() + text.slice(1);
 }

@@ -6,6 +6,7 @@ import type { Asker } from '../entry.js';
 import { type Html, html, serverText } from '../escape.js';
 import { controlName, controlValue } from '../form-values.js';
 import { fieldBlock } from './field-controls.js';
+import { formRulesNote } from './field-hints.js';
 import { askerHeader, muteLabel } from './header.js';
 import { layout } from './layout.js';
 
@@ -58,6 +59,7 @@ ${s.confirmation ? html`<p>The server asks for a confirmation only: nothing else
 <form method="post" action="/answer" id="form" class="form" data-check="/check" novalidate>
 <input type="hidden" name="nonce" value="${input.nonce}">
 <input type="hidden" name="step" value="edit">
+${formRulesNote(s.model)}
 ${blocks}
 <div class="actions">
 ${primary}

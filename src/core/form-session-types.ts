@@ -38,11 +38,13 @@ export interface FormEnding {
   readonly muteServer?: boolean;
 }
 
-/** The review as opened: every issue, and the first field (in form order) that has one. */
+/** What asking for the review did: opened it, or (with problems) kept the form at the first one. */
 export interface Review {
+  /** True when the review is open: nothing stops a submit (or the form has no fields to fix). */
+  readonly opened: boolean;
   /** Every problem that stops a submit (empty when it would be sent). */
   readonly issues: readonly FieldIssue[];
-  /** Index in `fields` of the first field with a problem, to move the focus there. */
+  /** Index in `fields` of the first field with a problem (0 for a problem of the whole form), to edit next. */
   readonly firstProblem: number | undefined;
 }
 

@@ -211,13 +211,20 @@ export class FormSession {
     this.#changed();
   }
 
-  /** Opens the review (C-03): nothing is sent before it; every field's issue is shown from now. */
+  /**
+   * Asks for the review (C-03): nothing is sent before it, and every field's issue is shown from
+   * now. With problems the review does not open, in every front-end: the form stays, and editing
+   * goes on at the first field with a problem (the first field for a problem of the whole form).
+   */
   review(): Review {
+    const issues = this.issues();
+    const opened = issues.length === 0 || this.fields.length === 0;
     if (!this.#ending) {
-      this.#stage = 'review';
+      this.#stage = opened ? 'review' : 'editing';
       this.#reviewed = true;
     }
-    return { issues: this.issues(), firstProblem: this.firstProblem() };
+    const firstProblem = this.firstProblem() ?? (issues.length > 0 && this.fields.length > 0 ? 0 : undefined);
+    return { opened, issues, firstProblem };
   }
 
   /** Back to editing; returns the field to edit: the one asked for, else the first problem. */

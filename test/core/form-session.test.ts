@@ -7,8 +7,12 @@ import { parseRequestedSchema } from '../../src/core/schema-parser.js';
 import { validateContent } from '../../src/core/validate.js';
 import { req } from '../helpers/req.js';
 
-function model(properties: Record<string, unknown>, required: string[] = []): FormModel {
-  const parsed = parseRequestedSchema({ type: 'object', properties, required });
+function model(
+  properties: Record<string, unknown>,
+  required: string[] = [],
+  rules: Record<string, unknown> = {},
+): FormModel {
+  const parsed = parseRequestedSchema({ type: 'object', properties, required, ...rules });
   if (!parsed.ok) assert.fail(parsed.issues.map((i) => i.message).join(' | '));
   return parsed.value;
 }
@@ -189,18 +193,36 @@ describe('FormSession: review and submit', () => {
     assert.deepEqual(sent.ending, { outcome: { action: 'accept', content: sent.content } });
   });
 
-  it('opens the review with every issue and the first problem, and goes back to that field', () => {
+  it('with problems, keeps the form at the first one instead of opening the review, and shows every issue', () => {
     const s = session(profile);
     s.set('name', 'Ada');
     s.set('plan', 'gold');
     const review = s.review();
-    assert.equal(s.stage, 'review');
+    assert.equal(review.opened, false);
+    assert.equal(s.stage, 'editing', 'the review does not open with problems (one meaning everywhere)');
     assert.deepEqual(codes(review.issues), ['not-an-option']);
     assert.equal(review.firstProblem, 2);
+    assert.equal(s.reviewed, true, 'every issue is shown from now on');
     assert.equal(s.edit(), 2);
-    assert.equal(s.stage, 'editing');
     assert.equal(s.edit(4), 4, 'a chosen field wins');
-    assert.equal(s.reviewed, true, 'issues stay visible after going back');
+    s.set('plan', 'free');
+    const fixed = s.review();
+    assert.equal(fixed.opened, true);
+    assert.equal(s.stage, 'review');
+    assert.equal(fixed.firstProblem, undefined);
+  });
+
+  it('with only a problem of the whole form, keeps the form at its first field', () => {
+    const pair = model(
+      { email: { type: 'string', title: 'Email' }, phone: { type: 'string', title: 'Phone' } },
+      [],
+      { minProperties: 1 },
+    );
+    const s = session(pair);
+    const review = s.review();
+    assert.equal(review.opened, false);
+    assert.ok(review.issues.length > 0);
+    assert.equal(review.firstProblem, 0);
   });
 
   it(req`starts a form without fields at the review as a pure confirmation (E-13)`, () => {

@@ -52,7 +52,8 @@ export class FormDriver implements Entry {
     if (body.get('step') === 'edit') s.apply(Object.fromEntries(readPosted(s.fields, body)));
     switch (action) {
       case 'review':
-        if (s.review().issues.length > 0) s.edit();
+        // With problems the form stays, each shown in place (core/form-session.ts review()).
+        s.review();
         return { kind: 'stay' };
       case 'edit':
         s.edit();
@@ -60,7 +61,7 @@ export class FormDriver implements Entry {
       case 'submit': {
         if (s.stage !== 'review') {
           // Sent only from the review; a post of the form page opens it.
-          if (s.review().issues.length > 0) s.edit();
+          s.review();
           return { kind: 'stay' };
         }
         const sent = s.submit();

@@ -55,7 +55,6 @@ class FormDriver {
     // Withdrawn or interrupted while it waited its turn: never shown, so nothing to say or keep.
     if (this.#io.interrupted()) return { outcome: { action: 'cancel', ...endingOutcome('interrupted') } };
     if (this.#ctx.signal.aborted) return { outcome: { action: 'cancel', reason: 'server-cancelled' } };
-    const { fields } = this.#session;
     this.#io.say(
       ...headerLines(this.#ctx, this.#prompt.message),
       ...formRulesLines(this.#session.model),
@@ -64,7 +63,21 @@ class FormDriver {
     if (this.#session.restored) this.#io.say('Your earlier answers to this form were restored.');
     if (!this.#session.satisfiable) return this.#unsatisfiable();
     if (this.#session.confirmation) return this.#confirm();
-    let index = 0;
+    let from = 0;
+    for (;;) {
+      const walked = await this.#walk(from);
+      if (walked) return walked;
+      const fix = this.#problemsFirst();
+      const reviewed = fix === undefined ? await this.#review() : { fixFrom: fix };
+      if (!('fixFrom' in reviewed)) return reviewed;
+      from = reviewed.fixFrom;
+    }
+  }
+
+  /** Asks each field from `from` to the last; an answer when the form ended on the way. */
+  async #walk(from: number): Promise<FormAnswer | undefined> {
+    const { fields } = this.#session;
+    let index = from;
     while (index < fields.length) {
       const step = await this.#askField(index, 'fill');
       if (step.kind === 'done') return step.answer;
@@ -75,7 +88,15 @@ class FormDriver {
         index += 1;
       }
     }
-    return this.#review();
+    return undefined;
+  }
+
+  /** Asks for the review: with problems it stays on the form, from the first one (core review()). */
+  #problemsFirst(): number | undefined {
+    const review = this.#session.review();
+    if (review.opened) return undefined;
+    this.#io.say('', 'To fix before the review:', ...issueLines(review.issues));
+    return review.firstProblem ?? 0;
   }
 
   async #askField(index: number, mode: 'fill' | 'edit'): Promise<Step> {
@@ -122,18 +143,19 @@ class FormDriver {
     }
   }
 
-  async #review(): Promise<FormAnswer> {
+  /** The review, until the form ends, or `fixFrom` once an edit left a problem (back to the form). */
+  async #review(): Promise<FormAnswer | { readonly fixFrom: number }> {
     let show = true;
     for (;;) {
-      const { issues } = this.#session.review();
       if (show) {
+        const fix = this.#problemsFirst();
+        if (fix !== undefined) return { fixFrom: fix };
         this.#io.say('', 'Review your answers before sending:');
         this.#session.fields.forEach((field, index) => {
           this.#io.say(
             `${index + 1}. ${fieldLabel(field)}: ${shownValue(field, this.#session.value(field.name))}`,
           );
         });
-        if (issues.length > 0) this.#io.say('To fix before sending:', ...issueLines(issues));
         this.#io.say(this.#reviewChoices());
         show = false;
       }

@@ -200,13 +200,18 @@ export class FormDriver {
   }
 
   #openReview(): void {
-    const { issues, firstProblem } = this.session.review();
+    const { opened, issues, firstProblem } = this.session.review();
+    if (!opened) {
+      // The form stays, every problem shown in place (core/form-session.ts review()).
+      this.#editField(firstProblem);
+      const first = issues[0]?.message ?? 'The answers do not fit the form.';
+      this.status = { tone: 'error', text: `Fix ${issues.length} answer(s) before the review. ${first}` };
+      return;
+    }
     this.scroll = 0;
     const items = this.items();
     const submit = items.findIndex((i) => i.kind === 'button' && (i.id === 'submit' || i.id === 'decline'));
-    this.focus = firstProblem ?? Math.max(0, submit);
-    if (firstProblem !== undefined)
-      this.status = { tone: 'error', text: `${issues.length} answer(s) need fixing before you can submit.` };
+    this.focus = Math.max(0, submit);
   }
 
   /** Back to the form at `index`, else at the first field with a problem. */

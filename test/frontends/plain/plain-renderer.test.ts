@@ -110,7 +110,7 @@ describe('PlainRenderer forms', () => {
     assert.match(out, /2\. Age: 41\n[\s\S]*2\. Age: 55\n/);
   });
 
-  it('Enter at the review does the default the choices line shows: send, or say why it cannot yet', async () => {
+  it('Enter at the review does the default the choices line shows: send; with problems the review waits until they are fixed', async () => {
     const h = harness();
     h.type('Ada', '41', '');
     const answer = await h.renderer.form(formPrompt(model([nameField, ageField])), context());
@@ -126,10 +126,10 @@ describe('PlainRenderer forms', () => {
           : base.validate(draft),
     };
     const invalid = harness();
-    invalid.type('', '', '1', 'a@example.com', '');
+    invalid.type('', 'a@example.com', '');
     const second = await invalid.renderer.form(prompt, context());
     assert.deepEqual(second.outcome, { action: 'accept', content: { email: 'a@example.com' } });
-    assert.match(invalid.output(), /Cannot send yet:\nGive an email\./);
+    assert.match(invalid.output(), /To fix before the review:\nGive an email\./);
     assert.doesNotMatch(invalid.output(), /Not understood/);
   });
 
@@ -147,11 +147,16 @@ describe('PlainRenderer forms', () => {
           : base.validate(draft),
     };
     const h = harness();
-    h.type('', '', 's', '1', 'a@example.com', 's');
+    // Both left empty: the review does not open; the form is asked again from its first field.
+    h.type('', '', 'a@example.com', '', 's');
     const answer = await h.renderer.form(prompt, context());
     assert.deepEqual(answer.outcome, { action: 'accept', content: { email: 'a@example.com' } });
-    assert.match(h.output(), /To fix before sending:\nGive an email or a phone number\./);
-    assert.match(h.output(), /Cannot send yet:\nGive an email or a phone number\./);
+    assert.match(h.output(), /To fix before the review:\nGive an email or a phone number\./);
+    assert.equal(
+      h.output().match(/Review your answers before sending/g)?.length,
+      1,
+      'reviewed once, when fixed',
+    );
   });
 
   it(req`declines only on an explicit decline, at a field or in the review (C-02, C-16)`, async () => {

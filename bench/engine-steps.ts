@@ -58,10 +58,10 @@ export async function measureSteps(
   // that did not come from the prompt's own checker (shown for the cost it would add).
   const cached = createSchemaCache();
   const steps: [string, () => unknown][] = [
-    ['parseElicitRequest, schema not seen before', () => parseElicitRequest(params, ['form'], 'legacy')],
+    ['parseElicitRequest, schema not seen before', () => parseElicitRequest(params, ['form'], '2025-11-25')],
     [
       'readElicitRequest, schema from the cache (async)',
-      () => readElicitRequest(params, ['form'], 'legacy', cached),
+      () => readElicitRequest(params, ['form'], '2025-11-25', cached),
     ],
     ['initialDraft + mergeOverDefaults', () => [initialDraft(model), mergeOverDefaults(model, sets)]],
     ['validateContent (scripted renderer)', () => validateContent(model, answer)],

@@ -38,6 +38,7 @@ export { authStoreDir } from './auth/store-dir.js';
 export { ElicitError, type ElicitErrorCode } from './contracts/elicit-error.js';
 export type { OverRateChoice, OverRateInfo } from './contracts/over-rate.js';
 export type { ElicitationMode, Era } from './contracts/protocol.js';
+export { eraOf } from './contracts/protocol.js';
 export type {
   FormAnswer,
   FormPrompt,

@@ -191,7 +191,7 @@ export class SignInSession {
     const site = sanitizeText(analysis.unicodeHost || url.host, { maxLength: 120 });
     const message = `${server.label} needs you to sign in. Your browser will open the sign-in page of ${site}.`;
     const signal = this.#options.signal ?? new AbortController().signal;
-    const ctx = { server, era: this.#options.era ?? 'legacy', signal, waiting: 0 } as const;
+    const ctx = { server, era: this.#options.era ?? '2025-11-25', signal, waiting: 0 } as const;
     const answer = renderer.url
       ? await renderer.url({ kind: 'url', message, url: url.href, analysis }, ctx)
       : undefined;

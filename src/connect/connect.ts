@@ -13,7 +13,7 @@ import { connectWithSignIn } from '../auth/connect-with-sign-in.js';
 import type { SignInSettings } from '../auth/settings.js';
 import { signInError } from '../auth/sign-in-errors.js';
 import { ElicitError } from '../contracts/elicit-error.js';
-import type { Era } from '../contracts/protocol.js';
+import { type Era, eraOf } from '../contracts/protocol.js';
 import type { Renderer } from '../contracts/renderer.js';
 import { type AttachOptions, attachElicitation, type ElicitationSession } from '../mcp/attach.js';
 import { createGuardedHttpTransport } from '../mcp/guarded-http.js';
@@ -88,7 +88,7 @@ export async function connect(options: ConnectOptions): Promise<Connection> {
     const discover = connection.client.getDiscoverResult();
     await cache.set(
       key,
-      connection.era === 'modern' && discover
+      connection.era === '2026-07-28' && discover
         ? { kind: 'modern', discover, savedAt: Date.now() }
         : { kind: 'legacy', savedAt: Date.now() },
     );
@@ -140,7 +140,7 @@ async function connectOnce(options: ConnectOptions, prior: Prior | undefined): P
         env: options.env,
         renderer: options.signInRenderer ?? options.renderer,
         opener: options.attach.opener,
-        era: options.protocol.kind === 'modern' ? 'modern' : 'legacy',
+        era: options.protocol.kind === 'modern' ? '2026-07-28' : '2025-11-25',
       });
       const connected = await connectWithSignIn({
         ...signIn,
@@ -163,7 +163,7 @@ async function connectOnce(options: ConnectOptions, prior: Prior | undefined): P
   return {
     client,
     session: session as ElicitationSession,
-    era: client.getProtocolEra() === 'modern' ? 'modern' : 'legacy',
+    era: eraOf(client.getProtocolEra()),
     version: client.getNegotiatedProtocolVersion(),
     close,
   };

@@ -11,7 +11,7 @@ import type {
   ReadResourceRequest,
   ReadResourceResult,
 } from '@modelcontextprotocol/client';
-import type { ElicitationMode, Era } from '../contracts/protocol.js';
+import { type ElicitationMode, type Era, eraOf } from '../contracts/protocol.js';
 import type { Renderer } from '../contracts/renderer.js';
 import type { ServerIdentity } from '../contracts/server-identity.js';
 import type { UrlOpener, UrlWaiter } from '../contracts/url-step.js';
@@ -122,7 +122,7 @@ function assemble(client: Client, options: AttachOptions): Parts {
   const server = describeServer(client, identity);
   const log = createEventLog(withAudit(options.onEvent, options.audit, server, renderer));
   const inFlight = new Set<RequestRef>();
-  const era = (): Era => (client.getProtocolEra() === 'modern' ? 'modern' : 'legacy');
+  const era = (): Era => eraOf(client.getProtocolEra());
   return {
     client,
     options,

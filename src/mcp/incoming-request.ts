@@ -101,14 +101,14 @@ function parseUrlRequest(params: Record<string, unknown>, era: Era, meta: Reques
   if (typeof url !== 'string') problems.push('"url" must be a string');
   else if (!URL.canParse(url)) problems.push('"url" is not a valid URL');
   // The 2025-11-25 era requires an opaque elicitationId (S-09); 2026-07-28 removed it.
-  if (era === 'legacy' && typeof elicitationId !== 'string') {
+  if (era === '2025-11-25' && typeof elicitationId !== 'string') {
     problems.push('"elicitationId" must be a string');
   }
   if (problems.length > 0 || typeof message !== 'string' || typeof url !== 'string') {
     return refused(`Invalid elicitation request: ${problems.join('; ')}`);
   }
   // On 2026-07-28 an elicitationId sent anyway is ignored rather than tracked.
-  const id = era === 'legacy' && typeof elicitationId === 'string' ? { elicitationId } : {};
+  const id = era === '2025-11-25' && typeof elicitationId === 'string' ? { elicitationId } : {};
   return { ok: true, value: { mode: 'url', message, url, ...id, meta } };
 }
 

@@ -48,7 +48,7 @@ export function createResponder(deps: ResponderDeps): Responder {
   return async (request, signal, ctx) => {
     const token = ctx?.mcpReq._meta?.progressToken ?? request.meta.progressToken;
     const stopHeartbeat =
-      ctx && deps.era() === 'legacy'
+      ctx && deps.era() === '2025-11-25'
         ? startProgressHeartbeat(ctx, token, deps.progressIntervalMs)
         : undefined;
     const context: Context = (waiting) => {

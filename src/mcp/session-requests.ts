@@ -70,7 +70,7 @@ export function createRequestRunner(deps: RequestRunnerDeps) {
     const combined = signal ? AbortSignal.any([signal, deadline.signal]) : deadline.signal;
     const sendOptions: RequestOptions = { ...rest, timeout: NO_SDK_TIMEOUT, signal: combined };
     const once = (): Promise<T> =>
-      deps.era() === 'modern'
+      deps.era() === '2026-07-28'
         ? driveInputRequired<T>((retry, o) => send(retry, o, leg), sendOptions, {
             maxInputRounds: deps.maxInputRounds,
             answer: (entry, _key, roundSignal) => deps.answer(entry, roundSignal),

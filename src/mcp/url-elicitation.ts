@@ -48,7 +48,7 @@ export async function handleUrlElicitation(
 
   // 2026-07-28: the server learns the outcome only from the retry; asking again for the URL the
   // person already opened means "not finished yet": wait again instead of opening a second tab.
-  if (deps.era === 'modern' && waiter && tracker?.takeOpened(requestKey, analysis.href)) {
+  if (deps.era === '2026-07-28' && waiter && tracker?.takeOpened(requestKey, analysis.href)) {
     const choice = await waiter.wait(
       { server: ctx.server, url: analysis.href, message, reason: 'retry-pending' },
       ctx.signal,
@@ -64,7 +64,7 @@ export async function handleUrlElicitation(
       message,
       url,
       analysis,
-      waitUntilDone: deps.era === 'modern',
+      waitUntilDone: deps.era === '2026-07-28',
       ...(elicitationId !== undefined && { elicitationId }),
     },
     ctx,
@@ -72,7 +72,7 @@ export async function handleUrlElicitation(
   );
   if (outcome.action !== 'accept') {
     if (elicitationId !== undefined) tracker?.drop(elicitationId);
-  } else if (deps.era === 'modern') {
+  } else if (deps.era === '2026-07-28') {
     tracker?.markOpened(requestKey, analysis.href);
   }
   return outcome;

@@ -152,7 +152,7 @@ function parsePrerequisites(error: ProtocolError, deps: UrlRetryDeps): Prerequis
 async function consentAndOpen(p: Prerequisite, deps: UrlRetryDeps): Promise<void> {
   const ctx = {
     server: deps.server,
-    era: 'legacy' as const,
+    era: '2025-11-25' as const,
     signal: deps.signal ?? new AbortController().signal,
     waiting: 0,
     ...(deps.request && { request: deps.request }),

@@ -32,7 +32,7 @@ export function forwardClientFeatures(
 ): void {
   const declared: ClientCapabilities = hello.capabilities;
   // A 2025 host gets the request itself; a 2026 host has none, so it gets an input_required round.
-  const modern = hello.era === 'modern';
+  const modern = hello.era === '2026-07-28';
   if (declared.sampling) {
     client.registerCapabilities({ sampling: declared.sampling });
     client.setRequestHandler('sampling/createMessage', (request, ctx) =>

@@ -75,10 +75,10 @@ export class WatchedTransport implements Transport {
     if (typeof method !== 'string' || !isRecord(params)) return;
     if (method === 'initialize') {
       const capabilities = isRecord(params.capabilities) ? params.capabilities : {};
-      this.settle({ era: 'legacy', capabilities: capabilities as ClientCapabilities });
+      this.settle({ era: '2025-11-25', capabilities: capabilities as ClientCapabilities });
       return;
     }
     const declared = isRecord(params._meta) ? params._meta[CLIENT_CAPABILITIES_META_KEY] : undefined;
-    if (isRecord(declared)) this.settle({ era: 'modern', capabilities: declared as ClientCapabilities });
+    if (isRecord(declared)) this.settle({ era: '2026-07-28', capabilities: declared as ClientCapabilities });
   }
 }

@@ -77,7 +77,7 @@ export function startProxy(o: ProxyOptions): RunningProxy {
     const routing = hostRouting(o, side, plan);
     renderer = routing;
     const connection = await connectUpstream(o, side, plan, routing);
-    if (side.hello.era === 'legacy')
+    if (side.hello.era === '2025-11-25')
       relayUrlCompletions(connection.client, (id) => routing.takeHostCompletion(id), currentHost, o.log);
     connection.client.onclose = () => {
       if (stopping) return;
@@ -98,7 +98,12 @@ export function startProxy(o: ProxyOptions): RunningProxy {
         void stop(1);
         throw error;
       }
-      host = createHostServer(connection, o.label, o.log, era === 'modern' ? rounds : undefined);
+      host = createHostServer(
+        connection,
+        o.label,
+        o.log,
+        era === 'modern' /* the SDK's name */ ? rounds : undefined,
+      );
       return host;
     },
     { transport: watched, onerror: (error) => o.log(`host connection: ${error.message}`) },
@@ -135,7 +140,7 @@ function hostRouting(o: ProxyOptions, side: HostSide, plan: RoutePlan): RoutingR
     o.self,
     plan,
     (params, signal) =>
-      side.hello.era === 'modern'
+      side.hello.era === '2026-07-28'
         ? side.rounds.ask(params, signal)
         : side.currentHost().elicitInput(params as never, { signal, timeout: NO_TIMEOUT_MS }),
     o.log,

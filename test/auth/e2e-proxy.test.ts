@@ -15,7 +15,7 @@ import {
   storedTokens,
 } from './e2e-harness.js';
 
-for (const era of ['legacy', 'modern'] as const) {
+for (const era of ['2025-11-25', '2026-07-28'] as const) {
   describe(`the proxy signs in to a protected server (host speaks ${era})`, () => {
     let setup: ProtectedSetup;
     const authDir = scratchAuthDir();
@@ -40,7 +40,7 @@ for (const era of ['legacy', 'modern'] as const) {
         assert.equal(browser.opened().length, 1);
         // A host that pins 2026-07-28 has the SDK start the proxy twice (a probe, then the real one)
         // and shows only the second one's stderr; the probe is the one that signed in.
-        if (era === 'legacy') {
+        if (era === '2025-11-25') {
           const link = `needs a sign-in; the sign-in page: ${setup.as.issuer}/auth?`;
           await until(() => h.stderr().includes(link), 'the sign-in link on stderr');
         }

@@ -25,7 +25,7 @@ describe('mcp-elicit call against the demo server', () => {
     { name: 'stdio', server: stdioServer },
     { name: 'Streamable HTTP', server: ['--url', http.url] },
   ];
-  for (const protocol of ['legacy', 'modern'] as const) {
+  for (const protocol of ['2025-11-25', '2026-07-28'] as const) {
     it(`fills the every-field-type form with --set and defaults on ${protocol} over stdio and HTTP`, async () => {
       for (const { name, server } of transports()) {
         const run = await runCli([
@@ -41,7 +41,7 @@ describe('mcp-elicit call against the demo server', () => {
         const report = jsonReport(run);
         assert.equal(report.ok, true);
         assert.equal(report.protocol?.era, protocol, name);
-        assert.equal(report.protocol?.version, protocol === 'legacy' ? '2025-11-25' : '2026-07-28');
+        assert.equal(report.protocol?.version, protocol);
         const text = resultText(report);
         assert.match(text, /action=accept/, name);
         assert.match(text, /"name":"Ada Lovelace"/);
@@ -138,7 +138,7 @@ describe('mcp-elicit call against the demo server', () => {
     assert.equal(entries.length, 1);
     assert.equal(entries[0]?.kind, 'modern', 'the dual-era demo server is modern when probed');
     const second = jsonReport(await runCli(['--json', 'tools', ...stdioServer], { cacheDir }));
-    assert.equal(second.protocol?.era, 'modern');
+    assert.equal(second.protocol?.era, '2026-07-28');
   });
 
   for (const protocol of ['auto', 'modern'] as const) {
@@ -200,7 +200,7 @@ describe('mcp-elicit demo', () => {
     assert.match(run.stdout, /outcome: not signed in \(cancel\)/);
   });
 
-  for (const protocol of ['legacy', 'modern'] as const) {
+  for (const protocol of ['2025-11-25', '2026-07-28'] as const) {
     it(`with --open-urls on ${protocol}, the URL step opens the demo's own sign-in page and the server sees it completed`, async () => {
       const browser = testBrowser('submit');
       const run = await runCli(['--protocol', protocol, '--open-urls', 'demo'], {

@@ -21,7 +21,7 @@ describe('prompts, prompt, resources and read (demo server)', () => {
     assert.match(resources.stdout, /Templates[^\n]*\ndemo:\/\/vault\/\{item\} /);
   });
 
-  for (const protocol of ['legacy', 'modern'] as const) {
+  for (const protocol of ['2025-11-25', '2026-07-28'] as const) {
     it(`gets a prompt that elicits on ${protocol}, with the answer reaching the server`, async () => {
       const run = await runCli([
         '--json',

@@ -34,7 +34,7 @@ describe('tasks on 2025-11-25 (SDK fixture)', () => {
     const [task, more] = tasksOf(report);
     assert.equal(more, undefined);
     assert.equal(task?.tool, 'optional_report');
-    assert.equal(task?.era, 'legacy');
+    assert.equal(task?.era, '2025-11-25');
     assert.equal(task?.status, 'completed');
     assert.deepEqual(
       task?.history.map((h) => h.status),

@@ -62,7 +62,7 @@ describe('tasks on 2026-07-28 (Tasks extension fixture)', () => {
       );
       const [task] = tasksOf(report);
       assert.ok(task);
-      assert.equal(task.era, 'modern');
+      assert.equal(task.era, '2026-07-28');
       assert.equal(task.status, 'completed');
       assert.deepEqual(
         task.history.filter((h) => h.status === 'input_required').map((h) => h.statusMessage),

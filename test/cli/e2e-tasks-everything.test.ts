@@ -43,7 +43,7 @@ describe('tasks on 2025-11-25 (server-everything)', () => {
       assert.equal(more, undefined);
       assert.ok(task);
       assert.equal(task.tool, 'simulate-research-query');
-      assert.equal(task.era, 'legacy');
+      assert.equal(task.era, '2025-11-25');
       assert.equal(task.status, 'completed');
       const statuses = task.history.map((h) => h.status);
       assert.deepEqual([...new Set(statuses)], ['working', 'input_required', 'completed']);

@@ -22,7 +22,7 @@ const event = (status: TaskEvent['status'], statusMessage?: string, elapsedMs = 
   server: 's',
   taskId: 't-1',
   tool: 'research',
-  era: 'legacy',
+  era: '2025-11-25',
   status,
   ...(statusMessage !== undefined && { statusMessage }),
   elapsedMs,

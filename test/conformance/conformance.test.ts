@@ -15,7 +15,7 @@ import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
-import type { Era } from '../../src/contracts/protocol.js';
+import { type Era, eraOf } from '../../src/contracts/protocol.js';
 import { req } from '../helpers/req.js';
 
 const run = promisify(execFile);
@@ -50,7 +50,7 @@ const SCENARIOS: readonly Scenario[] = [
   {
     name: 'elicitation-sep1034-client-defaults',
     version: '2025-11-25',
-    era: 'legacy',
+    era: '2025-11-25',
     accepted: 1,
     title: req`elicitation-sep1034-client-defaults at 2025-11-25: a form accepted with defaults reaches the server with every omitted field set to its schema default, per SEP-1034 (C-09)`,
     expected: [
@@ -64,7 +64,7 @@ const SCENARIOS: readonly Scenario[] = [
   {
     name: 'tools_call',
     version: '2025-11-25',
-    era: 'legacy',
+    era: '2025-11-25',
     accepted: 0,
     title:
       'tools_call at 2025-11-25: a legacy session calls a tool with schema-typed arguments and every message it sends is wire-valid',
@@ -73,7 +73,7 @@ const SCENARIOS: readonly Scenario[] = [
   {
     name: 'sep-2322-client-request-state',
     version: '2026-07-28',
-    era: 'modern',
+    era: '2026-07-28',
     accepted: 2,
     title: req`sep-2322-client-request-state at 2026-07-28: an input_required elicitation is answered and retried with requestState echoed byte for byte, a fresh id, and nothing leaked to other calls (M-02, M-03, M-04, M-05, M-06, M-08)`,
     expected: [
@@ -87,7 +87,7 @@ const SCENARIOS: readonly Scenario[] = [
   {
     name: 'request-metadata',
     version: '2026-07-28',
-    era: 'modern',
+    era: '2026-07-28',
     accepted: 0,
     title: req`request-metadata at 2026-07-28: every request declares the elicitation capability in _meta and a -32022 rejection is retried with a supported version (M-01, X-01)`,
     expected: [
@@ -106,7 +106,7 @@ const SCENARIOS: readonly Scenario[] = [
   {
     name: 'tools_call',
     version: '2026-07-28',
-    era: 'modern',
+    era: '2026-07-28',
     accepted: 0,
     title:
       'tools_call at 2026-07-28: a modern session calls a tool with schema-typed arguments and every message it sends is wire-valid',
@@ -218,7 +218,7 @@ function judge(scenario: Scenario, outcome: RunOutcome): void {
   const summaryLine = outcome.clientStdout.split('\n').find((line) => line.startsWith('{"era"'));
   assert.ok(summaryLine, `${scenario.name}: the client printed no summary\n${transcript}`);
   const summary = JSON.parse(summaryLine) as { era: string; elicitations: { action?: string }[] };
-  assert.equal(summary.era, scenario.era, `${scenario.name}: negotiated the wrong era`);
+  assert.equal(eraOf(summary.era), scenario.era, `${scenario.name}: negotiated the wrong era`); // the SDK's name
   assert.deepEqual(
     summary.elicitations.map((event) => event.action ?? 'rejected'),
     Array.from({ length: scenario.accepted }, () => 'accept'),

@@ -46,7 +46,7 @@ export async function connectClient(
     { name: 'mcp-elicit-demo-test', version: '0.0.0' },
     {
       capabilities: { elicitation: { form: {} } },
-      versionNegotiation: { mode: era === 'modern' ? { pin: '2026-07-28' } : era },
+      versionNegotiation: { mode: era === '2026-07-28' ? { pin: '2026-07-28' } : 'legacy' },
     },
   );
   const seen: SeenRequest[] = [];

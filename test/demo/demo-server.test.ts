@@ -25,10 +25,10 @@ const profileAnswer = {
 };
 
 const combos: ReadonlyArray<readonly [Era, 'stdio' | 'http']> = [
-  ['legacy', 'stdio'],
-  ['modern', 'stdio'],
-  ['legacy', 'http'],
-  ['modern', 'http'],
+  ['2025-11-25', 'stdio'],
+  ['2026-07-28', 'stdio'],
+  ['2025-11-25', 'http'],
+  ['2026-07-28', 'http'],
 ];
 
 let http: RunningHttpServer;
@@ -91,7 +91,7 @@ for (const [era, transport] of combos) {
       const request = c.seen[before];
       assert.ok(request);
       // The path proves the era: a JSON-RPC id on 2025, the inputRequests key on 2026 (MRTR).
-      if (era === 'legacy') assert.equal(typeof request.id, 'number');
+      if (era === '2025-11-25') assert.equal(typeof request.id, 'number');
       else assert.equal(request.id, 'profile');
       const schema = request.params.requestedSchema;
       assert.ok(schema);
@@ -204,7 +204,7 @@ for (const [era, transport] of combos) {
 
 describe('demo server requestState (2026-07-28, mrtr.mdx server requirements 4-5)', () => {
   test('a tampered requestState on a signup retry is refused with -32602 before the handler runs', async () => {
-    const c = await connectClient('modern', { url: http.url });
+    const c = await connectClient('2026-07-28', { url: http.url });
     try {
       const first = await c.client.callTool({ name: 'signup', arguments: {} }, { allowInputRequired: true });
       assert.ok(isInputRequiredResult(first));

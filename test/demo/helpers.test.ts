@@ -24,7 +24,7 @@ async function refusesConnections(url: string): Promise<boolean> {
 describe('server helpers', () => {
   test('startEverythingHttp serves server-everything, whose form elicitation reaches our handler; close stops it', async () => {
     const server = await startEverythingHttp();
-    const c = await connectClient('legacy', { url: server.url });
+    const c = await connectClient('2025-11-25', { url: server.url });
     try {
       const { tools } = await c.client.listTools();
       assert.ok(tools.some((t) => t.name === 'trigger-elicitation-request'));
@@ -40,7 +40,7 @@ describe('server helpers', () => {
   });
 
   test('everythingStdioCommand starts server-everything over stdio', async () => {
-    const c = await connectClient('legacy', everythingStdioCommand());
+    const c = await connectClient('2025-11-25', everythingStdioCommand());
     try {
       assert.match(c.client.getServerVersion()?.name ?? '', /everything/i);
     } finally {
@@ -69,7 +69,7 @@ describe('server helpers', () => {
   });
 
   test('the escape fixture elicits a form whose server text carries raw escapes and HTML, on both eras', async () => {
-    for (const era of ['legacy', 'modern'] as const) {
+    for (const era of ['2025-11-25', '2026-07-28'] as const) {
       const c = await connectClient(era, escapeStdioCommand());
       try {
         c.answer({ action: 'accept', content: { nickname: 'Ada' } });

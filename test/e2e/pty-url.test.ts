@@ -23,8 +23,8 @@ async function until(check: () => boolean, what: string, timeoutMs = 10_000): Pr
 }
 
 describe('URL mode in the terminal', () => {
-  for (const era of ['legacy', 'modern'] as const) {
-    it(`completes a sign-in style flow on ${era === 'legacy' ? '2025-11-25' : '2026-07-28'}: consent, Open, ${era === 'modern' ? 'Done, ' : ''}result`, async () => {
+  for (const era of ['2025-11-25', '2026-07-28'] as const) {
+    it(`completes a sign-in style flow on ${era}: consent, Open, ${era === '2026-07-28' ? 'Done, ' : ''}result`, async () => {
       const dir = mkdtempSync(join(tmpdir(), 'pty-url-'));
       const hitsFile = join(dir, 'hits.jsonl');
       const hits = () =>
@@ -52,7 +52,7 @@ describe('URL mode in the terminal', () => {
       assert.equal(hits(), 0, 'nothing touched the page before consent (C-24)');
       await t.keys('Enter'); // Open in browser (focused first)
       await until(() => hits() >= 2, 'the browser to GET and POST the page');
-      if (era === 'modern') {
+      if (era === '2026-07-28') {
         await t.waitFor('Waiting for a web page from accounts');
         await t.keys('d'); // Done: the retry tells the server to check
       }

@@ -60,8 +60,8 @@ const askUrl = (url: string, ...flags: string[]) => [
 ];
 
 describe('mcp-elicit with URL mode (scripted, --open-urls)', () => {
-  for (const era of ['legacy', 'modern'] as const) {
-    it(`consents, opens the page in BROWSER and finishes the tool on ${era === 'legacy' ? '2025-11-25' : '2026-07-28'}`, async () => {
+  for (const era of ['2025-11-25', '2026-07-28'] as const) {
+    it(`consents, opens the page in BROWSER and finishes the tool on ${era}`, async () => {
       const s = scene('submit');
       const run = await runCli(
         [

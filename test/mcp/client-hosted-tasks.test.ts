@@ -158,7 +158,7 @@ describe('client-hosted elicitation tasks (2025-11-25)', () => {
       bindElicitationTasks(target, async () => ({
         parse: async (params) => {
           parsed.push(params);
-          const result = parseElicitRequest(params, ['form'], 'legacy');
+          const result = parseElicitRequest(params, ['form'], '2025-11-25');
           if (!result.ok) throw new Error(result.issues[0]?.message);
           typed = result.value;
           return typed;

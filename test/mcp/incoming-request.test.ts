@@ -24,7 +24,9 @@ function refusal(parsed: ParsedRequest): string {
 
 describe('parseElicitRequest', () => {
   it('reads a request without mode as form mode, with its model parsed once (pattern kept)', () => {
-    const request = ok(parseElicitRequest({ message: 'Who?', requestedSchema: schema }, ['form'], 'legacy'));
+    const request = ok(
+      parseElicitRequest({ message: 'Who?', requestedSchema: schema }, ['form'], '2025-11-25'),
+    );
     assert.equal(request.mode, 'form');
     assert.equal(request.message, 'Who?');
     const field = request.mode === 'form' ? request.model.fields[0] : undefined;
@@ -34,7 +36,7 @@ describe('parseElicitRequest', () => {
   it('refuses params that are not an object', () => {
     for (const params of [undefined, null, 'x', [1]]) {
       assert.equal(
-        refusal(parseElicitRequest(params, ['form'], 'legacy')),
+        refusal(parseElicitRequest(params, ['form'], '2025-11-25')),
         'Invalid elicitation request: params must be an object',
       );
     }
@@ -42,7 +44,7 @@ describe('parseElicitRequest', () => {
 
   it('refuses an unknown mode and a mode the client did not declare', () => {
     assert.match(
-      refusal(parseElicitRequest({ mode: 'sms', message: 'm' }, ['form', 'url'], 'legacy')),
+      refusal(parseElicitRequest({ mode: 'sms', message: 'm' }, ['form', 'url'], '2025-11-25')),
       /unsupported mode "sms"/,
     );
     assert.match(
@@ -50,7 +52,7 @@ describe('parseElicitRequest', () => {
         parseElicitRequest(
           { mode: 'url', message: 'm', url: 'https://e.com/', elicitationId: 'a' },
           ['form'],
-          'legacy',
+          '2025-11-25',
         ),
       ),
       /^Client does not support url-mode elicitation requests/,
@@ -58,7 +60,7 @@ describe('parseElicitRequest', () => {
   });
 
   it('names every problem of a form request in one message', () => {
-    const text = refusal(parseElicitRequest({ mode: 'form' }, ['form'], 'legacy'));
+    const text = refusal(parseElicitRequest({ mode: 'form' }, ['form'], '2025-11-25'));
     assert.match(text, /^Invalid elicitation request: /);
     assert.match(text, /"message" must be a string/);
     assert.match(text, /"requestedSchema" is missing/);
@@ -66,8 +68,11 @@ describe('parseElicitRequest', () => {
 
   it('requires an elicitationId for URL mode on 2025-11-25 and ignores one on 2026-07-28', () => {
     const params = { mode: 'url', message: 'Sign in', url: 'https://example.com/' };
-    assert.match(refusal(parseElicitRequest(params, ['url'], 'legacy')), /"elicitationId" must be a string/);
-    const legacy = ok(parseElicitRequest({ ...params, elicitationId: 'e1' }, ['url'], 'legacy'));
+    assert.match(
+      refusal(parseElicitRequest(params, ['url'], '2025-11-25')),
+      /"elicitationId" must be a string/,
+    );
+    const legacy = ok(parseElicitRequest({ ...params, elicitationId: 'e1' }, ['url'], '2025-11-25'));
     assert.deepEqual(legacy, {
       mode: 'url',
       message: 'Sign in',
@@ -75,12 +80,14 @@ describe('parseElicitRequest', () => {
       elicitationId: 'e1',
       meta: {},
     });
-    const modern = ok(parseElicitRequest({ ...params, elicitationId: 'e1' }, ['url'], 'modern'));
+    const modern = ok(parseElicitRequest({ ...params, elicitationId: 'e1' }, ['url'], '2026-07-28'));
     assert.deepEqual(modern, { mode: 'url', message: 'Sign in', url: 'https://example.com/', meta: {} });
   });
 
   it(req`names a bad url and a missing message together (S-05, S-10)`, () => {
-    const text = refusal(parseElicitRequest({ mode: 'url', url: 'https://exa mple.com' }, ['url'], 'modern'));
+    const text = refusal(
+      parseElicitRequest({ mode: 'url', url: 'https://exa mple.com' }, ['url'], '2026-07-28'),
+    );
     assert.equal(text, 'Invalid elicitation request: "message" must be a string; "url" is not a valid URL');
   });
 
@@ -94,7 +101,7 @@ describe('parseElicitRequest', () => {
           _meta: { progressToken: 7, 'io.modelcontextprotocol/related-task': related, other: 1 },
         },
         ['form'],
-        'legacy',
+        '2025-11-25',
       ),
     );
     assert.deepEqual(request.meta, { progressToken: 7, relatedTask: related });
@@ -102,7 +109,7 @@ describe('parseElicitRequest', () => {
       parseElicitRequest(
         { message: 'm', requestedSchema: schema, _meta: { progressToken: {} } },
         ['form'],
-        'legacy',
+        '2025-11-25',
       ),
     );
     assert.deepEqual(odd.meta, {});
@@ -114,7 +121,7 @@ describe('parseElicitRequest', () => {
       calls++;
       return { ok: true as const, value: { fields: [], notes: [], satisfiable: true } };
     };
-    ok(parseElicitRequest({ message: 'm', requestedSchema: schema }, ['form'], 'legacy', parse));
+    ok(parseElicitRequest({ message: 'm', requestedSchema: schema }, ['form'], '2025-11-25', parse));
     assert.equal(calls, 1);
   });
 });

@@ -20,7 +20,7 @@ const parsed = parseRequestedSchema({
 assert.ok(parsed.ok);
 const model = parsed.value;
 
-function setup(renderer: Renderer, era: Era = 'legacy') {
+function setup(renderer: Renderer, era: Era = '2025-11-25') {
   const events: ElicitationEvent[] = [];
   const notices: RendererNotice[] = [];
   const opened: string[] = [];

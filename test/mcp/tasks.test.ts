@@ -93,7 +93,7 @@ describe('tasks on 2026-07-28 (Tasks extension fixture, library)', () => {
         ['url', 'Pay for the booking on the payment page.', 'accept'],
       ],
     );
-    assert.ok(taskEvents.every((e) => e.era === 'modern' && e.tool === 'book_trip'));
+    assert.ok(taskEvents.every((e) => e.era === '2026-07-28' && e.tool === 'book_trip'));
     assert.deepEqual(
       taskEvents.filter((e) => e.status === 'input_required').map((e) => e.statusMessage),
       ['Waiting for traveller details', 'Waiting for payment'],

@@ -95,7 +95,7 @@ async function open(era: Era) {
     { name: 'url-elicitation-test', version: '0.0.0' },
     {
       capabilities: { elicitation: { form: {}, url: {} } },
-      versionNegotiation: { mode: era === 'modern' ? 'auto' : 'legacy' },
+      versionNegotiation: { mode: era === '2026-07-28' ? 'auto' : 'legacy' },
     },
   );
   client.setNotificationHandler('notifications/elicitation/complete', (n) => {
@@ -143,7 +143,7 @@ describe('URL mode on 2025-11-25 (legacy era)', () => {
   it(req`opens the page only after consent, answers accept, and the completion notification marks the id completed (C-15, C-25, E-26)`, async () => {
     const p = person([{ action: 'accept' }]);
     const b = browser('submit');
-    const s = await connect('legacy', { renderer: p.renderer, opener: b.opener });
+    const s = await connect('2025-11-25', { renderer: p.renderer, opener: b.opener });
     const result = await s.call('connect_account', { service: 'GitHub' });
     assert.match(result.text, /^connected \(flow .*\); url step: accept$/);
     const shown = p.seen[0];
@@ -174,7 +174,7 @@ describe('URL mode on 2025-11-25 (legacy era)', () => {
     it(req`never opens a URL the person answered ${decision.action} to, and forgets its id (C-25, E-30)`, async () => {
       const p = person([decision]);
       const b = browser('submit');
-      const s = await connect('legacy', { renderer: p.renderer, opener: b.opener });
+      const s = await connect('2025-11-25', { renderer: p.renderer, opener: b.opener });
       const result = await s.call('connect_account');
       assert.equal(result.text, `url step: ${decision.action}`);
       const id = p.seen[0]?.prompt.elicitationId ?? '';
@@ -190,7 +190,7 @@ describe('URL mode on 2025-11-25 (legacy era)', () => {
   it(req`refuses a javascript: URL with -32602 before any prompt or browser (E-24)`, async () => {
     const p = person([{ action: 'accept' }]);
     const b = browser('record');
-    const s = await connect('legacy', { renderer: p.renderer, opener: b.opener });
+    const s = await connect('2025-11-25', { renderer: p.renderer, opener: b.opener });
     const result = await s.call('ask_url', { url: 'javascript:alert(document.cookie)' });
     assert.equal(result.isError, true);
     assert.match(result.text, /Refused URL-mode elicitation/);
@@ -201,7 +201,7 @@ describe('URL mode on 2025-11-25 (legacy era)', () => {
   it(req`refuses plain http to a remote host with -32602 and never opens it (S-26)`, async () => {
     const p = person([{ action: 'accept' }]);
     const b = browser('record');
-    const s = await connect('legacy', { renderer: p.renderer, opener: b.opener });
+    const s = await connect('2025-11-25', { renderer: p.renderer, opener: b.opener });
     const result = await s.call('ask_url', { url: 'http://login.example.com/' });
     assert.equal(result.isError, true);
     assert.match(result.text, /-32602|Refused/);
@@ -213,7 +213,7 @@ describe('URL mode on 2025-11-25 (legacy era)', () => {
     const p = person([{ action: 'accept' }]);
     const b = browser('fail');
     const w = waitingPerson(['cancel']);
-    const s = await connect('legacy', { renderer: p.renderer, opener: b.opener, waiter: w.waiter });
+    const s = await connect('2025-11-25', { renderer: p.renderer, opener: b.opener, waiter: w.waiter });
     const result = await s.call('connect_account');
     assert.equal(result.text, 'url step: cancel');
     assert.equal(w.calls[0]?.reason, 'browser-failed');
@@ -234,7 +234,7 @@ describe('URL mode on 2025-11-25 (legacy era)', () => {
         return 'done';
       },
     ]);
-    const s = await connect('legacy', { renderer: p.renderer, opener: b.opener, waiter: w.waiter });
+    const s = await connect('2025-11-25', { renderer: p.renderer, opener: b.opener, waiter: w.waiter });
     const result = await s.call('connect_account');
     assert.match(result.text, /^connected/);
     assert.equal(b.visited().length, 2, 'r = try the browser again');
@@ -256,7 +256,7 @@ describe('URL mode on 2026-07-28 (modern era)', () => {
         return 'done';
       },
     ]);
-    const s = await connect('modern', { renderer: p.renderer, opener: b.opener, waiter: w.waiter });
+    const s = await connect('2026-07-28', { renderer: p.renderer, opener: b.opener, waiter: w.waiter });
     const result = await s.call('connect_account');
     assert.match(result.text, /^connected \(flow .*\); url step: accept$/);
     assert.equal(p.seen.length, 1);
@@ -272,7 +272,7 @@ describe('URL mode on 2026-07-28 (modern era)', () => {
   it('answers accept once the opener has exited when there is no waiting prompt (scripted --open-urls)', async () => {
     const p = person([{ action: 'accept' }]);
     const b = browser('submit');
-    const s = await connect('modern', { renderer: p.renderer, opener: b.opener });
+    const s = await connect('2026-07-28', { renderer: p.renderer, opener: b.opener });
     assert.match((await s.call('connect_account')).text, /^connected/);
     assert.equal(b.visited().length, 1);
   });
@@ -289,7 +289,7 @@ describe('URL mode on 2026-07-28 (modern era)', () => {
         return 'done';
       },
     ]);
-    const s = await connect('modern', { renderer: p.renderer, opener: b.opener, waiter: w.waiter });
+    const s = await connect('2026-07-28', { renderer: p.renderer, opener: b.opener, waiter: w.waiter });
     assert.match((await s.call('connect_account')).text, /^connected/);
     assert.equal(p.seen.length, 1, 'consent asked once');
     assert.equal(b.visited().length, 1, 'browser opened once');
@@ -302,7 +302,7 @@ describe('URL mode on 2026-07-28 (modern era)', () => {
   it('gets the account requirement as input_required, never -32042, on 2026-07-28 (§1.1 minor change 12)', async () => {
     const p = person([{ action: 'accept' }]);
     const b = browser('submit');
-    const s = await connect('modern', { renderer: p.renderer, opener: b.opener });
+    const s = await connect('2026-07-28', { renderer: p.renderer, opener: b.opener });
     assert.match((await s.call('connect_account_required')).text, /^connected/);
     assert.equal(p.seen.length, 1);
   });
@@ -311,14 +311,14 @@ describe('URL mode on 2026-07-28 (modern era)', () => {
     const p = person([{ action: 'accept' }]);
     const b = browser('look');
     const w = waitingPerson(['cancel']);
-    const s = await connect('modern', { renderer: p.renderer, opener: b.opener, waiter: w.waiter });
+    const s = await connect('2026-07-28', { renderer: p.renderer, opener: b.opener, waiter: w.waiter });
     assert.equal((await s.call('connect_account')).text, 'url step: cancel');
   });
 
   it('answers decline without opening anything', async () => {
     const p = person([{ action: 'decline' }]);
     const b = browser('submit');
-    const s = await connect('modern', { renderer: p.renderer, opener: b.opener });
+    const s = await connect('2026-07-28', { renderer: p.renderer, opener: b.opener });
     assert.equal((await s.call('connect_account')).text, 'url step: decline');
     assert.deepEqual(b.visited(), []);
   });
@@ -326,7 +326,7 @@ describe('URL mode on 2026-07-28 (modern era)', () => {
   it(req`rejects the call locally with -32602 for a data: URL and shows nothing (E-24)`, async () => {
     const p = person([{ action: 'accept' }]);
     const b = browser('record');
-    const s = await connect('modern', { renderer: p.renderer, opener: b.opener });
+    const s = await connect('2026-07-28', { renderer: p.renderer, opener: b.opener });
     await assert.rejects(s.call('ask_url', { url: 'data:text/html,<h1>hi</h1>' }), (error: unknown) => {
       assert.ok(error instanceof ProtocolError);
       assert.equal(error.code, ProtocolErrorCode.InvalidParams);
@@ -341,11 +341,15 @@ describe('URL mode on 2026-07-28 (modern era)', () => {
 describe('handleUrlElicitation request checks', () => {
   const ctx: PromptContext = {
     server: { label: 's' },
-    era: 'legacy',
+    era: '2025-11-25',
     signal: new AbortController().signal,
     waiting: 0,
   };
-  const deps = () => ({ ...person([{ action: 'accept' }]), ...browser('record'), era: 'legacy' as const });
+  const deps = () => ({
+    ...person([{ action: 'accept' }]),
+    ...browser('record'),
+    era: '2025-11-25' as const,
+  });
 
   const invalid = async (
     params: Record<string, unknown>,
@@ -355,7 +359,10 @@ describe('handleUrlElicitation request checks', () => {
     const d = deps();
     await assert.rejects(
       (async () =>
-        handleUrlElicitation(asUrlRequest(params, 'legacy'), ctx, { ...d, ...(tracker && { tracker }) }))(),
+        handleUrlElicitation(asUrlRequest(params, '2025-11-25'), ctx, {
+          ...d,
+          ...(tracker && { tracker }),
+        }))(),
       (error: unknown) =>
         error instanceof ProtocolError && error.code === -32602 && pattern.test(error.message),
     );
@@ -400,9 +407,12 @@ describe('handleUrlElicitation request checks', () => {
     };
     const tracker = new UrlCompletionTracker();
     const outcome = await handleUrlElicitation(
-      asUrlRequest({ mode: 'url', message: 'm', url: 'https://example.com/', elicitationId: 'e1' }, 'legacy'),
+      asUrlRequest(
+        { mode: 'url', message: 'm', url: 'https://example.com/', elicitationId: 'e1' },
+        '2025-11-25',
+      ),
       ctx,
-      { renderer, opener: b.opener, tracker, era: 'legacy' },
+      { renderer, opener: b.opener, tracker, era: '2025-11-25' },
     );
     assert.equal(outcome.action, 'cancel');
     assert.deepEqual(b.visited(), []);
@@ -425,10 +435,10 @@ describe('handleUrlElicitation request checks', () => {
     const outcome = await handleUrlElicitation(
       asUrlRequest(
         { mode: 'url', message: 'm', url: 'https://example.com/', elicitationId: 'gone' },
-        'legacy',
+        '2025-11-25',
       ),
       { ...ctx, signal: controller.signal },
-      { renderer, opener: b.opener, tracker, era: 'legacy' },
+      { renderer, opener: b.opener, tracker, era: '2025-11-25' },
     );
     assert.equal(outcome.action, 'cancel');
     assert.equal(outcome.action === 'cancel' ? outcome.reason : '', 'server-cancelled');
@@ -447,10 +457,10 @@ describe('handleUrlElicitation request checks', () => {
     const outcome = await handleUrlElicitation(
       asUrlRequest(
         { mode: 'url', message: 'm', url: 'https://example.com/', elicitationId: 'mute-1' },
-        'legacy',
+        '2025-11-25',
       ),
       ctx,
-      { renderer, opener: browser('record').opener, era: 'legacy', onMute: () => muted++ },
+      { renderer, opener: browser('record').opener, era: '2025-11-25', onMute: () => muted++ },
     );
     assert.equal(outcome.action, 'cancel');
     assert.equal(muted, 1);
@@ -471,10 +481,10 @@ describe('handleUrlElicitation request checks', () => {
     const outcome = await handleUrlElicitation(
       asUrlRequest(
         { mode: 'url', message: 'm', url: 'https://example.com/', elicitationId: 'early' },
-        'legacy',
+        '2025-11-25',
       ),
       ctx,
-      { renderer, opener: b.opener, tracker, era: 'legacy' },
+      { renderer, opener: b.opener, tracker, era: '2025-11-25' },
     );
     assert.deepEqual(outcome, { action: 'accept' });
     assert.equal(await tracker.waitFor(['early']), 'completed');

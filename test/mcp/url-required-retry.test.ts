@@ -95,12 +95,12 @@ async function connect(
     tracker.complete(n.params.elicitationId);
   });
   client.setRequestHandler('elicitation/create', async (request, ctx) => {
-    const parsed = parseElicitRequest(request.params, ['url'], 'legacy');
+    const parsed = parseElicitRequest(request.params, ['url'], '2025-11-25');
     assert.ok(parsed.ok && parsed.value.mode === 'url');
     const outcome = await handleUrlElicitation(
       parsed.value as UrlRequest,
-      { server: { label: 'srv' }, era: 'legacy', signal: ctx.mcpReq.signal, waiting: 0 },
-      { ...deps, tracker, era: 'legacy' },
+      { server: { label: 'srv' }, era: '2025-11-25', signal: ctx.mcpReq.signal, waiting: 0 },
+      { ...deps, tracker, era: '2025-11-25' },
     );
     return { action: outcome.action };
   });

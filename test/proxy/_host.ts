@@ -47,7 +47,7 @@ export async function startHost(options: HostOptions): Promise<TestHost> {
     { name: 'test-host', version: '1.0.0' },
     {
       capabilities,
-      versionNegotiation: options.era === 'modern' ? { mode: { pin: '2026-07-28' } } : { mode: 'legacy' },
+      versionNegotiation: options.era === '2026-07-28' ? { mode: { pin: '2026-07-28' } } : { mode: 'legacy' },
     },
   );
   const asked: Record<string, unknown>[] = [];

@@ -18,9 +18,9 @@ function text(result: unknown): string {
 const ask = (message: string) => ({ name: 'ask', arguments: { schema: SCHEMA, message } });
 
 describe('proxy: concurrent eliciting and slow calls', () => {
-  for (const hostEra of ['legacy', 'modern'] as const) {
+  for (const hostEra of ['2025-11-25', '2026-07-28'] as const) {
     for (const upstream of ['legacy', 'auto'] as const) {
-      const pairing = `${hostEra === 'modern' ? '2026' : '2025'} host, ${upstream === 'auto' ? '2026' : '2025'} server`;
+      const pairing = `${hostEra === '2026-07-28' ? '2026' : '2025'} host, ${upstream === 'auto' ? '2026' : '2025'} server`;
       it(`every prompt is asked and answered into its own call (${pairing})`, async () => {
         const host = await startHost({
           era: hostEra,
@@ -60,7 +60,7 @@ describe('proxy: concurrent eliciting and slow calls', () => {
 
   it('2026 host, 2025 server over stdio (nothing ties the prompt): it is asked in the longest-open waiting call and answers its own', async () => {
     const host = await startHost({
-      era: 'modern',
+      era: '2026-07-28',
       proxyArgs: ['--protocol', 'legacy', '--elicit', 'host', ...echoServer],
       elicitation: { modes: ['form'], answer: () => ({ action: 'accept', content: { who: 'untied' } }) },
     });

@@ -131,7 +131,7 @@ describe('proxy: who answers a form', () => {
     it(`a 2026-07-28 host with form mode answers through input_required rounds (${era})`, async () => {
       await withHost(
         {
-          era: 'modern',
+          era: '2026-07-28',
           proxyArgs: ['--protocol', upstream, '--ui', 'scripted', ...SETS, ...demoServer],
           elicitation: hostForm(GOOD),
         },
@@ -147,7 +147,7 @@ describe('proxy: who answers a form', () => {
 
   it('a 2026-07-28 host without elicitation: the proxy answers itself', async () => {
     await withHost(
-      { era: 'modern', proxyArgs: ['--ui', 'scripted', ...SETS, ...demoServer] },
+      { era: '2026-07-28', proxyArgs: ['--ui', 'scripted', ...SETS, ...demoServer] },
       async (host) => {
         assert.match(text(await host.client.callTool({ name: 'profile', arguments: {} })), /Self Ada/);
       },
@@ -157,7 +157,7 @@ describe('proxy: who answers a form', () => {
   it('a 2026-07-28 host answers every round of a multi-round tool (signup)', async () => {
     await withHost(
       {
-        era: 'modern',
+        era: '2026-07-28',
         proxyArgs: [...demoServer],
         elicitation: {
           modes: ['form'],

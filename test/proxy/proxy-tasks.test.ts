@@ -8,8 +8,8 @@ import { everythingStdioCommand } from '../helpers/servers.js';
 import { startHost } from './_host.js';
 
 describe('proxy: tools that run as tasks (server-everything, 2025-11-25)', () => {
-  for (const era of ['legacy', 'modern'] as const) {
-    it(`simulate-research-query (taskSupport "required") answers a plain call of a ${era === 'legacy' ? '2025-11-25' : '2026-07-28'} host, its question answered by the proxy`, async () => {
+  for (const era of ['2025-11-25', '2026-07-28'] as const) {
+    it(`simulate-research-query (taskSupport "required") answers a plain call of a ${era} host, its question answered by the proxy`, async () => {
       const everything = everythingStdioCommand();
       const host = await startHost({
         era,

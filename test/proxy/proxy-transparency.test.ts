@@ -141,7 +141,7 @@ describe('proxy: a 2026-07-28 host gets sampling and roots as input_required rou
   let proxied: TestHost;
   before(async () => {
     proxied = await startHost({
-      era: 'modern',
+      era: '2026-07-28',
       proxyArgs: ['--ui', 'scripted', '--protocol', 'legacy', '--', everything.command, ...everything.args],
       roots: true,
       sampling: true,

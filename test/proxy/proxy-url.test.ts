@@ -27,7 +27,7 @@ function text(result: unknown): string {
 }
 
 /** A host that declared form and URL mode: consents, then completes the page in the background. */
-function urlHost(proxyArgs: string[], era: Era = 'legacy') {
+function urlHost(proxyArgs: string[], era: Era = '2025-11-25') {
   return startHost({
     era,
     proxyArgs,
@@ -51,8 +51,8 @@ async function closing<T>(host: TestHost, run: () => Promise<T>): Promise<T> {
 }
 
 describe('proxy: URL mode', () => {
-  for (const era of ['legacy', 'modern'] as const) {
-    it(`a 2025 host with URL mode does the step itself (${era === 'legacy' ? '2025-11-25' : '2026-07-28'} server)`, async () => {
+  for (const era of ['2025-11-25', '2026-07-28'] as const) {
+    it(`a 2025 host with URL mode does the step itself (${era} server)`, async () => {
       const host = await urlHost(['--protocol', era, ...server]);
       await closing(host, async () => {
         const result = await host.client.callTool({ name: 'connect_account', arguments: {} });
@@ -64,7 +64,7 @@ describe('proxy: URL mode', () => {
         const completions = host.wire.filter(
           (m) => 'method' in m && m.method === 'notifications/elicitation/complete',
         );
-        if (era === 'legacy') {
+        if (era === '2025-11-25') {
           // The 2025 server's completion of the step the host did reaches the host, for its id.
           await until(
             () => host.wire.some((m) => 'method' in m && m.method === 'notifications/elicitation/complete'),
@@ -82,7 +82,7 @@ describe('proxy: URL mode', () => {
   }
 
   it('a 2026-07-28 host with URL mode gets the step as an input_required round (2025 server)', async () => {
-    const host = await urlHost(['--protocol', 'legacy', ...server], 'modern');
+    const host = await urlHost(['--protocol', '2025-11-25', ...server], '2026-07-28');
     await closing(host, async () => {
       const result = await host.client.callTool({ name: 'connect_account', arguments: {} });
       assert.match(text(result), /connected \(flow/);

@@ -20,7 +20,7 @@ export async function runCall(args: CliArgs, io: Io, context: CommandContext): P
     // schema marks x-mcp-header into Mcp-Param-* headers only for tools it has listed (SEP-2243).
     prepare: async ({ connection }) => {
       const typed = Object.keys(args.argPairs).length > 0;
-      if (!typed && connection.era !== 'modern') return;
+      if (!typed && connection.era !== '2026-07-28') return;
       const found = await findTool(connection.client, tool, args.timeoutMs);
       if (typed) {
         toolArgs = { ...toolArgs, ...typeArgPairs(args.argPairs, found?.inputSchema, `tool "${tool}"`) };

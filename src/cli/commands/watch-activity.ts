@@ -43,7 +43,11 @@ export async function watchActivity(
   });
   connection.session.queue.onActivity((active) => activity.pause(active));
   // 2025-11-25 has logging/setLevel; 2026-07-28 carries the level in each request's _meta.
-  if (args.logLevel !== undefined && connection.era === 'legacy' && client.getServerCapabilities()?.logging) {
+  if (
+    args.logLevel !== undefined &&
+    connection.era === '2025-11-25' &&
+    client.getServerCapabilities()?.logging
+  ) {
     await client.setLoggingLevel(args.logLevel, { timeout: args.timeoutMs }).catch(() => {});
   }
 }
@@ -63,7 +67,7 @@ export function requestExtras(
       resetTimeoutOnProgress: true,
     },
     meta:
-      args.logLevel !== undefined && connection.era === 'modern'
+      args.logLevel !== undefined && connection.era === '2026-07-28'
         ? { [LOG_LEVEL_META_KEY]: args.logLevel }
         : undefined,
   };

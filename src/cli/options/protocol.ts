@@ -11,8 +11,8 @@ export const PROTOCOL_OPTIONS = {
       placeholder: '<p>',
       values: PROTOCOL_CHOICES,
       help: [
-        "auto (default: probe once, then remember the server's era), legacy",
-        '(2025-11-25 handshake), modern (2026-07-28), or a version like 2025-06-18.',
+        "auto (default: probe once, then remember the server's era), 2025-11-25,",
+        '2026-07-28, or another version like 2025-06-18 (legacy and modern: aliases).',
       ],
     },
     {
@@ -21,7 +21,7 @@ export const PROTOCOL_OPTIONS = {
       help: [
         'Do not read or write the era cache ($XDG_CACHE_HOME/mcp-elicit/eras.json,',
         'by default ~/.cache/mcp-elicit/eras.json, or $MCP_ELICIT_CACHE_DIR), which',
-        'lets auto and modern pins skip the probe.',
+        'lets auto and 2026-07-28 pins skip the probe.',
       ],
     },
   ],

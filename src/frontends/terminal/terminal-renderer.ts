@@ -177,7 +177,7 @@ export class TerminalRenderer implements Renderer {
   waitForUrl(info: UrlWaitInfo, signal: AbortSignal): Promise<UrlWaitChoice> {
     return this.#serial(async () => {
       const ctrl = new WaitController();
-      const ctx: PromptContext = { server: info.server, era: 'legacy', signal, waiting: 0 };
+      const ctx: PromptContext = { server: info.server, era: '2025-11-25', signal, waiting: 0 };
       const screen: Screen<UrlWaitChoice> = {
         handleKey: (key) => ctrl.handleKey(key),
         frame: (size) => waitFrame(ctrl, info, ctx, size),

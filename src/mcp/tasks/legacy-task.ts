@@ -95,7 +95,7 @@ export async function runLegacyTask(
   );
   call.signal = deadline.signal;
   const report = createTaskReporter(
-    { server: options.server, taskId: id, tool: params.name, era: 'legacy' },
+    { server: options.server, taskId: id, tool: params.name, era: '2025-11-25' },
     options.onTask,
   );
   report(created.task.status, created.task.statusMessage);

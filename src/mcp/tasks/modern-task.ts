@@ -90,7 +90,10 @@ async function runTask(
   const task = parsed.data;
   const taskId = task.taskId;
   options.onCreated?.();
-  const report = createTaskReporter({ server: options.server, taskId, tool, era: 'modern' }, options.onTask);
+  const report = createTaskReporter(
+    { server: options.server, taskId, tool, era: '2026-07-28' },
+    options.onTask,
+  );
   report(task.status, task.statusMessage);
   const deadline = taskDeadline(
     taskId,

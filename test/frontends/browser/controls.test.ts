@@ -58,7 +58,7 @@ describe('browser form controls', () => {
       locale: 'en-US',
       timezoneId: 'UTC',
     });
-    rig = await echoRig('legacy', () => page);
+    rig = await echoRig('2025-11-25', () => page);
   });
   after(async () => {
     await rig.close();
@@ -186,7 +186,7 @@ describe('browser form controls', () => {
   it('works with JavaScript disabled: problems in place, values kept, focus on the first problem, then sent', async () => {
     const noJs = await chrome.browser.newContext({ javaScriptEnabled: false });
     const plain = await noJs.newPage();
-    const local = await echoRig('modern', () => plain);
+    const local = await echoRig('2026-07-28', () => plain);
     try {
       const answer = local.ask(schema);
       await formShown(plain);

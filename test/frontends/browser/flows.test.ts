@@ -38,8 +38,8 @@ after(async () => {
   await chrome.close();
 });
 
-for (const era of ['legacy', 'modern'] as const satisfies readonly Era[]) {
-  describe(`browser prompts end as the person (or the clock, or the server) says, on ${era === 'legacy' ? '2025-11-25' : '2026-07-28'}`, () => {
+for (const era of ['2025-11-25', '2026-07-28'] as const satisfies readonly Era[]) {
+  describe(`browser prompts end as the person (or the clock, or the server) says, on ${era}`, () => {
     let context: BrowserContext;
     let page: Page;
     let rig: EchoRig;
@@ -98,7 +98,7 @@ for (const era of ['legacy', 'modern'] as const satisfies readonly Era[]) {
       await page.waitForSelector('h1:text("Already answered")');
     });
 
-    if (era === 'legacy') {
+    if (era === '2025-11-25') {
       it('closing the tab cancels the request; the next one opens a new tab', async () => {
         const answer = rig.ask(schema);
         await formShown(page);
@@ -140,8 +140,8 @@ for (const era of ['legacy', 'modern'] as const satisfies readonly Era[]) {
       it('several prompts wait in one queue, "2 more waiting" is shown, and "cancel all from this server" cancels the rest of that server', async () => {
         const queue = new PromptQueue();
         const renderer = new BrowserRenderer({ opener: pageOpener(() => page) });
-        const alpha = await echoRig('legacy', () => page, { renderer, queue, label: 'alpha' });
-        const beta = await echoRig('legacy', () => page, { renderer, queue, label: 'beta' });
+        const alpha = await echoRig('2025-11-25', () => page, { renderer, queue, label: 'alpha' });
+        const beta = await echoRig('2025-11-25', () => page, { renderer, queue, label: 'beta' });
         try {
           const first = alpha.ask(schema, { message: 'alpha one' });
           await formShown(page);
@@ -175,7 +175,7 @@ for (const era of ['legacy', 'modern'] as const satisfies readonly Era[]) {
           lingerMs: 5000,
           timeoutMs: 2500,
         });
-        const timed = await echoRig('legacy', () => page, { renderer });
+        const timed = await echoRig('2025-11-25', () => page, { renderer });
         try {
           const answer = timed.ask(schema);
           await formShown(page);
@@ -189,7 +189,7 @@ for (const era of ['legacy', 'modern'] as const satisfies readonly Era[]) {
 
       it('closing the front-end while a form is shown cancels it, and the tab says the session ended', async () => {
         const renderer = new BrowserRenderer({ opener: pageOpener(() => page), lingerMs: 60_000 });
-        const closing = await echoRig('legacy', () => page, { renderer });
+        const closing = await echoRig('2025-11-25', () => page, { renderer });
         try {
           const answer = closing.ask(schema);
           await formShown(page);

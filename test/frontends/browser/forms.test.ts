@@ -29,8 +29,8 @@ async function formShown(page: Page): Promise<void> {
   await page.waitForSelector('form#form input[name="step"][value="edit"]', { state: 'attached' });
 }
 
-for (const era of ['legacy', 'modern'] as const satisfies readonly Era[]) {
-  describe(`browser forms on ${era === 'legacy' ? '2025-11-25' : '2026-07-28'}`, () => {
+for (const era of ['2025-11-25', '2026-07-28'] as const satisfies readonly Era[]) {
+  describe(`browser forms on ${era}`, () => {
     let chrome: TestChromium;
     let page: Page;
     let rig: EchoRig;

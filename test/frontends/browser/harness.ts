@@ -36,7 +36,7 @@ export async function echoRig(
   const renderer = options.renderer ?? new BrowserRenderer({ opener, ...options });
   const client = new Client(
     { name: 'browser-test', version: '1' },
-    { versionNegotiation: { mode: era === 'modern' ? { pin: '2026-07-28' } : 'legacy' } },
+    { versionNegotiation: { mode: era === '2026-07-28' ? { pin: '2026-07-28' } : 'legacy' } },
   );
   const session = attachElicitation(client, {
     renderer,

@@ -127,7 +127,7 @@ describe('hostile server text stays text in real Chromium', () => {
   });
 
   it('a form whose message, labels, descriptions, option titles and default carry markup is inert on the form and review pages', async () => {
-    const rig: EchoRig = await echoRig('legacy', () => page, { label: `srv ${IMG}` });
+    const rig: EchoRig = await echoRig('2025-11-25', () => page, { label: `srv ${IMG}` });
     try {
       const answer = rig.ask(schema, { message: ALL.join('\n') });
       await page.waitForSelector('form#form input[name="step"][value="edit"]', { state: 'attached' });

@@ -21,7 +21,7 @@ describe('browser: a server that keeps asking', () => {
   before(async () => {
     chrome = await launchChromium();
     page = await chrome.browser.newPage();
-    rig = await echoRig('legacy', () => page, {
+    rig = await echoRig('2025-11-25', () => page, {
       queue: new PromptQueue({ rate: { burst: 1, perMinute: 1 } }),
     });
   });

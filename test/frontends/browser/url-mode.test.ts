@@ -21,8 +21,8 @@ function text(result: { content?: unknown }): string {
   return ((result.content ?? []) as { text?: string }[]).map((c) => c.text ?? '').join('\n');
 }
 
-for (const era of ['legacy', 'modern'] as const) {
-  describe(`browser URL mode on ${era === 'legacy' ? '2025-11-25' : '2026-07-28'}`, () => {
+for (const era of ['2025-11-25', '2026-07-28'] as const) {
+  describe(`browser URL mode on ${era}`, () => {
     let chrome: TestChromium;
     let context: BrowserContext;
     let page: Page;
@@ -39,7 +39,7 @@ for (const era of ['legacy', 'modern'] as const) {
       renderer = new BrowserRenderer({ opener: pageOpener(() => page) });
       client = new Client(
         { name: 'browser-url-test', version: '1' },
-        { versionNegotiation: { mode: era === 'modern' ? { pin: '2026-07-28' } : 'legacy' } },
+        { versionNegotiation: { mode: era === '2026-07-28' ? { pin: '2026-07-28' } : 'legacy' } },
       );
       session = attachElicitation(client, { renderer, server: 'accounts' });
       await client.connect(
@@ -79,7 +79,7 @@ for (const era of ['legacy', 'modern'] as const) {
       // navigating hung for good under load (seen in CI).
       await Promise.all([target.waitForSelector('text=Connected'), target.click('button')]);
       await target.close();
-      if (era === 'modern') {
+      if (era === '2026-07-28') {
         // The server learns the outcome only from the retry: the person says Done.
         await page.waitForSelector('button[value="done"]');
         assert.match((await page.textContent('main')) ?? '', /Finish in the tab that opened/);
@@ -101,7 +101,7 @@ for (const era of ['legacy', 'modern'] as const) {
       assert.equal(context.pages().length, pages);
     });
 
-    it(`loaded the consent page${era === 'modern' ? ' and the waiting page' : ''} above with zero Content-Security-Policy violations`, () => {
+    it(`loaded the consent page${era === '2026-07-28' ? ' and the waiting page' : ''} above with zero Content-Security-Policy violations`, () => {
       assert.deepEqual(violations, []);
     });
   });

@@ -24,7 +24,7 @@ describe('browser form: one summary of every problem', () => {
   before(async () => {
     chrome = await launchChromium();
     page = await chrome.browser.newPage();
-    rig = await echoRig('legacy', () => page);
+    rig = await echoRig('2025-11-25', () => page);
   });
   after(async () => {
     await rig.close();

@@ -6,7 +6,7 @@ import { harness } from './harness.js';
 const info = { burst: 3, perMinute: 3 };
 const ctx = (signal = new AbortController().signal): PromptContext => ({
   server: { label: 'nagger' },
-  era: 'legacy',
+  era: '2025-11-25',
   signal,
   waiting: 0,
 });

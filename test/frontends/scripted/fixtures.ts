@@ -157,7 +157,7 @@ export function context(extra: Partial<PromptContext> = {}): PromptContext {
   return {
     server,
     request: { method: 'tools/call', name: 'get_forecast' },
-    era: 'legacy',
+    era: '2025-11-25',
     signal: new AbortController().signal,
     waiting: 0,
     ...extra,

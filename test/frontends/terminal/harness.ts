@@ -67,7 +67,7 @@ export function makeContext(overrides: Partial<PromptContext> = {}): PromptConte
   return {
     server: { label: 'demo', selfName: 'Demo Server', selfVersion: '1.0.0' },
     request: { method: 'tools/call', name: 'profile' },
-    era: 'modern',
+    era: '2026-07-28',
     signal: new AbortController().signal,
     waiting: 0,
     ...overrides,

@@ -212,9 +212,8 @@ export class FormSession {
   }
 
   /**
-   * Asks for the review (C-03): nothing is sent before it, and every field's issue is shown from
-   * now. With problems the review does not open, in every front-end: the form stays, and editing
-   * goes on at the first field with a problem (the first field for a problem of the whole form).
+   * Asks for the review (C-03): every issue is shown from now. With problems it does not open, in
+   * every front-end: editing goes on at the first problem (the first field for a form-wide one).
    */
   review(): Review {
     const issues = this.issues();

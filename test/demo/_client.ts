@@ -46,7 +46,9 @@ export async function connectClient(
     { name: 'mcp-elicit-demo-test', version: '0.0.0' },
     {
       capabilities: { elicitation: { form: {} } },
-      versionNegotiation: { mode: era === '2026-07-28' ? { pin: '2026-07-28' } : 'legacy' },
+      versionNegotiation: {
+        mode: era === '2026-07-28' ? { pin: '2026-07-28' } : era === 'auto' ? 'auto' : 'legacy',
+      },
     },
   );
   const seen: SeenRequest[] = [];

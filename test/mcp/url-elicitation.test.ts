@@ -8,7 +8,7 @@ import { after, describe, it } from 'node:test';
 import { fileURLToPath } from 'node:url';
 import { Client, ProtocolError, ProtocolErrorCode } from '@modelcontextprotocol/client';
 import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
-import type { Era } from '../../src/contracts/protocol.js';
+import { type Era, eraOf } from '../../src/contracts/protocol.js';
 import type { PromptContext, Renderer, UrlPrompt } from '../../src/contracts/renderer.js';
 import type { UrlOpener, UrlWaitChoice, UrlWaiter, UrlWaitInfo } from '../../src/contracts/url-step.js';
 import type { UrlOutcome } from '../../src/core/outcome.js';
@@ -126,7 +126,7 @@ async function open(era: Era) {
       cwd: root,
     }),
   );
-  assert.equal(client.getProtocolEra(), era);
+  assert.equal(eraOf(client.getProtocolEra()), era);
   const call = async (name: string, args: Record<string, unknown> = {}) => {
     const result = await client.callTool({ name, arguments: args });
     const first = (result.content as { type: string; text?: string }[])[0];

@@ -10,6 +10,7 @@ import { nearest } from './suggest.js';
 const FALLBACK_REASONS = new Set([
   'input-ended',
   'no-answer',
+  'host-unfit',
   'invalid-answer',
   'unsatisfiable',
   'unsafe-url',

@@ -10,6 +10,7 @@ export type CancelReason =
   | 'connection-closed' // the connection or the front-end closed while the prompt was open
   | 'input-ended' // piped (not a terminal) answers ran out before this prompt was answered
   | 'no-answer' // scripted: no answer applies, or no person present
+  | 'host-unfit' // proxy --elicit host: the host's answer did not fit the schema
   | 'scripted-cancel' // scripted: --cancel, or an answers entry that says cancel
   | 'invalid-answer' // fail closed: the answer did not validate
   | 'unsatisfiable' // the form can never validate

@@ -9,6 +9,8 @@ export interface RoutePlan {
   /** Declared upstream. */
   readonly modes: readonly ElicitationMode[];
   readonly route: (mode: ElicitationMode) => Answerer;
+  /** Under `auto`: whether the proxy's own front-end asks when the host's answer does not fit. */
+  readonly fallback: (mode: ElicitationMode) => boolean;
 }
 
 /** `hostModes` are the modes the host declared (see the table in docs/proxy.md for how each era is asked). */
@@ -27,5 +29,6 @@ export function planRoutes(
   const all: ElicitationMode[] = ['form', 'url'];
   const served = all.filter((mode) => route(mode) !== 'nobody');
   // Elicitation is always declared: with nobody to ask, form requests are answered `cancel`.
-  return { modes: served.length > 0 ? served : ['form'], route };
+  const fallback = (mode: ElicitationMode) => choice === 'auto' && route(mode) === 'host' && self(mode);
+  return { modes: served.length > 0 ? served : ['form'], route, fallback };
 }

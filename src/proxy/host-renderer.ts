@@ -18,6 +18,7 @@ import type { FormContent } from '../core/form-model.js';
 import { sanitizeText } from '../core/sanitize.js';
 import type { RoutePlan } from './elicit-route.js';
 import { overRateChoice, overRateQuestion } from './host-over-rate.js';
+import { hostFit, prefilledFromHost, unfitOutcome } from './host-unfit.js';
 import { modelToSchema } from './model-schema.js';
 
 /** Sends one elicitation/create to the host and returns its answer. */
@@ -59,10 +60,8 @@ export class RoutingRenderer implements Renderer {
     const result = await this.ask(params, ctx.signal);
     if (!result.ok) return { outcome: noAnswer(result.error) };
     const answer = result.value;
-    if (answer.action === 'accept') {
-      // Checked again by the adapter (fail closed): content that does not fit goes upstream as cancel.
-      return { outcome: { action: 'accept', content: this.declaredOnly(prompt, answer.content ?? {}) } };
-    }
+    if (answer.action === 'accept')
+      return this.hostAccepted(prompt, ctx, this.declaredOnly(prompt, answer.content ?? {}));
     if (answer.action === 'decline') return { outcome: { action: 'decline' } };
     return { outcome: { action: 'cancel', reason: 'dismissed', detail: 'the host cancelled the form' } };
   }
@@ -137,6 +136,22 @@ export class RoutingRenderer implements Renderer {
       this.log(`the host's answer named keys the schema does not; dropped: ${shown.join(', ')}${more}`);
     }
     return Object.fromEntries(kept) as FormContent;
+  }
+
+  /** Still checked again by the adapter (fail closed); content that does not fit is handled here. */
+  private async hostAccepted(
+    prompt: FormPrompt,
+    ctx: PromptContext,
+    content: FormContent,
+  ): Promise<FormAnswer> {
+    const fit = hostFit(prompt, content);
+    if (fit.ok) return { outcome: { action: 'accept', content } };
+    if (!this.plan.fallback('form')) {
+      this.log(`the host's answer did not fit the form, so it was refused: ${fit.problems}`);
+      return unfitOutcome(fit.problems);
+    }
+    this.log(`the host's answer did not fit the form (${fit.problems}); asking here instead`);
+    return this.self.form(prefilledFromHost(prompt, content), ctx);
   }
 
   private async askHostOverRate(info: OverRateInfo, ctx: PromptContext): Promise<OverRateChoice> {

@@ -142,7 +142,14 @@ function hostRouting(o: ProxyOptions, side: HostSide, plan: RoutePlan): RoutingR
     (params, signal) =>
       side.hello.era === '2026-07-28'
         ? side.rounds.ask(params, signal)
-        : side.currentHost().elicitInput(params as never, { signal, timeout: NO_TIMEOUT_MS }),
+        : // A plain request, not elicitInput: the SDK would throw away content that does not fit,
+          // which the routing renderer hands to the person instead (proxy/host-unfit.ts).
+          side
+            .currentHost()
+            .request(
+              { method: 'elicitation/create', params: params as never },
+              { signal, timeout: NO_TIMEOUT_MS },
+            ),
     o.log,
   );
 }

@@ -2,6 +2,9 @@
 // host simulated by an SDK client, against the demo server (2026-07-28 or pinned 2025-11-25) over
 // stdio and Streamable HTTP, and the hostile fixture for malformed requests.
 import assert from 'node:assert/strict';
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import type { CallToolResult } from '@modelcontextprotocol/client';
 import {
@@ -69,17 +72,33 @@ describe('proxy: who answers a form', () => {
     });
   }
 
-  it('a host answer that does not fit the schema goes upstream as cancel, and stderr says why', async () => {
+  it('--elicit host: a host answer that does not fit goes upstream as cancel (host-unfit in the audit log), and stderr says why', async () => {
+    const audit = join(mkdtempSync(join(tmpdir(), 'proxy-unfit-')), 'audit.jsonl');
     await withHost(
       {
-        proxyArgs: ['--elicit', 'host', ...demoServer],
+        proxyArgs: ['--elicit', 'host', '--audit-log', audit, ...demoServer],
         elicitation: hostForm({ name: 'A', email: 'not-an-email', country: 'xx' }),
       },
       async (host) => {
         const result = await host.client.callTool({ name: 'profile', arguments: {} });
         assert.match(text(result), /action=cancel content=absent/);
         assert.equal(host.asked.length, 1);
-        assert.match(host.stderr(), /does not match|must/);
+        assert.match(host.stderr(), /did not fit the form, so it was refused: .*(does not match|must)/);
+      },
+    );
+    const entry = JSON.parse(readFileSync(audit, 'utf8').trim()) as { action: string; reason?: string };
+    assert.deepEqual([entry.action, entry.reason], ['cancel', 'host-unfit']);
+  });
+
+  it('auto: a host that says yes with no fields (accept {}) hands the form to the proxy front-end, whose answer the server gets', async () => {
+    await withHost(
+      { proxyArgs: ['--ui', 'scripted', ...SETS, ...demoServer], elicitation: hostForm({}) },
+      async (host) => {
+        const result = await host.client.callTool({ name: 'profile', arguments: {} });
+        assert.match(text(result), /action=accept/);
+        assert.match(text(result), /Self Ada/);
+        assert.equal(host.asked.length, 1, 'the host was asked first');
+        assert.match(host.stderr(), /did not fit the form .*asking here instead/);
       },
     );
   });

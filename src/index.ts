@@ -57,76 +57,10 @@ export type {
   UrlWaitInfo,
   UrlWaitReason,
 } from './contracts/url-step.js';
-// Engine (pure)
-export {
-  type AttentionEvent,
-  type AttentionKind,
-  type AttentionOptions,
-  AttentionSchedule,
-  type AttentionSink,
-  type AttentionText,
-  type AttentionTimers,
-  attentionText,
-  DEFAULT_REMIND_AFTER_MS,
-} from './core/attention.js';
-export { initialDraft, mergeOverDefaults } from './core/defaults.js';
-export { DraftStore } from './core/draft-store.js';
-export type {
-  BooleanField,
-  DependentRequired,
-  Draft,
-  Field,
-  FieldKind,
-  FieldValue,
-  FormContent,
-  FormModel,
-  ModelNote,
-  MultiSelectField,
-  NumberField,
-  SelectOption,
-  SingleSelectField,
-  StringFormat,
-  TextField,
-} from './core/form-model.js';
-export type {
-  FormEnding,
-  FormSessionOptions,
-  FormStart,
-  Review,
-  Submission,
-} from './core/form-session.js';
-export { FormSession } from './core/form-session.js';
-export type {
-  FieldIssue,
-  FieldIssueCode,
-  PlainIssue,
-  SchemaIssue,
-  SchemaIssueCode,
-  Validation,
-} from './core/issues.js';
-export type {
-  CancelOutcome,
-  CancelReason,
-  DeclineOutcome,
-  ElicitOutcome,
-  FormOutcome,
-  UrlOutcome,
-} from './core/outcome.js';
-export type { PatternBudget } from './core/pattern.js';
-export { type ElicitResultWire, failClosed, toElicitResult } from './core/result.js';
-export { safeJsonStringify } from './core/safe-json.js';
-export { type SanitizeOptions, sanitizeText } from './core/sanitize.js';
-export { parseFormParams, parseRequestedSchema } from './core/schema-parser.js';
-export { looksSensitive } from './core/sensitive.js';
-export { DECEPTIVE_URL_WARNINGS, deceptiveWarnings } from './core/url-deception.js';
-export type {
-  AnalyzeUrlOptions,
-  UrlAnalysis,
-  UrlWarning,
-  UrlWarningCode,
-} from './core/url-safety.js';
 export { analyzeUrl } from './core/url-safety.js';
 export { validateContent, validateField } from './core/validate.js';
+// Engine (pure): the same exports as the `mcp-elicit/core` entry, listed once there
+export * from './core-entry.js';
 // Front-ends, and the URL-mode helpers for attachElicitation's `opener` and `waiter` options
 export {
   attentionSchedule,

@@ -1,28 +1,17 @@
 // The plain form conversation: fill the fields one by one, then review (C-03) and send, decline or
 // cancel (C-02). Only an explicit decline is `decline`; end of input and a server abort are
 // `cancel` and hand back what was typed (E-23).
-
 import type { FormAnswer, FormPrompt, PromptContext } from '../../contracts/renderer.js';
 import type { Field, FieldValue } from '../../core/form-model.js';
 import { FormSession } from '../../core/form-session.js';
-import type { FieldIssue } from '../../core/issues.js';
 import type { CancelReason } from '../../core/outcome.js';
 import { endingOutcome, endingSentence } from '../../core/prompt-ending.js';
 import { sanitizeText } from '../../core/sanitize.js';
+import { type Conversation, issueLines, reviewChoices } from './conversation.js';
 import { describeField, fieldLabel, formRulesLines, parseTyped, shownValue } from './describe-field.js';
 import { headerLines } from './header.js';
 import { COMMANDS_LINE, classify, HELP_LINES, type Typed } from './line-commands.js';
 import type { ReadResult } from './line-queue.js';
-
-export interface Conversation {
-  say(...lines: string[]): void;
-  /** Waits for the next typed line (or the end of input, or the server's abort). */
-  ask(): Promise<ReadResult>;
-  /** How an end of input is reported: a person's Ctrl-D is `dismissed`; piped answers ran out is `input-ended`. */
-  readonly inputEnd: 'dismissed' | 'input-ended';
-  /** True once the person interrupted the run (Ctrl-C): an aborted read is theirs, not the server's. */
-  interrupted(): boolean;
-}
 
 type Step =
   | { readonly kind: 'next' }
@@ -306,13 +295,6 @@ class FormDriver {
   }
 
   #reviewChoices(): string {
-    const count = this.#session.fields.length;
-    const numbers =
-      count === 1 ? 'Type 1 to change the answer' : `Type a number from 1 to ${count} to change that answer`;
-    return `${numbers}, s or Enter to send, d to decline, c to cancel.`;
+    return reviewChoices(this.#session.fields.length);
   }
-}
-
-function issueLines(issues: readonly FieldIssue[]): string[] {
-  return issues.map((issue) => sanitizeText(issue.message, { maxLength: 500 }));
 }

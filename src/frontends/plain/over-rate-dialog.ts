@@ -5,7 +5,7 @@ import type { OverRateChoice, OverRateInfo } from '../../contracts/over-rate.js'
 import type { PromptContext } from '../../contracts/renderer.js';
 import { endingSentence } from '../../core/prompt-ending.js';
 import { overRateText } from '../over-rate.js';
-import type { Conversation } from './form-driver.js';
+import type { Conversation } from './conversation.js';
 import { serverLine } from './header.js';
 
 const CHOICES = 'Type m to mute this server for the session, s to show the request, c to cancel it.';

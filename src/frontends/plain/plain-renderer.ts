@@ -14,7 +14,8 @@ import type {
 import type { UrlWaitChoice, UrlWaiter, UrlWaitInfo } from '../../contracts/url-step.js';
 import { sanitizeText } from '../../core/sanitize.js';
 import { createLineWaiter } from '../url-wait/line-waiter.js';
-import { type Conversation, runFormDriver } from './form-driver.js';
+import type { Conversation } from './conversation.js';
+import { runFormDriver } from './form-driver.js';
 import { LineQueue } from './line-queue.js';
 import { runOverRateDialog } from './over-rate-dialog.js';
 import { runUrlDialog } from './url-dialog.js';

@@ -11,7 +11,7 @@ import {
   UrlConsent,
   type UrlConsentPolicy,
 } from '../../core/url-consent.js';
-import type { Conversation } from './form-driver.js';
+import type { Conversation } from './conversation.js';
 import { headerLines } from './header.js';
 
 export async function runUrlDialog(

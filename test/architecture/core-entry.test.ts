@@ -20,17 +20,22 @@ const keepBuiltins: Plugin = {
   },
 };
 
+// A browser bundler's view of the graph: bundled in memory, with its metafile to read.
+const BROWSER_BUNDLE = {
+  bundle: true,
+  write: false,
+  metafile: true,
+  platform: 'browser',
+  format: 'esm',
+  logLevel: 'silent',
+} as const;
+
 /** Every `importer → built-in` edge in the graph reached from `contents` (static, dynamic, require). */
 async function builtinImports(contents: string): Promise<string[]> {
   const result = await build({
+    ...BROWSER_BUNDLE,
     stdin: { contents, resolveDir: join(root, 'src'), sourcefile: 'entry.ts', loader: 'ts' },
     absWorkingDir: root,
-    bundle: true,
-    write: false,
-    metafile: true,
-    platform: 'browser',
-    format: 'esm',
-    logLevel: 'silent',
     plugins: [keepBuiltins],
   });
   return Object.entries(result.metafile.inputs).flatMap(([file, input]) =>
@@ -44,15 +49,7 @@ describe('the mcp-elicit/core entry', () => {
   });
 
   it('reaches the engine and its packages (the walk follows them)', async () => {
-    const result = await build({
-      entryPoints: [join(root, 'src/core-entry.ts')],
-      bundle: true,
-      write: false,
-      metafile: true,
-      platform: 'browser',
-      format: 'esm',
-      logLevel: 'silent',
-    });
+    const result = await build({ ...BROWSER_BUNDLE, entryPoints: [join(root, 'src/core-entry.ts')] });
     const inputs = Object.keys(result.metafile.inputs);
     for (const file of [
       'src/core/form-session.ts',

@@ -13,6 +13,7 @@ import { formRulesNote } from '../../src/frontends/browser/pages/field-hints.js'
 import { describeField, formRulesLines } from '../../src/frontends/plain/describe-field.js';
 import { fieldBlock as terminalBlock } from '../../src/frontends/terminal/field-view.js';
 import { FormDriver } from '../../src/frontends/terminal/form-driver.js';
+import { formFrame } from '../../src/frontends/terminal/form-view.js';
 
 type Json = Record<string, unknown>;
 
@@ -160,8 +161,21 @@ function assertFieldPhrase(model: FormModel, phrase: string): void {
   assert.ok(plainText(field).includes(phrase), `line mode:\n${plainText(field)}`);
 }
 
+/** The terminal's whole form screen, as plain text. */
+function terminalScreen(model: FormModel): string {
+  const ctx = {
+    server: { label: 's' },
+    era: '2025-11-25',
+    signal: new AbortController().signal,
+    waiting: 0,
+  } as const;
+  const { lines } = formFrame(new FormDriver(prompt(model)), prompt(model), ctx, { columns: 200, rows: 60 });
+  return lines.map((line) => line.map((s) => s.text).join('')).join('\n');
+}
+
 function assertFormPhrase(model: FormModel, phrase: string): void {
   assert.ok(describeFormRules(model).includes(phrase), `describeFormRules: ${describeFormRules(model)}`);
+  assert.ok(terminalScreen(model).includes(phrase), `terminal:\n${terminalScreen(model)}`);
   assert.ok(inHtml(String(formRulesNote(model)), phrase), `browser: ${String(formRulesNote(model))}`);
   assert.ok(formRulesLines(model).join('\n').includes(phrase), `line mode: ${formRulesLines(model)}`);
 }

@@ -1,7 +1,8 @@
 // Draws a FormDriver: the form screen (fields drawn by field-view.ts), then the review (C-03).
 
 import type { FormPrompt, PromptContext } from '../../contracts/renderer.js';
-import type { Field, FieldValue } from '../../core/form-model.js';
+import { describeFormRules } from '../../core/describe-rules.js';
+import type { Field, FieldValue, FormModel } from '../../core/form-model.js';
 import { sanitizeText } from '../../core/sanitize.js';
 import { maskedValue } from '../../core/sensitive.js';
 import { fieldBlock } from './field-view.js';
@@ -122,6 +123,16 @@ function reviewBody(ctrl: FormDriver, items: Item[], width: number): BodyLine[] 
   return lines;
 }
 
+/** The form's own rules (dependentRequired, min/maxProperties) in the one wording, above its fields. */
+export function formRulesBody(model: FormModel, width: number): BodyLine[] {
+  const rules = describeFormRules(model);
+  if (rules.length === 0) return [];
+  const lines = wrap(`This form's rules: ${rules.join('; ')}.`, width).map((l) => ({
+    line: [seg(l, 'dim')],
+  }));
+  return [...lines, { line: [] }];
+}
+
 export function formFrame(ctrl: FormDriver, prompt: FormPrompt, ctx: PromptContext, size: Size): Frame {
   const width = size.columns - 1;
   const extra: Line[] = [];
@@ -137,6 +148,7 @@ export function formFrame(ctrl: FormDriver, prompt: FormPrompt, ctx: PromptConte
     }
     body.push({ line: [] });
   }
+  body.push(...formRulesBody(ctrl.session.model, width));
   if (!ctrl.satisfiable) {
     const text = 'This form can never be completed as the server defined it; you can only Decline or Cancel.';
     for (const l of wrap(text, width)) body.push({ line: [seg(l, 'error')] });

@@ -189,3 +189,12 @@ export function parseRemind(text: string | undefined): number | false {
     );
   return Math.round(seconds * 1000);
 }
+
+/** proxy --keep-alive: seconds between keep-alives of a host request waiting on a person, or off. */
+export function parseKeepAlive(text: string): number | false {
+  if (text === 'off') return false;
+  const seconds = Number(text);
+  if (!Number.isFinite(seconds) || seconds < 0.05 || seconds > 3_600)
+    throw new ElicitError('usage', `--keep-alive takes seconds (0.05 to 3600), or off (got "${text}")`);
+  return Math.round(seconds * 1000);
+}

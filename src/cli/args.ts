@@ -10,6 +10,7 @@ import {
   type ProtocolChoice,
   parseAllowEnv,
   parseAuditLog,
+  parseKeepAlive,
   parseModes,
   parseNotify,
   parseProtocol,
@@ -93,6 +94,8 @@ export interface CliArgs {
   readonly verbose: boolean;
   /** proxy: who answers elicitations (auto, host, self). */
   readonly elicit?: string;
+  /** proxy `--keep-alive`: ms between keep-alives of a host request a person holds up, or false. */
+  readonly keepAliveMs?: number | false;
   /** proxy: print the mcpServers entry instead of running. */
   readonly printConfig?: boolean;
   /** --client-id, --client-secret-env, --client-metadata-url, --callback-port, --scope (HTTP servers). */
@@ -170,8 +173,8 @@ function operandOf(command: CommandName, rest: string[], own: readonly string[])
 
 /** Options that belong to one command only; returns --args's JSON (read before that check, so its errors come first). */
 function commandFlags(v: OptionValues, command: CommandName): Record<string, unknown> {
-  if (command !== 'proxy' && (v.elicit !== undefined || v['print-config']))
-    throw new ElicitError('usage', '--elicit and --print-config only apply to proxy');
+  if (command !== 'proxy' && (v.elicit !== undefined || v['print-config'] || v['keep-alive'] !== undefined))
+    throw new ElicitError('usage', '--elicit, --keep-alive and --print-config only apply to proxy');
   const toolArgs = parseToolArgs(v.args);
   if ((v.args !== undefined || v.arg !== undefined) && command !== 'call' && command !== 'prompt')
     throw new ElicitError('usage', '--args and --arg only apply to call and prompt');
@@ -205,6 +208,7 @@ function requestArgs(v: OptionValues, command: CommandName): Partial<CliArgs> {
   return {
     ...(v.elicit !== undefined && { elicit: v.elicit }),
     ...(v['print-config'] && { printConfig: true }),
+    ...(v['keep-alive'] !== undefined && { keepAliveMs: parseKeepAlive(v['keep-alive']) }),
     argPairs: parseArgPairs(v.arg ?? []),
     ...(v['log-level'] !== undefined && { logLevel: parseLogLevel(v['log-level']) }),
     ...(v.name !== undefined && { label: v.name }),

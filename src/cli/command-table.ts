@@ -127,7 +127,16 @@ export const COMMANDS = {
       'mcp-elicit proxy --print-config --config <file> [--server <name>]',
     ],
     operands: 0,
-    options: ['elicit', 'print-config', ...SERVER, 'timeout', ...FRONT_END, ...PROTOCOL, 'verbose'],
+    options: [
+      'elicit',
+      'keep-alive',
+      'print-config',
+      ...SERVER,
+      'timeout',
+      ...FRONT_END,
+      ...PROTOCOL,
+      'verbose',
+    ],
     example: 'mcp-elicit proxy -- npx -y @modelcontextprotocol/server-everything',
     optionText: {
       ui: [

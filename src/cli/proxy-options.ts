@@ -20,6 +20,8 @@ export function proxyOptionWords(args: CliArgs, cwd: string = process.cwd()): st
   if (args.modes !== undefined) add('--modes', args.modes.join(','));
   if (args.rateLimit !== undefined)
     add('--rate-limit', args.rateLimit === false ? 'off' : String(args.rateLimit));
+  if (args.keepAliveMs !== undefined)
+    add('--keep-alive', args.keepAliveMs === false ? 'off' : String(args.keepAliveMs / 1000));
   if (args.auditLog !== undefined) add('--audit-log', resolve(cwd, args.auditLog));
   if (args.recordFile !== undefined) add('--record', resolve(cwd, args.recordFile));
   return words;

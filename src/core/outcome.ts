@@ -11,6 +11,7 @@ export type CancelReason =
   | 'input-ended' // piped (not a terminal) answers ran out before this prompt was answered
   | 'no-answer' // scripted: no answer applies, or no person present
   | 'host-unfit' // proxy --elicit host: the host's answer did not fit the schema
+  | 'host-gave-up' // proxy: the host stopped waiting while the proxy's own front-end asked
   | 'scripted-cancel' // scripted: --cancel, or an answers entry that says cancel
   | 'invalid-answer' // fail closed: the answer did not validate
   | 'unsatisfiable' // the form can never validate

@@ -11,6 +11,7 @@ import type { CancelReason } from './outcome.js';
 export type PromptEnding =
   | 'interrupted' // the person's Ctrl-C where mcp-elicit runs
   | 'server-cancelled' // the server withdrew the request (notifications/cancelled, its abort)
+  | 'host-gave-up' // proxy: the host stopped waiting for the request that asked (its timeout or cancel)
   | 'timeout' // the prompt was left unanswered past its limit
   | 'tab-closed' // browser: the page's tab was closed
   | 'closed'; // the front-end itself was closed
@@ -25,6 +26,8 @@ export function endingOutcome(ending: PromptEnding): {
       return { reason: 'timeout', detail: 'the prompt was left unanswered' };
     case 'server-cancelled':
       return { reason: 'server-cancelled', detail: 'the server withdrew the request' };
+    case 'host-gave-up':
+      return { reason: 'host-gave-up', detail: 'the host stopped waiting for the request' };
     case 'interrupted':
       return { reason: 'interrupted', detail: 'interrupted with Ctrl-C' };
     case 'tab-closed':
@@ -39,6 +42,8 @@ export function endingSentence(ending: PromptEnding): string {
   switch (ending) {
     case 'server-cancelled':
       return 'The server withdrew this request. What you typed is kept if it asks again.';
+    case 'host-gave-up':
+      return 'The app that asked stopped waiting (its time limit ran out, or it cancelled). What you typed is kept: when it asks again, your answers are filled in.';
     case 'interrupted':
       return 'You interrupted mcp-elicit (Ctrl-C), so the request was cancelled.';
     case 'timeout':
@@ -48,4 +53,17 @@ export function endingSentence(ending: PromptEnding): string {
     case 'closed':
       return 'The session ended, so the request was cancelled.';
   }
+}
+
+/** The abort reason the proxy gives a prompt whose host stopped waiting for it (src/proxy/person-waiting.ts). */
+export class HostGaveUp extends Error {
+  constructor() {
+    super('the host stopped waiting for the request');
+    this.name = 'HostGaveUp';
+  }
+}
+
+/** Why a prompt's signal aborted, unless the person interrupted: the host gave up, else the server withdrew it. */
+export function withdrawnEnding(signal: AbortSignal): 'host-gave-up' | 'server-cancelled' {
+  return signal.reason instanceof HostGaveUp ? 'host-gave-up' : 'server-cancelled';
 }

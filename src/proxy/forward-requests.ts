@@ -1,11 +1,18 @@
 // Host → upstream requests: every method the upstream server offers is answered by sending the
 // same request upstream, with the host's cancellation and progress token carried across. The three
 // requests that may carry elicitations go through the adapter's session (2026 rounds, -32042).
-import type { Client, Progress, ServerCapabilities } from '@modelcontextprotocol/client';
+import {
+  type Client,
+  type Progress,
+  SdkErrorCode,
+  type ServerCapabilities,
+} from '@modelcontextprotocol/client';
 import type { Server, ServerContext } from '@modelcontextprotocol/server';
 import type { ElicitationSession } from '../mcp/attach.js';
 import type { HostRounds } from './host-rounds.js';
 import { ANY_RESULT, upstreamParams } from './passthrough.js';
+import type { PersonWaiting } from './person-waiting.js';
+import { ProgressLine } from './progress-line.js';
 import { toHostError } from './upstream-error.js';
 
 /** No SDK timeout of its own: the host decides how long it waits (and cancels). */
@@ -17,6 +24,8 @@ export interface ForwardDeps {
   readonly label: string;
   /** For a 2026-07-28 host: prompts it answers travel as input_required rounds. */
   readonly rounds?: HostRounds;
+  /** The proxy's own front-end asking someone: a 2025 host's request is kept alive with progress. */
+  readonly waiting?: PersonWaiting;
 }
 
 type Forward = (params: Record<string, unknown> | undefined, ctx: ServerContext) => Promise<unknown>;
@@ -30,6 +39,13 @@ export function forwardRequests(server: Server, offered: ServerCapabilities, dep
   const handle = (method: string, forward: Forward, rounds?: HostRounds) => {
     // Typed as ping (an empty-object result): every forwarded result is passed on as received.
     server.setRequestHandler(method as 'ping', async (request, ctx) => {
+      // A 2026 host is kept alive by input_required rounds instead (host-rounds.ts).
+      const stopKeepAlive = rounds ? () => {} : keepAlive(ctx, deps.waiting);
+      // The host's cancel or timeout gives up on the request; its connection closing ends the proxy.
+      const onCancel = () => {
+        if (!isConnectionClosed(ctx.mcpReq.signal.reason)) deps.waiting?.hostGaveUp();
+      };
+      ctx.mcpReq.signal.addEventListener('abort', onCancel, { once: true });
       try {
         const params = upstreamParams(request.params);
         const run = async (c: ServerContext) => {
@@ -43,6 +59,9 @@ export function forwardRequests(server: Server, offered: ServerCapabilities, dep
         return (await result) as Record<string, never>;
       } catch (error) {
         throw toHostError(error, deps.label);
+      } finally {
+        stopKeepAlive();
+        ctx.mcpReq.signal.removeEventListener('abort', onCancel);
       }
     });
   };
@@ -87,6 +106,32 @@ export function forwardRequests(server: Server, offered: ServerCapabilities, dep
 }
 
 const progressSent = new WeakMap<ServerContext, Promise<unknown>[]>();
+const progressLines = new WeakMap<ServerContext, ProgressLine>();
+
+/** One progress notification under the host's token, sent before the request's result. */
+function sendProgress(ctx: ServerContext, token: string | number, progress: Progress): void {
+  const sent = ctx.mcpReq
+    .notify({ method: 'notifications/progress', params: { ...progress, progressToken: token } })
+    .catch(() => {});
+  const list = progressSent.get(ctx) ?? [];
+  list.push(sent);
+  progressSent.set(ctx, list);
+}
+
+function progressLine(ctx: ServerContext): ProgressLine {
+  const line = progressLines.get(ctx) ?? new ProgressLine();
+  progressLines.set(ctx, line);
+  return line;
+}
+
+/** While a person answers in the proxy's front-end, progress keeps the host's request alive. */
+function keepAlive(ctx: ServerContext, waiting: PersonWaiting | undefined): () => void {
+  const token = ctx.mcpReq._meta?.progressToken;
+  if (!waiting || token === undefined) return () => {};
+  return waiting.whileWaiting(() =>
+    sendProgress(ctx, token, progressLine(ctx).keepAlive('waiting for a person to answer')),
+  );
+}
 
 /** The host's cancel becomes an upstream cancel; upstream progress goes out under the host's token. */
 function options(ctx: ServerContext) {
@@ -96,14 +141,7 @@ function options(ctx: ServerContext) {
     timeout: NO_TIMEOUT_MS,
     ...(token !== undefined && {
       resetTimeoutOnProgress: true,
-      onprogress: (progress: Progress) => {
-        const sent = ctx.mcpReq
-          .notify({ method: 'notifications/progress', params: { ...progress, progressToken: token } })
-          .catch(() => {});
-        const list = progressSent.get(ctx) ?? [];
-        list.push(sent);
-        progressSent.set(ctx, list);
-      },
+      onprogress: (progress: Progress) => sendProgress(ctx, token, progressLine(ctx).upstream(progress)),
     }),
   };
 }
@@ -111,4 +149,9 @@ function options(ctx: ServerContext) {
 /** The same context with the job's signal: a round-driven call outlives the host request that began it. */
 function withSignal(ctx: ServerContext, signal: AbortSignal): ServerContext {
   return { ...ctx, mcpReq: { ...ctx.mcpReq, signal } };
+}
+
+/** By its code: the server package may carry its own copy of the SDK's error class. */
+function isConnectionClosed(reason: unknown): boolean {
+  return (reason as { code?: unknown } | null)?.code === SdkErrorCode.ConnectionClosed;
 }

@@ -20,6 +20,7 @@ import type { RoutePlan } from './elicit-route.js';
 import { overRateChoice, overRateQuestion } from './host-over-rate.js';
 import { hostFit, prefilledFromHost, unfitOutcome } from './host-unfit.js';
 import { modelToSchema } from './model-schema.js';
+import { PersonWaiting } from './person-waiting.js';
 
 /** Sends one elicitation/create to the host and returns its answer. */
 export type AskHost = (params: Record<string, unknown>, signal: AbortSignal) => Promise<ElicitResult>;
@@ -42,6 +43,8 @@ export class RoutingRenderer implements Renderer {
     private readonly plan: RoutePlan,
     private readonly askHost: AskHost,
     private readonly log: (line: string) => void,
+    /** Raised while the proxy's own front-end asks someone (keep-alive, host-gave-up). */
+    private readonly person: PersonWaiting = new PersonWaiting(false),
   ) {
     this.name = `proxy(${self.name})`;
     this.interactive = self.interactive || plan.route('url') === 'host';
@@ -49,12 +52,15 @@ export class RoutingRenderer implements Renderer {
     // some mode; otherwise (nobody to ask) a prompt over the rate is cancelled at once.
     const selfAnswers = plan.route('form') === 'self' || plan.route('url') === 'self';
     if (plan.route('form') === 'host') this.overRate = (info, ctx) => this.askHostOverRate(info, ctx);
-    else if (selfAnswers && self.overRate) this.overRate = self.overRate.bind(self);
+    else if (selfAnswers && self.overRate) {
+      const ask = self.overRate.bind(self);
+      this.overRate = (info, ctx) => this.person.during(ctx, (c) => ask(info, c));
+    }
   }
 
   async form(prompt: FormPrompt, ctx: PromptContext): Promise<FormAnswer> {
     const who = this.plan.route('form');
-    if (who === 'self') return this.self.form(prompt, ctx);
+    if (who === 'self') return this.person.during(ctx, (c) => this.self.form(prompt, c));
     if (who === 'nobody') return { outcome: noAnswer('nobody can answer form-mode requests here') };
     const params = { mode: 'form', message: prompt.message, requestedSchema: modelToSchema(prompt.model) };
     const result = await this.ask(params, ctx.signal);
@@ -68,7 +74,8 @@ export class RoutingRenderer implements Renderer {
 
   async url(prompt: UrlPrompt, ctx: PromptContext): Promise<UrlAnswer> {
     const who = this.plan.route('url');
-    if (who === 'self' && this.self.url) return this.self.url(prompt, ctx);
+    const own = this.self.url?.bind(this.self);
+    if (who === 'self' && own) return this.person.during(ctx, (c) => own(prompt, c));
     if (who !== 'host') return { outcome: noAnswer('nobody can answer URL-mode requests here') };
     const params = {
       mode: 'url',
@@ -101,8 +108,9 @@ export class RoutingRenderer implements Renderer {
   }
 
   async waitForUrl(info: UrlWaitInfo, signal: AbortSignal): Promise<UrlWaitChoice> {
+    const wait = this.self.waitForUrl?.bind(this.self);
     if (!this.hostUrls.has(info.url))
-      return this.self.waitForUrl ? this.self.waitForUrl(info, signal) : 'done';
+      return wait ? this.person.during({ signal }, (c) => wait(info, c.signal)) : 'done';
     // The host shows its own waiting state and tells the proxy nothing more: wait for the server's
     // completion notification (2025) or a pause, then let the server say whether it is done.
     return new Promise((resolve) => {
@@ -151,7 +159,7 @@ export class RoutingRenderer implements Renderer {
       return unfitOutcome(fit.problems);
     }
     this.log(`the host's answer did not fit the form (${fit.problems}); asking here instead`);
-    return this.self.form(prefilledFromHost(prompt, content), ctx);
+    return this.person.during(ctx, (c) => this.self.form(prefilledFromHost(prompt, content), c));
   }
 
   private async askHostOverRate(info: OverRateInfo, ctx: PromptContext): Promise<OverRateChoice> {

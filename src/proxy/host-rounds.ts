@@ -8,6 +8,7 @@ import { type ElicitResult, ProtocolError, ProtocolErrorCode } from '@modelconte
 import { type InputRequest, inputRequired, type ServerContext } from '@modelcontextprotocol/server';
 import { ElicitError } from '../contracts/elicit-error.js';
 import { isRecord } from './passthrough.js';
+import type { PersonWaiting } from './person-waiting.js';
 
 const STATE_PREFIX = 'mcp-elicit-proxy:';
 /** A job whose host stopped retrying is cancelled upstream after this long. */
@@ -25,6 +26,8 @@ interface Ask {
 }
 
 class Job {
+  constructor(private readonly person?: PersonWaiting) {}
+
   readonly id = randomUUID();
   readonly abort = new AbortController();
   readonly asks = new Map<string, Ask>();
@@ -33,6 +36,8 @@ class Job {
   done = false;
   /** True while the host has a request open on this job (it is waiting for the next round). */
   waiting = false;
+  /** Set when a keep-alive round is due (`--keep-alive` passed while a person answers). */
+  private keepAlive = false;
   onFinished: () => void = () => {};
   result?: { ok: true; value: unknown } | { ok: false; error: unknown };
 
@@ -44,28 +49,43 @@ class Job {
   async next(): Promise<unknown> {
     clearTimeout(this.timer);
     this.waiting = true;
-    while (!this.done && this.asks.size === 0) {
+    const stopKeepAlive = this.person?.whileWaiting(() => {
+      this.keepAlive = true;
+      this.notify();
+    });
+    while (!this.done && this.asks.size === 0 && !this.keepAlive) {
       await new Promise<void>((resolve) => {
         this.wake = resolve;
       });
     }
+    stopKeepAlive?.();
     this.waiting = false;
     if (this.result) {
       this.onFinished();
       if (this.result.ok) return this.result.value;
       throw this.result.error;
     }
-    this.timer = setTimeout(
-      () => this.abort.abort(new ElicitError('abandoned', 'the host did not retry')),
-      ABANDONED_MS,
-    );
+    this.timer = setTimeout(() => {
+      this.person?.hostGaveUp();
+      this.abort.abort(new ElicitError('abandoned', 'the host did not retry'));
+    }, ABANDONED_MS);
     this.timer.unref();
+    const requestState = `${STATE_PREFIX}${this.id}`;
+    if (this.asks.size === 0) {
+      // A person is still answering the proxy's front-end: the host comes back with the state alone.
+      this.keepAlive = false;
+      return inputRequired({ requestState });
+    }
+    this.keepAlive = false;
     const inputRequests = Object.fromEntries([...this.asks.values()].map((ask) => [ask.key, ask.request]));
-    return inputRequired({ inputRequests, requestState: `${STATE_PREFIX}${this.id}` });
+    return inputRequired({ inputRequests, requestState });
   }
 }
 
 export class HostRounds {
+  /** @param person the proxy's own front-end asking someone: rounds with the state alone keep the host's request short. */
+  constructor(private readonly person?: PersonWaiting) {}
+
   private readonly jobs = new Map<string, Job>();
   private readonly current = new AsyncLocalStorage<Job>();
 
@@ -167,7 +187,7 @@ export class HostRounds {
   }
 
   private begin(start: (signal: AbortSignal) => Promise<unknown>): Job {
-    const job = new Job();
+    const job = new Job(this.person);
     this.jobs.set(job.id, job);
     // Kept until its result was handed to the host (which may be on a later retry).
     job.onFinished = () => {

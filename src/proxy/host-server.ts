@@ -6,12 +6,14 @@ import type { Connection } from '../connect/connect.js';
 import { forwardNotifications } from './forward-notifications.js';
 import { forwardRequests } from './forward-requests.js';
 import type { HostRounds } from './host-rounds.js';
+import type { PersonWaiting } from './person-waiting.js';
 
 export function createHostServer(
   upstream: Connection,
   label: string,
   log: (line: string) => void,
   rounds: HostRounds | undefined,
+  waiting?: PersonWaiting,
 ): Server {
   const offered = advertised(upstream.client.getServerCapabilities() ?? {});
   const info = upstream.client.getServerVersion() ?? { name: label, version: '0.0.0' };
@@ -25,6 +27,7 @@ export function createHostServer(
     session: upstream.session,
     label,
     ...(rounds && { rounds }),
+    ...(waiting && { waiting }),
   });
   forwardNotifications(server, upstream.client, log);
   return server;

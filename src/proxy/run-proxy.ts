@@ -20,9 +20,12 @@ import { RoutingRenderer } from './host-renderer.js';
 import { HostRounds } from './host-rounds.js';
 import { createHostServer } from './host-server.js';
 import { guardHostStdio } from './host-stdio.js';
+import { PersonWaiting } from './person-waiting.js';
 import { proxySignInRenderer } from './sign-in-renderer.js';
 
 const NO_TIMEOUT_MS = 2_147_000_000;
+/** Under the shortest request timeout of the hosts in docs/proxy.md (the SDK's 60 s default). */
+export const DEFAULT_KEEP_ALIVE_MS = 20_000;
 
 export interface ProxyOptions {
   readonly target: ResolvedTarget;
@@ -45,6 +48,8 @@ export interface ProxyOptions {
   readonly audit?: AuditListener;
   /** The queue (and its `--rate-limit`) every elicitation of the server waits in. */
   readonly queue?: PromptQueue;
+  /** `--keep-alive`: how often a host request waiting on the proxy's own front-end is kept alive, or false. */
+  readonly keepAliveMs?: number | false;
   /** Aborting stops the proxy (SIGINT, SIGTERM). */
   readonly signal?: AbortSignal;
 }
@@ -57,7 +62,8 @@ export interface RunningProxy {
 
 export function startProxy(o: ProxyOptions): RunningProxy {
   const watched = new WatchedTransport(guardHostStdio(new StdioServerTransport(o.stdin, o.stdout)));
-  const rounds = new HostRounds();
+  const person = new PersonWaiting(o.keepAliveMs ?? DEFAULT_KEEP_ALIVE_MS);
+  const rounds = new HostRounds(person);
   let host: Server | undefined;
   let upstream: Promise<Connection> | undefined;
   let renderer: RoutingRenderer | undefined;
@@ -72,7 +78,7 @@ export function startProxy(o: ProxyOptions): RunningProxy {
   };
 
   const open = async (): Promise<Connection> => {
-    const side: HostSide = { hello: await watched.hello, rounds, currentHost };
+    const side: HostSide = { hello: await watched.hello, rounds, person, currentHost };
     const plan = planRoutes(o.elicit, hostElicitationModes(side.hello), o.selfModes);
     const routing = hostRouting(o, side, plan);
     renderer = routing;
@@ -103,6 +109,7 @@ export function startProxy(o: ProxyOptions): RunningProxy {
         o.label,
         o.log,
         era === 'modern' /* the SDK's name */ ? rounds : undefined,
+        person,
       );
       return host;
     },
@@ -131,6 +138,7 @@ export function startProxy(o: ProxyOptions): RunningProxy {
 interface HostSide {
   readonly hello: HostHello;
   readonly rounds: HostRounds;
+  readonly person: PersonWaiting;
   readonly currentHost: () => Server;
 }
 
@@ -151,6 +159,7 @@ function hostRouting(o: ProxyOptions, side: HostSide, plan: RoutePlan): RoutingR
               { signal, timeout: NO_TIMEOUT_MS },
             ),
     o.log,
+    side.person,
   );
 }
 

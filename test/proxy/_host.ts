@@ -21,6 +21,8 @@ export interface HostOptions {
   readonly roots?: boolean;
   readonly sampling?: boolean;
   readonly env?: Record<string, string>;
+  /** A 2026-07-28 host's cap on input_required rounds (the SDK's default is 10). */
+  readonly maxRounds?: number;
 }
 
 export interface TestHost {
@@ -48,6 +50,7 @@ export async function startHost(options: HostOptions): Promise<TestHost> {
     {
       capabilities,
       versionNegotiation: options.era === '2026-07-28' ? { mode: { pin: '2026-07-28' } } : { mode: 'legacy' },
+      ...(options.maxRounds !== undefined && { inputRequired: { maxRounds: options.maxRounds } }),
     },
   );
   const asked: Record<string, unknown>[] = [];

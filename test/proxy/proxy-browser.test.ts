@@ -87,13 +87,13 @@ describe('proxy: elicitation answered in the browser (Chromium)', () => {
     );
   });
 
-  it("the host's cancel of its call closes the form it caused: the page says it was withdrawn", async () => {
+  it("the host's cancel of its call closes the form it caused: the page says the host stopped waiting", async () => {
     const abort = new AbortController();
     const { host, call } = await profileFormOpen(page(), abort.signal);
     try {
       abort.abort();
       assert.ok((await call) instanceof Error, 'the call was cancelled');
-      await page().waitForFunction(() => document.body.textContent?.includes('withdrew'), undefined, {
+      await page().waitForFunction(() => document.body.textContent?.includes('stopped waiting'), undefined, {
         timeout: 10_000,
       });
       // The proxy and its upstream session carry on for the host's next request.

@@ -71,6 +71,7 @@ export async function runProxyCommand(args: CliArgs, io: Io, context: CommandCon
       },
       ...(audit && { audit: (entry) => audit.write(entry) }),
       queue: cliPromptQueue(args),
+      ...(args.keepAliveMs !== undefined && { keepAliveMs: args.keepAliveMs }),
       signal,
     });
     return await proxy.done;

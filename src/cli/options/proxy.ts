@@ -16,6 +16,17 @@ export const PROXY_OPTIONS = {
       ],
     },
     {
+      name: 'keep-alive',
+      type: 'string',
+      placeholder: '<seconds>|off',
+      values: ['off'],
+      help: [
+        "proxy: while the proxy's own front-end waits for a person, keep the host's",
+        'request alive this often (default 20): progress on its progress token',
+        '(2025-11-25), an input_required round it retries (2026-07-28).',
+      ],
+    },
+    {
       name: 'print-config',
       type: 'boolean',
       help: [

@@ -13,6 +13,7 @@ import type {
   UrlPrompt,
 } from '../../contracts/renderer.js';
 import type { UrlOpener, UrlWaitChoice, UrlWaitInfo } from '../../contracts/url-step.js';
+import { withdrawnEnding } from '../../core/prompt-ending.js';
 import { createSystemOpener } from '../open-url.js';
 import { loadAssets } from './assets.js';
 import { Desk } from './desk.js';
@@ -106,13 +107,13 @@ export class BrowserRenderer implements Renderer {
 
   form(prompt: FormPrompt, ctx: PromptContext): Promise<FormAnswer> {
     if (ctx.signal.aborted)
-      return Promise.resolve({ outcome: { action: 'cancel', reason: this.#aborted() } });
+      return Promise.resolve({ outcome: { action: 'cancel', reason: this.#aborted(ctx.signal) } });
     return this.#show(ctx.signal, (done) => new FormDriver(prompt, askerOf(ctx), done));
   }
 
   url(prompt: UrlPrompt, ctx: PromptContext): Promise<UrlAnswer> {
     if (ctx.signal.aborted)
-      return Promise.resolve({ outcome: { action: 'cancel', reason: this.#aborted() } });
+      return Promise.resolve({ outcome: { action: 'cancel', reason: this.#aborted(ctx.signal) } });
     return this.#show(ctx.signal, (done) => new ConsentEntry(prompt, askerOf(ctx), done));
   }
 
@@ -143,7 +144,7 @@ export class BrowserRenderer implements Renderer {
   #show<T>(signal: AbortSignal, make: (done: (answer: T) => void) => Entry): Promise<T> {
     return new Promise<T>((resolve) => {
       let end: ((reason: EndReason) => void) | undefined;
-      const onAbort = () => end?.(this.#aborted());
+      const onAbort = () => end?.(this.#aborted(signal));
       const entry = make((answer) => {
         signal.removeEventListener('abort', onAbort);
         resolve(answer);
@@ -155,9 +156,9 @@ export class BrowserRenderer implements Renderer {
     });
   }
 
-  // A prompt's signal aborts when the server withdraws it, and also after the person's Ctrl-C.
-  #aborted(): 'interrupted' | 'server-cancelled' {
-    return this.#interrupt?.aborted ? 'interrupted' : 'server-cancelled';
+  // A prompt's signal aborts when the server withdraws it (or the proxy's host gave up), and after Ctrl-C.
+  #aborted(signal: AbortSignal): 'interrupted' | 'host-gave-up' | 'server-cancelled' {
+    return this.#interrupt?.aborted ? 'interrupted' : withdrawnEnding(signal);
   }
 }
 

@@ -20,6 +20,7 @@ import type { UrlWaitChoice, UrlWaiter, UrlWaitInfo } from '../../contracts/url-
 import { initialDraft } from '../../core/defaults.js';
 import { FormSession } from '../../core/form-session.js';
 import type { CancelReason } from '../../core/outcome.js';
+import { endingOutcome, withdrawnEnding } from '../../core/prompt-ending.js';
 import { sanitizeText } from '../../core/sanitize.js';
 import { deceptiveWarnings } from '../../core/url-deception.js';
 import { createAutoWaiter } from '../url-wait/auto-waiter.js';
@@ -198,8 +199,10 @@ export class ScriptedRenderer implements Renderer {
     ctx: PromptContext,
     say: (verdict: string) => void,
   ): { readonly outcome: ReturnType<typeof cancelled> | { readonly action: 'decline' } } | undefined {
-    if (ctx.signal.aborted)
-      return { outcome: cancelled('server-cancelled', 'the server withdrew the request') };
+    if (ctx.signal.aborted) {
+      const { reason, detail } = endingOutcome(withdrawnEnding(ctx.signal));
+      return { outcome: cancelled(reason, detail) };
+    }
     if (this.#options.cancel) {
       say('cancel (--cancel)');
       return { outcome: cancelled('scripted-cancel', '--cancel answers every elicitation cancel') };

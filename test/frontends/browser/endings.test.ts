@@ -22,6 +22,7 @@ const reasonOf = (answer: { outcome: object } | undefined) =>
 const asker = { server: { label: 'weather' }, waiting: () => 0 };
 const EXPECTED: Record<EndReason, string> = {
   'server-cancelled': 'server-cancelled',
+  'host-gave-up': 'host-gave-up',
   interrupted: 'interrupted',
   'tab-closed': 'tab-closed',
   timeout: 'timeout',

@@ -1,0 +1,58 @@
+// While the proxy's own front-end waits for a person, the host's request must not time out: this
+// tracks whether someone is being asked, and marks the host having stopped waiting so the prompt
+// that loses its request says so (core/prompt-ending.ts `host-gave-up`) rather than "withdrawn".
+import { HostGaveUp } from '../core/prompt-ending.js';
+
+/** How long after a host's cancel an aborting prompt is taken to have lost that host's request. */
+const GAVE_UP_WINDOW_MS = 5_000;
+
+export class PersonWaiting {
+  #asked = 0;
+  #gaveUpAt = Number.NEGATIVE_INFINITY;
+
+  /**
+   * @param intervalMs how often a waiting host request is kept alive (`--keep-alive`), or false.
+   */
+  constructor(readonly intervalMs: number | false) {}
+
+  /** True while the proxy's own front-end shows a prompt. */
+  get waiting(): boolean {
+    return this.#asked > 0;
+  }
+
+  /** Runs one prompt of the proxy's front-end, its signal telling a host that gave up from a withdrawal. */
+  async during<C extends { readonly signal: AbortSignal }, T>(
+    ctx: C,
+    run: (ctx: C) => Promise<T>,
+  ): Promise<T> {
+    const controller = new AbortController();
+    const onAbort = () =>
+      controller.abort(
+        Date.now() - this.#gaveUpAt < GAVE_UP_WINDOW_MS ? new HostGaveUp() : ctx.signal.reason,
+      );
+    if (ctx.signal.aborted) onAbort();
+    else ctx.signal.addEventListener('abort', onAbort, { once: true });
+    this.#asked += 1;
+    try {
+      return await run({ ...ctx, signal: controller.signal });
+    } finally {
+      this.#asked -= 1;
+      ctx.signal.removeEventListener('abort', onAbort);
+    }
+  }
+
+  /** A host request was cancelled or abandoned: prompts that abort soon after lost it. */
+  hostGaveUp(): void {
+    if (this.waiting) this.#gaveUpAt = Date.now();
+  }
+
+  /** Calls `tick` every interval while the caller waits, until the returned stop. */
+  whileWaiting(tick: () => void): () => void {
+    if (this.intervalMs === false) return () => {};
+    const timer = setInterval(() => {
+      if (this.waiting) tick();
+    }, this.intervalMs);
+    timer.unref();
+    return () => clearInterval(timer);
+  }
+}

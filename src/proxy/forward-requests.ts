@@ -6,6 +6,7 @@ import type { Server, ServerContext } from '@modelcontextprotocol/server';
 import type { ElicitationSession } from '../mcp/attach.js';
 import type { HostRounds } from './host-rounds.js';
 import { ANY_RESULT, upstreamParams } from './passthrough.js';
+import type { TaskRelay } from './task-host.js';
 import { toHostError } from './upstream-error.js';
 
 /** No SDK timeout of its own: the host decides how long it waits (and cancels). */
@@ -17,6 +18,8 @@ export interface ForwardDeps {
   readonly label: string;
   /** For a 2026-07-28 host: prompts it answers travel as input_required rounds. */
   readonly rounds?: HostRounds;
+  /** For a host that drives tasks itself: its task-creating calls go to the relay (forward-tasks.ts). */
+  readonly tasks?: TaskRelay;
 }
 
 type Forward = (params: Record<string, unknown> | undefined, ctx: ServerContext) => Promise<unknown>;
@@ -55,9 +58,13 @@ export function forwardRequests(server: Server, offered: ServerCapabilities, dep
   // upstream session has no ping to forward it to.
   if (offered.tools) {
     handle('tools/list', plain('tools/list'));
+    const call = viaSession((p, o) => session.callTool(p, o));
+    const tasks = deps.tasks;
     handle(
       'tools/call',
-      viaSession((p, o) => session.callTool(p, o)),
+      tasks
+        ? (params, ctx) => (tasks.createsTask(params, ctx) ? tasks.create(params, ctx) : call(params, ctx))
+        : call,
       deps.rounds,
     );
   }

@@ -21,6 +21,7 @@ import { HostRounds } from './host-rounds.js';
 import { createHostServer } from './host-server.js';
 import { guardHostStdio } from './host-stdio.js';
 import { proxySignInRenderer } from './sign-in-renderer.js';
+import type { TaskHost } from './task-host.js';
 
 const NO_TIMEOUT_MS = 2_147_000_000;
 
@@ -61,6 +62,7 @@ export function startProxy(o: ProxyOptions): RunningProxy {
   let host: Server | undefined;
   let upstream: Promise<Connection> | undefined;
   let renderer: RoutingRenderer | undefined;
+  let taskHost: TaskHost | undefined;
   let stopping: Promise<number> | undefined;
   let exit!: (status: number) => void;
   const done = new Promise<number>((resolve) => {
@@ -76,6 +78,7 @@ export function startProxy(o: ProxyOptions): RunningProxy {
     const plan = planRoutes(o.elicit, hostElicitationModes(side.hello), o.selfModes);
     const routing = hostRouting(o, side, plan);
     renderer = routing;
+    taskHost = { hello: side.hello, plan };
     const connection = await connectUpstream(o, side, plan, routing);
     if (side.hello.era === '2025-11-25')
       relayUrlCompletions(connection.client, (id) => routing.takeHostCompletion(id), currentHost, o.log);
@@ -103,6 +106,7 @@ export function startProxy(o: ProxyOptions): RunningProxy {
         o.label,
         o.log,
         era === 'modern' /* the SDK's name */ ? rounds : undefined,
+        taskHost,
       );
       return host;
     },

@@ -3,7 +3,13 @@
 import { spawnSync } from 'node:child_process';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { Client, type ElicitResult, type JSONRPCMessage, type Transport } from '@modelcontextprotocol/client';
+import {
+  Client,
+  type ClientCapabilities,
+  type ElicitResult,
+  type JSONRPCMessage,
+  type Transport,
+} from '@modelcontextprotocol/client';
 import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
 import type { Era } from '../../src/contracts/protocol.js';
 
@@ -21,6 +27,8 @@ export interface HostOptions {
   readonly roots?: boolean;
   readonly sampling?: boolean;
   readonly env?: Record<string, string>;
+  /** More capabilities to declare (tasks, extensions). */
+  readonly capabilities?: ClientCapabilities;
 }
 
 export interface TestHost {
@@ -42,6 +50,7 @@ export async function startHost(options: HostOptions): Promise<TestHost> {
     }),
     ...(options.roots && { roots: { listChanged: true } }),
     ...(options.sampling && { sampling: {} }),
+    ...options.capabilities,
   };
   const client = new Client(
     { name: 'test-host', version: '1.0.0' },

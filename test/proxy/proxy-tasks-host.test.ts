@@ -178,6 +178,24 @@ describe('proxy: a 2026-07-28 host that drives tasks itself (Tasks extension fix
     }
   });
 
+  it(req`the host's tasks/cancel reaches the upstream server, which then reports the task cancelled (T-06, T-04)`, async () => {
+    const host = await startHost({
+      era: '2026-07-28',
+      capabilities: { extensions: { [TASKS]: {} } },
+      proxyArgs: ['--ui', 'scripted', ...upstream],
+    });
+    try {
+      const call = rawCall(host.client);
+      const created = (await call('tools/call', { name: 'endless_job', arguments: {} })) as Task;
+      await pause(300);
+      await call('tasks/cancel', { taskId: created.taskId });
+      const task = (await call('tasks/get', { taskId: created.taskId })) as Task;
+      assert.equal(task.status, 'cancelled');
+    } finally {
+      await host.close();
+    }
+  });
+
   it(req`a host that declared no tasks is not offered the extension and gets book_trip's final result from a plain call (T-06)`, async () => {
     const host = await startHost({
       era: '2026-07-28',

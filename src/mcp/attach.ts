@@ -60,6 +60,12 @@ export interface ElicitationSession {
     params: ReadResourceRequest['params'],
     options?: SessionRequestOptions,
   ): Promise<ReadResourceResult>;
+  /**
+   * Answers one embedded request (an `inputRequests` entry of a 2026-07-28 task or round the
+   * caller drives itself) the way this session answers any elicitation; resolves with the result
+   * to send back (an `ElicitResult`).
+   */
+  answerInput(request: unknown, signal: AbortSignal): Promise<unknown>;
 }
 
 /** No browser to start (a proxy, a test): every URL falls back to being shown to copy. */
@@ -103,7 +109,7 @@ export function attachElicitation(client: Client, options: AttachOptions): Elici
       return { parse: loaded.parse, respond: (request, signal) => loaded.respondTo(request, signal) };
     });
   }
-  return sessionOf(parts, requestRunner(parts, handler), tasks);
+  return sessionOf(parts, requestRunner(parts, handler), tasks, handler);
 }
 
 /** Checks the options and builds the session's shared pieces: queue, URL step, event log. */
@@ -224,7 +230,12 @@ function requestRunner(parts: Parts, handler: LazyHandler): RequestRunner {
 }
 
 /** The session handed back: each request through the runner, tools/call through the task runtime. */
-function sessionOf(parts: Parts, run: RequestRunner, tasks: Promise<TaskRunner>): ElicitationSession {
+function sessionOf(
+  parts: Parts,
+  run: RequestRunner,
+  tasks: Promise<TaskRunner>,
+  handler: LazyHandler,
+): ElicitationSession {
   const { client } = parts;
   return {
     modes: parts.modes,
@@ -248,5 +259,6 @@ function sessionOf(parts: Parts, run: RequestRunner, tasks: Promise<TaskRunner>)
         (retry, ro) => client.readResource({ ...params, ...retry }, ro),
         o,
       ),
+    answerInput: (request, signal) => handler.handleEmbedded(request, signal),
   };
 }

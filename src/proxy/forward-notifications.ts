@@ -1,7 +1,7 @@
 // Notifications both ways: whatever the upstream server announces (list changes, resource updates,
 // log messages, ...) reaches the host as sent, and the host's (roots changes) reach upstream.
 // Progress and cancellation are not here: the SDK maps them per request (forward-requests.ts).
-import type { Client, JSONRPCMessage } from '@modelcontextprotocol/client';
+import type { Client, JSONRPCMessage, Notification } from '@modelcontextprotocol/client';
 import type { Server } from '@modelcontextprotocol/server';
 
 /** Handled by each side's SDK or by the adapter itself, never forwarded as such. */
@@ -12,10 +12,16 @@ const LOCAL = new Set([
   'notifications/elicitation/complete',
 ]);
 
-export function forwardNotifications(server: Server, upstream: Client, log: (line: string) => void): void {
+/** `outbound` may reshape what goes to the host (a task the proxy answers for is shown working). */
+export function forwardNotifications(
+  server: Server,
+  upstream: Client,
+  log: (line: string) => void,
+  outbound: (notification: Notification) => Notification = (notification) => notification,
+): void {
   upstream.fallbackNotificationHandler = async (notification) => {
     if (LOCAL.has(notification.method)) return;
-    await server.notification(notification).catch((error: Error) => {
+    await server.notification(outbound(notification)).catch((error: Error) => {
       log(`could not pass ${notification.method} to the host: ${error.message}`);
     });
   };

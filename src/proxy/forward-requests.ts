@@ -13,6 +13,7 @@ import type { HostRounds } from './host-rounds.js';
 import { ANY_RESULT, upstreamParams } from './passthrough.js';
 import type { PersonWaiting } from './person-waiting.js';
 import { ProgressLine } from './progress-line.js';
+import type { TaskRelay } from './task-host.js';
 import { toHostError } from './upstream-error.js';
 
 /** No SDK timeout of its own: the host decides how long it waits (and cancels). */
@@ -26,6 +27,8 @@ export interface ForwardDeps {
   readonly rounds?: HostRounds;
   /** The proxy's own front-end asking someone: a 2025 host's request is kept alive with progress. */
   readonly waiting?: PersonWaiting;
+  /** For a host that drives tasks itself: its task-creating calls go to the relay (forward-tasks.ts). */
+  readonly tasks?: TaskRelay;
 }
 
 type Forward = (params: Record<string, unknown> | undefined, ctx: ServerContext) => Promise<unknown>;
@@ -74,9 +77,13 @@ export function forwardRequests(server: Server, offered: ServerCapabilities, dep
   // upstream session has no ping to forward it to.
   if (offered.tools) {
     handle('tools/list', plain('tools/list'));
+    const call = viaSession((p, o) => session.callTool(p, o));
+    const tasks = deps.tasks;
     handle(
       'tools/call',
-      viaSession((p, o) => session.callTool(p, o)),
+      tasks
+        ? (params, ctx) => (tasks.createsTask(params, ctx) ? tasks.create(params, ctx) : call(params, ctx))
+        : call,
       deps.rounds,
     );
   }

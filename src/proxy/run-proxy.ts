@@ -22,6 +22,7 @@ import { createHostServer } from './host-server.js';
 import { guardHostStdio } from './host-stdio.js';
 import { PersonWaiting } from './person-waiting.js';
 import { proxySignInRenderer } from './sign-in-renderer.js';
+import type { TaskHost } from './task-host.js';
 
 const NO_TIMEOUT_MS = 2_147_000_000;
 /** Under the shortest request timeout of the hosts in docs/proxy.md (the SDK's 60 s default). */
@@ -67,6 +68,7 @@ export function startProxy(o: ProxyOptions): RunningProxy {
   let host: Server | undefined;
   let upstream: Promise<Connection> | undefined;
   let renderer: RoutingRenderer | undefined;
+  let taskHost: TaskHost | undefined;
   let stopping: Promise<number> | undefined;
   let exit!: (status: number) => void;
   const done = new Promise<number>((resolve) => {
@@ -82,6 +84,7 @@ export function startProxy(o: ProxyOptions): RunningProxy {
     const plan = planRoutes(o.elicit, hostElicitationModes(side.hello), o.selfModes);
     const routing = hostRouting(o, side, plan);
     renderer = routing;
+    taskHost = { hello: side.hello, plan };
     const connection = await connectUpstream(o, side, plan, routing);
     if (side.hello.era === '2025-11-25')
       relayUrlCompletions(connection.client, (id) => routing.takeHostCompletion(id), currentHost, o.log);
@@ -104,13 +107,13 @@ export function startProxy(o: ProxyOptions): RunningProxy {
         void stop(1);
         throw error;
       }
-      host = createHostServer(
-        connection,
-        o.label,
-        o.log,
-        era === 'modern' /* the SDK's name */ ? rounds : undefined,
-        person,
-      );
+      host = createHostServer(connection, {
+        label: o.label,
+        log: o.log,
+        ...(era === 'modern' /* the SDK's name */ && { rounds }),
+        waiting: person,
+        ...(taskHost && { taskHost }),
+      });
       return host;
     },
     { transport: watched, onerror: (error) => o.log(`host connection: ${error.message}`) },

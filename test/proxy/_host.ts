@@ -3,7 +3,13 @@
 import { spawnSync } from 'node:child_process';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { Client, type ElicitResult, type JSONRPCMessage, type Transport } from '@modelcontextprotocol/client';
+import {
+  Client,
+  type ClientCapabilities,
+  type ElicitResult,
+  type JSONRPCMessage,
+  type Transport,
+} from '@modelcontextprotocol/client';
 import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
 import type { Era } from '../../src/contracts/protocol.js';
 
@@ -23,6 +29,8 @@ export interface HostOptions {
   readonly env?: Record<string, string>;
   /** A 2026-07-28 host's cap on input_required rounds (the SDK's default is 10). */
   readonly maxRounds?: number;
+  /** More capabilities to declare (tasks, extensions). */
+  readonly capabilities?: ClientCapabilities;
 }
 
 export interface TestHost {
@@ -44,6 +52,7 @@ export async function startHost(options: HostOptions): Promise<TestHost> {
     }),
     ...(options.roots && { roots: { listChanged: true } }),
     ...(options.sampling && { sampling: {} }),
+    ...options.capabilities,
   };
   const client = new Client(
     { name: 'test-host', version: '1.0.0' },

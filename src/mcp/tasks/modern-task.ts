@@ -19,7 +19,7 @@ import {
 } from '@modelcontextprotocol/ext-tasks/core/v2';
 import { outboundEnvelope } from '../sdk-seam.js';
 import { cancelModernTask, driveModernTask, type ModernDriverOptions } from './modern-driver.js';
-import { createRawDispatch } from './raw-dispatch.js';
+import { rawDispatchFor } from './raw-dispatch.js';
 import { invalidTask, MISSING_REQUIRED_CLIENT_CAPABILITY, TaskError } from './task-error.js';
 import { createTaskReporter, type TaskListener } from './task-events.js';
 import { DEFAULT_TASK_TIMEOUT_MS, taskDeadline } from './task-timing.js';
@@ -46,16 +46,8 @@ export interface ModernTasks {
 }
 
 export function createModernTasks(client: Client): ModernTasks {
-  let raw: RawClientDispatch | undefined;
-  const dispatch = (): RawClientDispatch => {
-    raw ??= createRawDispatch(client);
-    return raw;
-  };
-  const frame = (params: Record<string, unknown>) =>
-    withTaskCapabilityV2({
-      ...params,
-      _meta: { ...outboundEnvelope(client), ...(params._meta as Record<string, unknown> | undefined) },
-    } as never) as Record<string, unknown>;
+  const dispatch = (): RawClientDispatch => rawDispatchFor(client);
+  const frame = (params: Record<string, unknown>) => frameTaskRequest(client, params);
 
   return {
     async callLeg(params, options) {
@@ -76,6 +68,14 @@ export function createModernTasks(client: Client): ModernTasks {
       return validResult(result);
     },
   };
+}
+
+/** A request's params with the client's 2026 envelope and the Tasks extension declared in `_meta`. */
+export function frameTaskRequest(client: Client, params: Record<string, unknown>): Record<string, unknown> {
+  return withTaskCapabilityV2({
+    ...params,
+    _meta: { ...outboundEnvelope(client), ...(params._meta as Record<string, unknown> | undefined) },
+  } as never) as Record<string, unknown>;
 }
 
 async function runTask(

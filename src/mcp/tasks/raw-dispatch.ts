@@ -18,7 +18,20 @@ type DispatchOptions = NonNullable<Parameters<RawClientDispatch>[1]>;
 /** String ids never collide with the SDK's numeric ones. */
 const ID_PREFIX = 'mcp-elicit-task-';
 
-export function createRawDispatch(client: Client): RawClientDispatch {
+/** One dispatch per client: two would both hook its transport and hand out the same ids. */
+const dispatches = new WeakMap<Client, RawClientDispatch>();
+
+/** The client's raw request path, shared by everything that sends task traffic on it. */
+export function rawDispatchFor(client: Client): RawClientDispatch {
+  let dispatch = dispatches.get(client);
+  if (!dispatch) {
+    dispatch = createRawDispatch(client);
+    dispatches.set(client, dispatch);
+  }
+  return dispatch;
+}
+
+function createRawDispatch(client: Client): RawClientDispatch {
   const pending = new Map<string, Pending>();
   let hooked: Transport | undefined;
   let next = 0;

@@ -22,7 +22,8 @@ const toolArgs = JSON.parse(opt('args', '{}'));
 const logFile = opt('log', undefined);
 const log = (entry) => logFile && appendFileSync(logFile, `${JSON.stringify({ at: new Date().toISOString(), ...entry })}\n`);
 
-const pick = (names) => names.find((n) => n === toolSuffix || n.endsWith(`__${toolSuffix}`) || n.endsWith(toolSuffix));
+// Hosts prefix MCP tool names: Claude Code mcp__<server>__<tool>, gemini-cli mcp_<server>_<tool> or <tool>.
+const pick = (names) => names.find((n) => n === toolSuffix || n.endsWith(`_${toolSuffix}`));
 const final = (result) => `TOOL RESULT: ${typeof result === 'string' ? result : JSON.stringify(result)}`;
 
 function sse(res, events, named = true, done = false) {
@@ -70,13 +71,17 @@ function anthropic(body, res) {
 
 // ---- OpenAI Responses ---------------------------------------------------------------------
 function responses(body, res) {
-  const tools = (body.tools ?? []).map((t) => t.name ?? t.function?.name).filter(Boolean);
+  // Codex groups an MCP server's tools in a namespace tool ({type: "namespace", name: "mcp__<server>", tools}).
+  const flat = (body.tools ?? []).flatMap((t) =>
+    t.type === 'namespace' ? (t.tools ?? []).map((f) => ({ name: f.name, namespace: t.name })) : [{ name: t.name ?? t.function?.name }],
+  );
   const outputs = (body.input ?? []).filter((i) => i.type === 'function_call_output');
-  const name = pick(tools);
+  const picked = flat.find((t) => t.namespace && t.name === toolSuffix) ?? flat.find((t) => t.name === pick([t.name ?? '']));
+  const name = picked?.name;
   const id = `resp_${Date.now()}`;
   let item;
   if (outputs.length > 0) item = { type: 'message', role: 'assistant', id: `msg_${Date.now()}`, content: [{ type: 'output_text', text: final(outputs.at(-1).output), annotations: [] }] };
-  else if (name) item = { type: 'function_call', id: `fc_${Date.now()}`, call_id: `call_${Date.now()}`, name, arguments: JSON.stringify(toolArgs) };
+  else if (name) item = { type: 'function_call', id: `fc_${Date.now()}`, call_id: `call_${Date.now()}`, name, ...(picked.namespace && { namespace: picked.namespace }), arguments: JSON.stringify(toolArgs) };
   else item = { type: 'message', role: 'assistant', id: `msg_${Date.now()}`, content: [{ type: 'output_text', text: `no tool ending in ${toolSuffix} offered`, annotations: [] }] };
   const response = { id, object: 'response', status: 'in_progress', model: body.model, output: [] };
   sse(res, [

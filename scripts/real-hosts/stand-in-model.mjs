@@ -39,8 +39,9 @@ function sse(res, events, named = true, done = false) {
 function anthropic(body, res) {
   const tools = (body.tools ?? []).map((t) => t.name).filter(Boolean);
   const results = [];
-  for (const m of body.messages ?? [])
-    if (Array.isArray(m.content)) for (const c of m.content) if (c.type === 'tool_result') results.push(c.content);
+  // Only the last message counts: a new user turn after a finished call asks for the tool again.
+  const last = (body.messages ?? []).at(-1);
+  if (Array.isArray(last?.content)) for (const c of last.content) if (c.type === 'tool_result') results.push(c.content);
   const name = pick(tools);
   let content;
   if (results.length > 0) content = [{ type: 'text', text: final(results.at(-1)) }];

@@ -24,6 +24,7 @@ import {
 } from './arg-values.js';
 import { type CommandName, isCommand, OPERAND_USAGE, SHELLS } from './command-table.js';
 import { parseArgPairs } from './command-words.js';
+import { checkListenFlags, type ListenAddress, parseListen } from './listen-args.js';
 import { type LogLevel, parseLogLevel } from './log-level.js';
 import { OPTIONS, type OptionValues, type ParsedArgs } from './options/index.js';
 import { parseServer, type ServerTarget } from './server-args.js';
@@ -95,6 +96,12 @@ export interface CliArgs {
   readonly elicit?: string;
   /** proxy: print the mcpServers entry instead of running. */
   readonly printConfig?: boolean;
+  /** proxy --listen: the URL face's loopback address. */
+  readonly listen?: ListenAddress;
+  /** proxy --listen --token-file: where the bearer token is read from. */
+  readonly tokenFile?: string;
+  /** proxy --listen --no-token: no bearer token check. */
+  readonly noToken?: boolean;
   /** --client-id, --client-secret-env, --client-metadata-url, --callback-port, --scope (HTTP servers). */
   readonly oauth?: SignInSettings;
 }
@@ -172,6 +179,7 @@ function operandOf(command: CommandName, rest: string[], own: readonly string[])
 function commandFlags(v: OptionValues, command: CommandName): Record<string, unknown> {
   if (command !== 'proxy' && (v.elicit !== undefined || v['print-config']))
     throw new ElicitError('usage', '--elicit and --print-config only apply to proxy');
+  checkListenFlags(v, command);
   const toolArgs = parseToolArgs(v.args);
   if ((v.args !== undefined || v.arg !== undefined) && command !== 'call' && command !== 'prompt')
     throw new ElicitError('usage', '--args and --arg only apply to call and prompt');
@@ -205,6 +213,9 @@ function requestArgs(v: OptionValues, command: CommandName): Partial<CliArgs> {
   return {
     ...(v.elicit !== undefined && { elicit: v.elicit }),
     ...(v['print-config'] && { printConfig: true }),
+    ...(v.listen !== undefined && { listen: parseListen(v.listen) }),
+    ...(v['token-file'] !== undefined && { tokenFile: v['token-file'] }),
+    ...(v['no-token'] && { noToken: true }),
     argPairs: parseArgPairs(v.arg ?? []),
     ...(v['log-level'] !== undefined && { logLevel: parseLogLevel(v['log-level']) }),
     ...(v.name !== undefined && { label: v.name }),

@@ -7,12 +7,20 @@ import { forwardNotifications } from './forward-notifications.js';
 import { forwardRequests } from './forward-requests.js';
 import type { HostRounds } from './host-rounds.js';
 
+export interface HostServerOptions {
+  /** For a 2026-07-28 host: prompts it answers travel as input_required rounds. */
+  readonly rounds?: HostRounds;
+  /** False for a per-request server (the URL face's 2026 leg), which has no channel of its own for them. */
+  readonly notifications: boolean;
+}
+
 export function createHostServer(
   upstream: Connection,
   label: string,
   log: (line: string) => void,
-  rounds: HostRounds | undefined,
+  options: HostServerOptions,
 ): Server {
+  const { rounds } = options;
   const offered = advertised(upstream.client.getServerCapabilities() ?? {});
   const info = upstream.client.getServerVersion() ?? { name: label, version: '0.0.0' };
   const instructions = upstream.client.getInstructions();
@@ -26,7 +34,7 @@ export function createHostServer(
     label,
     ...(rounds && { rounds }),
   });
-  forwardNotifications(server, upstream.client, log);
+  if (options.notifications) forwardNotifications(server, upstream.client, log);
   return server;
 }
 

@@ -11,6 +11,7 @@ import {
   type Server,
   WebStandardStreamableHTTPServerTransport,
 } from '@modelcontextprotocol/server';
+import { cancelOnDrop } from './dropped-host.js';
 import { type HostHello, helloOf } from './host-hello.js';
 import { HostSession, type SessionOptions } from './host-session.js';
 import { refusal } from './url-guard.js';
@@ -76,6 +77,7 @@ export class UrlSessions {
     }
     server.onclose = () => void end();
     await server.connect(transport);
+    cancelOnDrop(transport);
     return transport.handleRequest(request, { parsedBody: body });
   }
 

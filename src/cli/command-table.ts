@@ -125,9 +125,21 @@ export const COMMANDS = {
     usage: [
       'mcp-elicit [options] proxy -- <command> [args...]',
       'mcp-elicit proxy --print-config --config <file> [--server <name>]',
+      'mcp-elicit proxy --listen 127.0.0.1:<port> [--token-file <file> | --no-token] -- <command> [args...]',
     ],
     operands: 0,
-    options: ['elicit', 'print-config', ...SERVER, 'timeout', ...FRONT_END, ...PROTOCOL, 'verbose'],
+    options: [
+      'elicit',
+      'print-config',
+      'listen',
+      'token-file',
+      'no-token',
+      ...SERVER,
+      'timeout',
+      ...FRONT_END,
+      ...PROTOCOL,
+      'verbose',
+    ],
     example: 'mcp-elicit proxy -- npx -y @modelcontextprotocol/server-everything',
     optionText: {
       ui: [

@@ -1,7 +1,7 @@
 // The proxy's cost: tools/call round trips from an SDK client straight to server-everything
-// (stdio, 2025-11-25), through `mcp-elicit proxy`, and through a bare SDK forwarder (the floor for
-// any proxy built on the official SDK: bench/bare-forwarder.mjs), in alternating batches of the
-// same run; for an instant tool (`echo`) and one that works 20 ms. Memory is each forwarding
+// (stdio, 2025-11-25), through `mcp-elicit proxy`, through its URL face (`--listen`, Streamable
+// HTTP on 127.0.0.1) and through a bare SDK forwarder (the floor for any proxy built on the
+// official SDK: bench/bare-forwarder.mjs), in alternating batches of the same run; for an instant tool (`echo`) and one that works 20 ms. Memory is each forwarding
 // process's own resident set, which is what a proxy adds.
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -9,6 +9,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Client, type Transport } from '@modelcontextprotocol/client';
 import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
+import { openListenSide } from './listen-side.js';
 import { median } from './stats.js';
 
 export interface ProxyBenchSettings {
@@ -24,6 +25,8 @@ export interface ProxyWorkload {
   readonly directMs: number;
   readonly bareMs: number;
   readonly proxyMs: number;
+  /** The same proxy's URL face (`--listen`), reached over Streamable HTTP. */
+  readonly listenMs: number;
 }
 
 export interface ProxyBenchResult {
@@ -33,6 +36,7 @@ export interface ProxyBenchResult {
   readonly proxyPeakKiB: number;
   readonly bareRssKiB: number;
   readonly barePeakKiB: number;
+  readonly listenRssKiB: number;
 }
 
 type Call = (client: Client) => Promise<unknown>;
@@ -67,7 +71,12 @@ export async function measureProxy(cliBin: string, settings: ProxyBenchSettings)
     args: [cliBin, 'proxy', '--protocol', 'legacy', '--no-era-cache', '--', ...server],
     env,
   });
-  const sides = [direct, bare, proxied];
+  const listening = await openListenSide(
+    cliBin,
+    ['--protocol', 'legacy', '--no-era-cache', '--', ...server],
+    env,
+  );
+  const sides = [direct, bare, proxied, { client: listening.client }];
   try {
     const workloads: ProxyWorkload[] = [];
     for (const workload of WORKLOADS) {
@@ -87,13 +96,14 @@ export async function measureProxy(cliBin: string, settings: ProxyBenchSettings)
           times[index]?.push((performance.now() - start) / perBatch);
         }
       }
-      const [directMs, bareMs, proxyMs] = times.map((t) => median(t));
+      const [directMs, bareMs, proxyMs, listenMs] = times.map((t) => median(t));
       workloads.push({
         name: workload.name,
         calls: settings.rounds * perBatch,
         directMs: directMs ?? Number.NaN,
         bareMs: bareMs ?? Number.NaN,
         proxyMs: proxyMs ?? Number.NaN,
+        listenMs: listenMs ?? Number.NaN,
       });
     }
     const proxyMemory = readMemory(proxied.transport.pid);
@@ -104,9 +114,11 @@ export async function measureProxy(cliBin: string, settings: ProxyBenchSettings)
       proxyPeakKiB: proxyMemory.peak,
       bareRssKiB: bareMemory.rss,
       barePeakKiB: bareMemory.peak,
+      listenRssKiB: readMemory(listening.pid).rss,
     };
   } finally {
-    for (const side of sides) await side.client.close();
+    for (const side of sides.slice(0, 3)) await side.client.close();
+    await listening.close();
   }
 }
 
@@ -143,7 +155,13 @@ export function formatProxyReport(result: ProxyBenchResult | { error: string }):
       `  ${w.name}, ${w.calls} calls each: direct ${w.directMs.toFixed(3)}, bare SDK forwarder ${w.bareMs.toFixed(3)} (${(w.bareMs / w.directMs).toFixed(2)}x), mcp-elicit proxy ${w.proxyMs.toFixed(3)} (${(w.proxyMs / w.directMs).toFixed(2)}x direct, ${(w.proxyMs / w.bareMs).toFixed(2)}x bare; goal <= 1.10x direct)`,
     );
   }
+  for (const w of result.workloads) {
+    lines.push(
+      `  ${w.name}, URL face (--listen, Streamable HTTP): ${w.listenMs.toFixed(3)} (${(w.listenMs / w.proxyMs).toFixed(2)}x the stdio face, goal <= 1.10x; ${(w.listenMs / w.directMs).toFixed(2)}x direct)`,
+    );
+  }
   lines.push(
+    `  resident memory of the URL face with one host session: ${mib(result.listenRssKiB)} MiB`,
     `  resident memory: mcp-elicit proxy ${mib(result.proxyRssKiB)} MiB (peak ${mib(result.proxyPeakKiB)}), bare SDK forwarder ${mib(result.bareRssKiB)} MiB (peak ${mib(result.barePeakKiB)}): the proxy adds ${mib(result.proxyRssKiB - result.bareRssKiB)} MiB over the bare forwarder (goal <= +10 MiB)`,
     '',
   );

@@ -25,6 +25,7 @@ import {
 } from './arg-values.js';
 import { type CommandName, isCommand, OPERAND_USAGE, SHELLS } from './command-table.js';
 import { parseArgPairs } from './command-words.js';
+import { checkListenFlags, type ListenAddress, parseListen } from './listen-args.js';
 import { type LogLevel, parseLogLevel } from './log-level.js';
 import { OPTIONS, type OptionValues, type ParsedArgs } from './options/index.js';
 import { parseServer, type ServerTarget } from './server-args.js';
@@ -98,6 +99,12 @@ export interface CliArgs {
   readonly keepAliveMs?: number | false;
   /** proxy: print the mcpServers entry instead of running. */
   readonly printConfig?: boolean;
+  /** proxy --listen: the URL face's loopback address. */
+  readonly listen?: ListenAddress;
+  /** proxy --listen --token-file: where the bearer token is read from. */
+  readonly tokenFile?: string;
+  /** proxy --listen --no-token: no bearer token check. */
+  readonly noToken?: boolean;
   /** --client-id, --client-secret-env, --client-metadata-url, --callback-port, --scope (HTTP servers). */
   readonly oauth?: SignInSettings;
 }
@@ -175,6 +182,7 @@ function operandOf(command: CommandName, rest: string[], own: readonly string[])
 function commandFlags(v: OptionValues, command: CommandName): Record<string, unknown> {
   if (command !== 'proxy' && (v.elicit !== undefined || v['print-config'] || v['keep-alive'] !== undefined))
     throw new ElicitError('usage', '--elicit, --keep-alive and --print-config only apply to proxy');
+  checkListenFlags(v, command);
   const toolArgs = parseToolArgs(v.args);
   if ((v.args !== undefined || v.arg !== undefined) && command !== 'call' && command !== 'prompt')
     throw new ElicitError('usage', '--args and --arg only apply to call and prompt');
@@ -209,6 +217,9 @@ function requestArgs(v: OptionValues, command: CommandName): Partial<CliArgs> {
     ...(v.elicit !== undefined && { elicit: v.elicit }),
     ...(v['print-config'] && { printConfig: true }),
     ...(v['keep-alive'] !== undefined && { keepAliveMs: parseKeepAlive(v['keep-alive']) }),
+    ...(v.listen !== undefined && { listen: parseListen(v.listen) }),
+    ...(v['token-file'] !== undefined && { tokenFile: v['token-file'] }),
+    ...(v['no-token'] && { noToken: true }),
     argPairs: parseArgPairs(v.arg ?? []),
     ...(v['log-level'] !== undefined && { logLevel: parseLogLevel(v['log-level']) }),
     ...(v.name !== undefined && { label: v.name }),

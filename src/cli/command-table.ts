@@ -125,12 +125,16 @@ export const COMMANDS = {
     usage: [
       'mcp-elicit [options] proxy -- <command> [args...]',
       'mcp-elicit proxy --print-config --config <file> [--server <name>]',
+      'mcp-elicit proxy --listen 127.0.0.1:<port> [--token-file <file> | --no-token] -- <command> [args...]',
     ],
     operands: 0,
     options: [
       'elicit',
       'keep-alive',
       'print-config',
+      'listen',
+      'token-file',
+      'no-token',
       ...SERVER,
       'timeout',
       ...FRONT_END,

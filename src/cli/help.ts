@@ -14,6 +14,7 @@ Usage
   mcp-elicit [options] demo
   mcp-elicit [options] proxy                          -- <command> [args...]   (or --url, --config)
   mcp-elicit proxy --print-config --config <file> [--server <name>]
+  mcp-elicit proxy --listen 127.0.0.1:<port> [--token-file <file> | --no-token] -- <command> [args...]
   mcp-elicit servers --config <file>
   mcp-elicit auth login|logout --url <url> | --config <file> [--server <name>]
   mcp-elicit auth status [--url <url>] [--json]
@@ -46,8 +47,9 @@ Commands
                           mcp-elicit completion zsh > "\${fpath[1]}/_mcp-elicit"
                           mcp-elicit completion fish > ~/.config/fish/completions/mcp-elicit.fish
   help [command]          This help, or one command's.
-  proxy                   Be that server for an MCP host (on stdin/stdout), forwarding everything
-                          and giving the host complete elicitation (see docs/proxy.md).`;
+  proxy                   Be that server for an MCP host (on stdin/stdout, or at a loopback URL
+                          with --listen), forwarding everything and giving the host complete
+                          elicitation (see docs/proxy.md).`;
 
 const TAIL = `Outcomes
   accept   the person submitted the form (or consented to open the URL); only accept carries content.

@@ -71,14 +71,19 @@ export class WatchedTransport implements Transport {
   setProtocolVersion = (version: string): void => this.inner.setProtocolVersion?.(version);
 
   private watch(message: JSONRPCMessage): void {
-    const { method, params } = message as { method?: unknown; params?: unknown };
-    if (typeof method !== 'string' || !isRecord(params)) return;
-    if (method === 'initialize') {
-      const capabilities = isRecord(params.capabilities) ? params.capabilities : {};
-      this.settle({ era: '2025-11-25', capabilities: capabilities as ClientCapabilities });
-      return;
-    }
-    const declared = isRecord(params._meta) ? params._meta[CLIENT_CAPABILITIES_META_KEY] : undefined;
-    if (isRecord(declared)) this.settle({ era: '2026-07-28', capabilities: declared as ClientCapabilities });
+    const hello = helloOf(message);
+    if (hello) this.settle(hello);
   }
+}
+
+/** What a host's message says it declared: `initialize` (2025) or the 2026 per-request `_meta`. */
+export function helloOf(message: unknown): HostHello | undefined {
+  const { method, params } = (isRecord(message) ? message : {}) as { method?: unknown; params?: unknown };
+  if (typeof method !== 'string' || !isRecord(params)) return undefined;
+  if (method === 'initialize') {
+    const capabilities = isRecord(params.capabilities) ? params.capabilities : {};
+    return { era: '2025-11-25', capabilities: capabilities as ClientCapabilities };
+  }
+  const declared = isRecord(params._meta) ? params._meta[CLIENT_CAPABILITIES_META_KEY] : undefined;
+  return isRecord(declared) ? { era: '2026-07-28', capabilities: declared as ClientCapabilities } : undefined;
 }

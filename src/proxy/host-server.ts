@@ -3,12 +3,19 @@
 import type { ServerCapabilities } from '@modelcontextprotocol/client';
 import type { Server } from '@modelcontextprotocol/server';
 import type { Connection } from '../connect/connect.js';
+import type { Era } from '../contracts/protocol.js';
 import { forwardNotifications } from './forward-notifications.js';
 import { forwardRequests } from './forward-requests.js';
 import { createTaskRelay, HostServer, registerTaskMethods } from './forward-tasks.js';
 import type { HostRounds } from './host-rounds.js';
 import type { PersonWaiting } from './person-waiting.js';
-import { advertisedTasks, hasTaskParam, type TaskHost, taskEra } from './task-host.js';
+import { advertisedTasks, hasTaskParam, type TaskHost, type TaskRelay, taskEra } from './task-host.js';
+
+/** The task relay of a host that drives tasks itself, made once per host session. */
+export interface HostTasks {
+  readonly era: Era;
+  readonly relay: TaskRelay;
+}
 
 /** What a host's session brings besides the upstream connection. */
 export interface HostServerOptions {
@@ -18,15 +25,35 @@ export interface HostServerOptions {
   readonly rounds?: HostRounds;
   /** The proxy's own front-end asking someone (keep-alive). */
   readonly waiting?: PersonWaiting;
-  /** A host that drives tasks itself. */
-  readonly taskHost?: TaskHost;
+  /** A host that drives tasks itself (hostTasks). */
+  readonly tasks?: HostTasks;
+  /** False for a per-request server (the URL face's 2026 leg), which has no channel of its own for them. */
+  readonly notifications: boolean;
+}
+
+/** The relay for a host that declared tasks on the upstream session's era; undefined otherwise. */
+export function hostTasks(
+  upstream: Connection,
+  taskHost: TaskHost,
+  log: (line: string) => void,
+): HostTasks | undefined {
+  const era = taskEra(taskHost, upstream.client);
+  if (!era) return undefined;
+  const relay = createTaskRelay(era, {
+    upstream: upstream.client,
+    session: upstream.session,
+    plan: taskHost.plan,
+    log,
+  });
+  return { era, relay };
 }
 
 export function createHostServer(upstream: Connection, o: HostServerOptions): Server {
-  const { label, log, rounds, waiting, taskHost } = o;
+  const { label, log, rounds, waiting } = o;
   const capabilities = upstream.client.getServerCapabilities() ?? {};
   // A host that drives tasks itself is offered the upstream's (forward-tasks.ts); others are not.
-  const era = taskEra(taskHost, upstream.client);
+  const era = o.tasks?.era;
+  const tasks = o.tasks?.relay;
   const offered = { ...advertised(capabilities), ...(era && advertisedTasks(era, capabilities)) };
   const info = upstream.client.getServerVersion() ?? { name: label, version: '0.0.0' };
   const instructions = upstream.client.getInstructions();
@@ -34,15 +61,6 @@ export function createHostServer(upstream: Connection, o: HostServerOptions): Se
     capabilities: offered,
     ...(instructions !== undefined && { instructions }),
   });
-  const tasks =
-    era && taskHost
-      ? createTaskRelay(era, {
-          upstream: upstream.client,
-          session: upstream.session,
-          plan: taskHost.plan,
-          log,
-        })
-      : undefined;
   if (tasks && era === '2025-11-25') server.taskAugmented = (request) => hasTaskParam(request.params);
   forwardRequests(server, offered, {
     upstream: upstream.client,
@@ -53,7 +71,7 @@ export function createHostServer(upstream: Connection, o: HostServerOptions): Se
     ...(tasks && { tasks }),
   });
   if (tasks && era) registerTaskMethods(server, tasks, era, label);
-  forwardNotifications(server, upstream.client, log, tasks?.outbound);
+  if (o.notifications) forwardNotifications(server, upstream.client, log, tasks?.outbound);
   return server;
 }
 

@@ -1,4 +1,5 @@
-// `mcp-elicit proxy`: puts the proxy between the host (this process's stdio) and the server, and
+// `mcp-elicit proxy`: puts the proxy between the host (this process's stdio, or a URL with
+// --listen) and the server, and
 // `--print-config` prints the mcpServers entry that does so.
 import { ElicitError } from '../../contracts/elicit-error.js';
 import type { Renderer } from '../../contracts/renderer.js';
@@ -7,12 +8,15 @@ import { sanitizeText } from '../../core/sanitize.js';
 import { createSystemOpener } from '../../frontends/open-url.js';
 import type { ElicitChoice } from '../../proxy/elicit-route.js';
 import { proxiedEntry } from '../../proxy/print-config.js';
-import { startProxy } from '../../proxy/run-proxy.js';
+import { type SessionOptions, startProxy } from '../../proxy/run-proxy.js';
+import { startUrlFace } from '../../proxy/url-face.js';
 import { ELICIT_CHOICES } from '../arg-values.js';
 import type { CliArgs } from '../args.js';
 import { type AuditLog, openAuditLog } from '../audit-log.js';
 import { onlyServerName, readServers } from '../config.js';
 import { chooseRenderer, declaredModes, type Io } from '../frontend.js';
+import type { ListenAddress } from '../listen-args.js';
+import { listenToken } from '../listen-token.js';
 import { formatEvent } from '../output.js';
 import { cliPromptQueue } from '../prompt-queue.js';
 import { proxyOptionWords } from '../proxy-options.js';
@@ -51,7 +55,7 @@ export async function runProxyCommand(args: CliArgs, io: Io, context: CommandCon
   process.once('SIGTERM', onTerm);
   const signal = io.signal ? AbortSignal.any([io.signal, stop.signal]) : stop.signal;
   try {
-    const proxy = startProxy({
+    const session: SessionOptions = {
       target: context.target,
       label: context.label,
       protocol: args.protocol,
@@ -61,8 +65,6 @@ export async function runProxyCommand(args: CliArgs, io: Io, context: CommandCon
       self,
       selfModes: modes,
       opener: createSystemOpener(io.env),
-      stdin: io.stdin,
-      stdout: io.stdout,
       log: (line) => io.stderr.write(`mcp-elicit proxy: ${line}\n`),
       onServerStderr: (chunk) => serverStderr.push(chunk),
       onEvent: (event) => {
@@ -72,8 +74,9 @@ export async function runProxyCommand(args: CliArgs, io: Io, context: CommandCon
       ...(audit && { audit: (entry) => audit.write(entry) }),
       queue: cliPromptQueue(args),
       ...(args.keepAliveMs !== undefined && { keepAliveMs: args.keepAliveMs }),
-      signal,
-    });
+    };
+    if (args.listen) return await runUrlFace(args, args.listen, session, signal);
+    const proxy = startProxy({ ...session, stdin: io.stdin, stdout: io.stdout, signal });
     return await proxy.done;
   } finally {
     process.off('SIGTERM', onTerm);
@@ -81,6 +84,19 @@ export async function runProxyCommand(args: CliArgs, io: Io, context: CommandCon
     await recording?.close();
     await audit?.close();
   }
+}
+
+/** `--listen`: the URL face until SIGINT or SIGTERM; the URL (and a generated token, once) on stderr. */
+async function runUrlFace(
+  args: CliArgs,
+  address: ListenAddress,
+  session: SessionOptions,
+  signal: AbortSignal,
+): Promise<number> {
+  const { token, shown } = await listenToken(args.tokenFile, args.noToken === true);
+  const face = await startUrlFace({ ...session, ...address, token, signal });
+  session.log(`listening on ${face.url} (${shown})`);
+  return face.done;
 }
 
 /** The host owns stdin and stdout, so the proxy's own front-end is the browser (or scripted). */

@@ -35,5 +35,35 @@ export const PROXY_OPTIONS = {
         'the answer flags given with it.',
       ],
     },
+    {
+      name: 'listen',
+      type: 'string',
+      placeholder: '<host:port>',
+      help: [
+        'proxy: serve hosts that take a URL (MCP Streamable HTTP) on a loopback',
+        'address, e.g. 127.0.0.1:0 (0: a free port); the URL is printed on',
+        'stderr. Each host session gets its own upstream session.',
+      ],
+    },
+    {
+      name: 'token-file',
+      type: 'string',
+      placeholder: '<file>',
+      values: 'files',
+      help: [
+        'proxy --listen: the bearer token hosts must send, read from <file>',
+        '(trimmed; refused if group or others may read it). Without it a',
+        'random token is made and printed once on stderr beside the URL.',
+      ],
+    },
+    {
+      name: 'no-token',
+      type: 'boolean',
+      help: [
+        'proxy --listen: no bearer token check (any program on this machine',
+        'may connect; for test suites that cannot send one). Host and Origin',
+        'are still checked.',
+      ],
+    },
   ],
 } as const satisfies OptionSection;

@@ -1,0 +1,193 @@
+// One host's share of the proxy, the same for the stdio face and the URL face: its hello (era and
+// capabilities) decides the route plan, then its own upstream connection, routing renderer and
+// 2026 rounds are made, and a host-facing SDK Server per serving unit the SDK asks for.
+import type { Server } from '@modelcontextprotocol/server';
+import { type Connection, connect, type ProtocolChoice, type ResolvedTarget } from '../connect/connect.js';
+import { ElicitError } from '../contracts/elicit-error.js';
+import type { ElicitationMode } from '../contracts/protocol.js';
+import type { Renderer } from '../contracts/renderer.js';
+import type { UrlOpener } from '../contracts/url-step.js';
+import type { AuditListener } from '../mcp/audit.js';
+import type { ElicitationListener } from '../mcp/events.js';
+import type { PromptQueue } from '../mcp/prompt-queue.js';
+import { forwardClientFeatures, hostElicitationModes } from './client-features.js';
+import { type ElicitChoice, planRoutes, type RoutePlan } from './elicit-route.js';
+import { relayUrlCompletions } from './forward-notifications.js';
+import type { HostHello } from './host-hello.js';
+import { RoutingRenderer } from './host-renderer.js';
+import { HostRounds } from './host-rounds.js';
+import { createHostServer, type HostTasks, hostTasks } from './host-server.js';
+import { PersonWaiting } from './person-waiting.js';
+import { proxySignInRenderer } from './sign-in-renderer.js';
+
+const NO_TIMEOUT_MS = 2_147_000_000;
+/** Under the shortest request timeout of the hosts in docs/proxy.md (the SDK's 60 s default). */
+export const DEFAULT_KEEP_ALIVE_MS = 20_000;
+
+// One person at this machine: every session made from the same options shares who is being asked,
+// so a host whose prompt waits in the queue behind another's is kept alive too.
+const people = new WeakMap<SessionOptions, PersonWaiting>();
+function personFor(o: SessionOptions): PersonWaiting {
+  const person = people.get(o) ?? new PersonWaiting(o.keepAliveMs ?? DEFAULT_KEEP_ALIVE_MS);
+  people.set(o, person);
+  return person;
+}
+
+/** What every host session needs: the upstream server, who answers, and where diagnostics go. */
+export interface SessionOptions {
+  readonly target: ResolvedTarget;
+  readonly label: string;
+  readonly protocol: ProtocolChoice;
+  readonly useEraCache: boolean;
+  readonly env: NodeJS.ProcessEnv;
+  readonly elicit: ElicitChoice;
+  /** The proxy's own front-end and the modes it can serve (shared by every host session). */
+  readonly self: Renderer;
+  readonly selfModes: readonly ElicitationMode[];
+  readonly opener: UrlOpener;
+  /** Diagnostics (never stdout: that may be the host's protocol channel). */
+  readonly log: (line: string) => void;
+  readonly onServerStderr: (chunk: string) => void;
+  readonly onEvent?: ElicitationListener;
+  /** `--audit-log`: one entry per elicitation, whoever answered it (the host or our front-end). */
+  readonly audit?: AuditListener;
+  /** The queue (and its `--rate-limit`) every elicitation of the server waits in. */
+  readonly queue?: PromptQueue;
+  /** `--keep-alive`: how often a host request waiting on the proxy's own front-end is kept alive, or false. */
+  readonly keepAliveMs?: number | false;
+}
+
+/** Which SDK era a serving unit is for, in the SDK's own names. */
+export type ServingEra = 'legacy' | 'modern';
+
+export class HostSession {
+  private readonly person: PersonWaiting;
+  readonly rounds: HostRounds;
+  private host: Server | undefined;
+  /** The task relay of a host that drives tasks itself (one per session, kept across serving units). */
+  private tasks: HostTasks | undefined;
+  private upstream: Promise<Connection> | undefined;
+  private closing: Promise<void> | undefined;
+
+  /** `onUpstreamClosed` runs when the upstream server goes away on its own (not when we close it). */
+  constructor(
+    private readonly o: SessionOptions,
+    private readonly hello: Promise<HostHello>,
+    private readonly onUpstreamClosed: () => void,
+  ) {
+    this.person = personFor(o);
+    this.rounds = new HostRounds(this.person);
+  }
+
+  /** Connects upstream on the first call (rejecting if it cannot), then makes a host-facing Server. */
+  async server(era: ServingEra, options: { notifications?: boolean } = {}): Promise<Server> {
+    this.upstream ??= this.open();
+    const connection = await this.upstream;
+    if (this.closing) throw new ElicitError('not-connected', 'the host session has ended');
+    this.host = createHostServer(connection, {
+      label: this.o.label,
+      log: this.o.log,
+      ...(era === 'modern' && { rounds: this.rounds }),
+      waiting: this.person,
+      ...(this.tasks && { tasks: this.tasks }),
+      notifications: options.notifications ?? true,
+    });
+    return this.host;
+  }
+
+  /** The upstream connection once it is open (undefined before the first host request). */
+  connection(): Promise<Connection | undefined> {
+    return this.upstream?.catch(() => undefined) ?? Promise.resolve(undefined);
+  }
+
+  /** Closes this host's upstream connection: its pending elicitations end as the connection does. */
+  close(): Promise<void> {
+    this.closing ??= (async () => {
+      const connection = await this.connection();
+      await connection?.close().catch(() => {});
+    })();
+    return this.closing;
+  }
+
+  private currentHost = (): Server => {
+    if (!this.host) throw new ElicitError('not-connected', 'the host is not connected');
+    return this.host;
+  };
+
+  private async open(): Promise<Connection> {
+    const hello = await this.hello;
+    const side: HostSide = { hello, rounds: this.rounds, person: this.person, currentHost: this.currentHost };
+    const plan = planRoutes(this.o.elicit, hostElicitationModes(hello), this.o.selfModes);
+    const routing = hostRouting(this.o, side, plan);
+    const connection = await connectUpstream(this.o, side, plan, routing);
+    this.tasks = hostTasks(connection, { hello, plan }, this.o.log);
+    if (hello.era === '2025-11-25')
+      relayUrlCompletions(
+        connection.client,
+        (id) => routing.takeHostCompletion(id),
+        this.currentHost,
+        this.o.log,
+      );
+    connection.client.onclose = () => {
+      if (this.closing) return;
+      this.onUpstreamClosed();
+    };
+    return connection;
+  }
+}
+
+/** What the upstream wiring needs from the host side of a session. */
+interface HostSide {
+  readonly hello: HostHello;
+  readonly rounds: HostRounds;
+  readonly person: PersonWaiting;
+  readonly currentHost: () => Server;
+}
+
+// The renderer that sends each elicitation to the host or to our own front-end, as the plan says.
+function hostRouting(o: SessionOptions, side: HostSide, plan: RoutePlan): RoutingRenderer {
+  return new RoutingRenderer(
+    o.self,
+    plan,
+    (params, signal) =>
+      side.hello.era === '2026-07-28'
+        ? side.rounds.ask(params, signal)
+        : // A plain request, not elicitInput: the SDK would throw away content that does not fit,
+          // which the routing renderer hands to the person instead (proxy/host-unfit.ts).
+          side
+            .currentHost()
+            .request(
+              { method: 'elicitation/create', params: params as never },
+              { signal, timeout: NO_TIMEOUT_MS },
+            ),
+    o.log,
+    side.person,
+  );
+}
+
+// Connects to the upstream server with the routing renderer in front and the host's features forwarded.
+function connectUpstream(
+  o: SessionOptions,
+  side: HostSide,
+  plan: RoutePlan,
+  routing: RoutingRenderer,
+): Promise<Connection> {
+  return connect({
+    target: o.target,
+    label: o.label,
+    protocol: o.protocol,
+    useEraCache: o.useEraCache,
+    env: o.env,
+    renderer: routing,
+    signInRenderer: proxySignInRenderer(o.self, o.log),
+    attach: {
+      modes: plan.modes,
+      opener: { open: async (url) => (routing.openedByHost(url) ? { ok: true } : o.opener.open(url)) },
+      ...(o.onEvent && { onEvent: o.onEvent }),
+      ...(o.audit && { audit: o.audit }),
+      ...(o.queue && { queue: o.queue }),
+    },
+    onServerStderr: o.onServerStderr,
+    configure: (client) => forwardClientFeatures(client, side.hello, side.currentHost, side.rounds),
+  });
+}

@@ -95,17 +95,22 @@ type RequestRunner = ReturnType<typeof createRequestRunner>;
 
 export function attachElicitation(client: Client, options: AttachOptions): ElicitationSession {
   const parts = assemble(client, options);
-  const engine = loadEngine(parts);
+  let loading: Promise<Engine> | undefined;
+  const engine = () => {
+    loading ??= loadEngine(parts);
+    return loading;
+  };
+  if (!options.loadEngineOnFirstUse) engine();
   const handler: LazyHandler = {
-    handle: async (params, signal, ctx) => (await engine).handler.handle(params, signal, ctx),
-    handleEmbedded: async (entry, signal) => (await engine).handler.handleEmbedded(entry, signal),
+    handle: async (params, signal, ctx) => (await engine()).handler.handle(params, signal, ctx),
+    handleEmbedded: async (entry, signal) => (await engine()).handler.handleEmbedded(entry, signal),
   };
   serveElicitation(parts, handler);
   const tasks = loadTasks(parts, handler);
   // Declared only where a person may outlast a request timeout, unless told otherwise.
   if (options.hostElicitationTasks ?? options.renderer.interactive) {
     bindElicitationTasks(client, async () => {
-      const loaded = (await engine).handler;
+      const loaded = (await engine()).handler;
       return { parse: loaded.parse, respond: (request, signal) => loaded.respondTo(request, signal) };
     });
   }
@@ -146,7 +151,7 @@ function assemble(client: Client, options: AttachOptions): Parts {
   };
 }
 
-/** Starts loading the engine; not awaited: the parser and validator load while the client connects. */
+/** Starts loading the engine; not awaited: the parser and validator load while the client connects (or on the first elicitation). */
 function loadEngine(parts: Parts): Promise<Engine> {
   const { options } = parts;
   const engine = import('./elicitation-engine.js').then(({ createEngine }) =>

@@ -182,6 +182,8 @@ function connectUpstream(
     signInRenderer: proxySignInRenderer(o.self, o.log),
     attach: {
       modes: plan.modes,
+      // Most calls through a proxy elicit nothing: the engine loads on the first elicitation.
+      loadEngineOnFirstUse: true,
       opener: { open: async (url) => (routing.openedByHost(url) ? { ok: true } : o.opener.open(url)) },
       ...(o.onEvent && { onEvent: o.onEvent }),
       ...(o.audit && { audit: o.audit }),

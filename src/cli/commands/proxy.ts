@@ -9,7 +9,6 @@ import { createSystemOpener } from '../../frontends/open-url.js';
 import type { ElicitChoice } from '../../proxy/elicit-route.js';
 import { proxiedEntry } from '../../proxy/print-config.js';
 import { type SessionOptions, startProxy } from '../../proxy/run-proxy.js';
-import { startUrlFace } from '../../proxy/url-face.js';
 import { ELICIT_CHOICES } from '../arg-values.js';
 import type { CliArgs } from '../args.js';
 import { type AuditLog, openAuditLog } from '../audit-log.js';
@@ -94,6 +93,8 @@ async function runUrlFace(
   signal: AbortSignal,
 ): Promise<number> {
   const { token, shown } = await listenToken(args.tokenFile, args.noToken === true);
+  // Loaded only for --listen: a stdio proxy does not carry the HTTP stack.
+  const { startUrlFace } = await import('../../proxy/url-face.js');
   const face = await startUrlFace({ ...session, ...address, token, signal });
   session.log(`listening on ${face.url} (${shown})`);
   return face.done;

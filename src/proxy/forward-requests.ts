@@ -135,7 +135,7 @@ function progressLine(ctx: ServerContext): ProgressLine {
 function keepAlive(ctx: ServerContext, waiting: PersonWaiting | undefined): () => void {
   const token = ctx.mcpReq._meta?.progressToken;
   if (!waiting || token === undefined) return () => {};
-  return waiting.whileWaiting(() =>
+  return waiting.whileWaiting('progress', () =>
     sendProgress(ctx, token, progressLine(ctx).keepAlive('waiting for a person to answer')),
   );
 }

@@ -49,7 +49,7 @@ class Job {
   async next(): Promise<unknown> {
     clearTimeout(this.timer);
     this.waiting = true;
-    const stopKeepAlive = this.person?.whileWaiting(() => {
+    const stopKeepAlive = this.person?.whileWaiting('round', () => {
       this.keepAlive = true;
       this.notify();
     });

@@ -17,18 +17,19 @@ import type { HostHello } from './host-hello.js';
 import { RoutingRenderer } from './host-renderer.js';
 import { HostRounds } from './host-rounds.js';
 import { createHostServer, type HostTasks, hostTasks } from './host-server.js';
-import { PersonWaiting } from './person-waiting.js';
+import { DEFAULT_KEEP_ALIVE, PersonWaiting } from './person-waiting.js';
 import { proxySignInRenderer } from './sign-in-renderer.js';
 
 const NO_TIMEOUT_MS = 2_147_000_000;
-/** Under the shortest request timeout of the hosts in docs/proxy.md (the SDK's 60 s default). */
-export const DEFAULT_KEEP_ALIVE_MS = 20_000;
 
 // One person at this machine: every session made from the same options shares who is being asked,
 // so a host whose prompt waits in the queue behind another's is kept alive too.
 const people = new WeakMap<SessionOptions, PersonWaiting>();
 function personFor(o: SessionOptions): PersonWaiting {
-  const person = people.get(o) ?? new PersonWaiting(o.keepAliveMs ?? DEFAULT_KEEP_ALIVE_MS);
+  const ms = o.keepAliveMs;
+  const intervals =
+    ms === undefined ? DEFAULT_KEEP_ALIVE : ms === false ? false : { progress: ms, round: ms };
+  const person = people.get(o) ?? new PersonWaiting(intervals);
   people.set(o, person);
   return person;
 }

@@ -6,14 +6,25 @@ import { HostGaveUp } from '../core/prompt-ending.js';
 /** How long after a host's cancel an aborting prompt is taken to have lost that host's request. */
 const GAVE_UP_WINDOW_MS = 5_000;
 
+/** Milliseconds between keep-alives: progress (2025-11-25) and input_required rounds (2026-07-28). */
+export interface KeepAliveIntervals {
+  readonly progress: number;
+  readonly round: number;
+}
+
+/** Under the Inspector's 10 s request timeout (reset on progress), and a 60 s request timeout for a round, the SDK's default. */
+export const DEFAULT_KEEP_ALIVE: KeepAliveIntervals = { progress: 5_000, round: 45_000 };
+
 export class PersonWaiting {
   #asked = 0;
   #gaveUpAt = Number.NEGATIVE_INFINITY;
 
   /**
-   * @param intervalMs how often a waiting host request is kept alive (`--keep-alive`), or false.
+   * @param intervals how often a waiting host request is kept alive, by kind (`--keep-alive` sets
+   *   both), or false: progress is cheap, while every input_required round counts against the
+   *   host's cap on rounds (the SDK's default is 10).
    */
-  constructor(readonly intervalMs: number | false) {}
+  constructor(readonly intervals: KeepAliveIntervals | false) {}
 
   /** True while the proxy's own front-end shows a prompt. */
   get waiting(): boolean {
@@ -47,11 +58,11 @@ export class PersonWaiting {
   }
 
   /** Calls `tick` every interval while the caller waits, until the returned stop. */
-  whileWaiting(tick: () => void): () => void {
-    if (this.intervalMs === false) return () => {};
+  whileWaiting(kind: keyof KeepAliveIntervals, tick: () => void): () => void {
+    if (this.intervals === false) return () => {};
     const timer = setInterval(() => {
       if (this.waiting) tick();
-    }, this.intervalMs);
+    }, this.intervals[kind]);
     timer.unref();
     return () => clearInterval(timer);
   }

@@ -22,8 +22,9 @@ export const PROXY_OPTIONS = {
       values: ['off'],
       help: [
         "proxy: while the proxy's own front-end waits for a person, keep the host's",
-        'request alive this often (default 20): progress on its progress token',
-        '(2025-11-25), an input_required round it retries (2026-07-28).',
+        'request alive this often: progress on its progress token (2025-11-25,',
+        'default every 5 s), an input_required round it retries (2026-07-28,',
+        "default every 45 s, as each round counts against the host's cap).",
       ],
     },
     {

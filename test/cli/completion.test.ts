@@ -139,7 +139,7 @@ describe('shell completion', () => {
         const argv = [
           `--${option}`,
           value,
-          ...(option === 'elicit' ? ['proxy'] : ['call', 't']),
+          ...(option === 'elicit' || option === 'keep-alive' ? ['proxy'] : ['call', 't']),
           '--',
           'srv',
         ];

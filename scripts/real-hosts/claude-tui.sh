@@ -8,17 +8,10 @@
 # {"action":"cancel"}. Logs: $HOSTS_DIR/logs/cctui-{wire,audit,model}.jsonl. Stop with
 # `tmux -L realhosts kill-server` (the tmux server, its host and stand-in live in the namespace).
 set -u
-HOSTS_DIR=${HOSTS_DIR:-/tmp/hosts}
-WT=$(cd "$(dirname "$0")/../.." && pwd)
-if [ "${REAL_HOSTS_NETNS:-}" != 1 ]; then
-  exec env REAL_HOSTS_NETNS=1 unshare --net bash "$0" "$@"
-fi
-ip link set lo up
-if ip -o link | grep -qv ': lo:'; then echo "refusing: a non-loopback interface is visible" >&2; exit 1; fi
+# shellcheck source=offline.sh
+source "$(dirname "$0")/offline.sh"
 if [ "${1:-}" != inner ]; then exec tmux -L realhosts new-session -d -s cc -x 160 -y 45 "$0" inner; fi
-
-export PATH="$HOSTS_DIR/node_modules/.bin:$PATH"
-LOGS=$HOSTS_DIR/logs; mkdir -p "$LOGS"; rm -f "$LOGS"/cctui-*
+rm -f "$LOGS"/cctui-*
 H=$HOSTS_DIR/home-claude-tui; W=$HOSTS_DIR/work-claude-tui; mkdir -p "$H" "$W"; cd "$W"
 KEY=sk-ant-dummy-key-000000000000000000
 export HOME=$H DISABLE_AUTOUPDATER=1 DISABLE_TELEMETRY=1 DISABLE_ERROR_REPORTING=1 \

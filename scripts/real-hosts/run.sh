@@ -9,17 +9,8 @@
 # (stand-in-model.mjs). Logs per case go to $HOSTS_DIR/logs/<host>-<case>-{wire,audit,model}.jsonl
 # plus the host's stdout/stderr; one summary line per case goes to stdout.
 set -u
-HOSTS_DIR=${HOSTS_DIR:-/tmp/hosts}
-WT=$(cd "$(dirname "$0")/../.." && pwd)
-
-if [ "${REAL_HOSTS_NETNS:-}" != 1 ]; then
-  exec env REAL_HOSTS_NETNS=1 unshare --net bash "$0" "$@"
-fi
-ip link set lo up
-if ip -o link | grep -qv ': lo:'; then echo "refusing: a non-loopback interface is visible" >&2; exit 1; fi
-
-export PATH="$HOSTS_DIR/node_modules/.bin:$PATH"
-LOGS=$HOSTS_DIR/logs; mkdir -p "$LOGS"
+# shellcheck source=offline.sh
+source "$(dirname "$0")/offline.sh"
 CASE_TIMEOUT=${CASE_TIMEOUT:-90}      # a case the proxy's browser page waits on ends here
 TSX=file://$WT/node_modules/tsx/dist/loader.mjs
 ECHO_SRV=(node --import "$TSX" "$WT/test/fixtures/servers/echo-form-server.ts")

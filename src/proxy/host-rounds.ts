@@ -71,12 +71,9 @@ class Job {
     }, ABANDONED_MS);
     this.timer.unref();
     const requestState = `${STATE_PREFIX}${this.id}`;
-    if (this.asks.size === 0) {
-      // A person is still answering the proxy's front-end: the host comes back with the state alone.
-      this.keepAlive = false;
-      return inputRequired({ requestState });
-    }
     this.keepAlive = false;
+    // A person is still answering the proxy's front-end: the host comes back with the state alone.
+    if (this.asks.size === 0) return inputRequired({ requestState });
     const inputRequests = Object.fromEntries([...this.asks.values()].map((ask) => [ask.key, ask.request]));
     return inputRequired({ inputRequests, requestState });
   }

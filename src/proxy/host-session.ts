@@ -17,22 +17,10 @@ import type { HostHello } from './host-hello.js';
 import { RoutingRenderer } from './host-renderer.js';
 import { HostRounds } from './host-rounds.js';
 import { createHostServer, type HostTasks, hostTasks } from './host-server.js';
-import { DEFAULT_KEEP_ALIVE, PersonWaiting } from './person-waiting.js';
+import type { PersonWaiting } from './person-waiting.js';
 import { proxySignInRenderer } from './sign-in-renderer.js';
 
 const NO_TIMEOUT_MS = 2_147_000_000;
-
-// One person at this machine: every session made from the same options shares who is being asked,
-// so a host whose prompt waits in the queue behind another's is kept alive too.
-const people = new WeakMap<SessionOptions, PersonWaiting>();
-function personFor(o: SessionOptions): PersonWaiting {
-  const ms = o.keepAliveMs;
-  const intervals =
-    ms === undefined ? DEFAULT_KEEP_ALIVE : ms === false ? false : { progress: ms, round: ms };
-  const person = people.get(o) ?? new PersonWaiting(intervals);
-  people.set(o, person);
-  return person;
-}
 
 /** What every host session needs: the upstream server, who answers, and where diagnostics go. */
 export interface SessionOptions {
@@ -62,7 +50,6 @@ export interface SessionOptions {
 export type ServingEra = 'legacy' | 'modern';
 
 export class HostSession {
-  private readonly person: PersonWaiting;
   readonly rounds: HostRounds;
   private host: Server | undefined;
   /** The task relay of a host that drives tasks itself (one per session, kept across serving units). */
@@ -75,9 +62,10 @@ export class HostSession {
     private readonly o: SessionOptions,
     private readonly hello: Promise<HostHello>,
     private readonly onUpstreamClosed: () => void,
+    /** Shared by every session of a face (person-waiting.ts). */
+    private readonly person: PersonWaiting,
   ) {
-    this.person = personFor(o);
-    this.rounds = new HostRounds(this.person);
+    this.rounds = new HostRounds(person);
   }
 
   /** Connects upstream on the first call (rejecting if it cannot), then makes a host-facing Server. */

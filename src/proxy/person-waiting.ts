@@ -15,6 +15,13 @@ export interface KeepAliveIntervals {
 /** Under the Inspector's 10 s request timeout (reset on progress), and a 60 s request timeout for a round, the SDK's default. */
 export const DEFAULT_KEEP_ALIVE: KeepAliveIntervals = { progress: 5_000, round: 45_000 };
 
+/** `--keep-alive`: unset for the defaults, seconds (as ms) for both kinds, or false for off. */
+export function keepAliveIntervals(ms: number | false | undefined): KeepAliveIntervals | false {
+  if (ms === undefined) return DEFAULT_KEEP_ALIVE;
+  return ms === false ? false : { progress: ms, round: ms };
+}
+
+/** One per face: one person at this machine, so a host whose prompt waits in the queue behind another's is kept alive too. */
 export class PersonWaiting {
   #asked = 0;
   #gaveUpAt = Number.NEGATIVE_INFINITY;

@@ -7,6 +7,7 @@ import { StdioServerTransport, serveStdio } from '@modelcontextprotocol/server/s
 import { WatchedTransport } from './host-hello.js';
 import { HostSession, type SessionOptions } from './host-session.js';
 import { guardHostStdio } from './host-stdio.js';
+import { keepAliveIntervals, PersonWaiting } from './person-waiting.js';
 
 export type { SessionOptions } from './host-session.js';
 
@@ -30,11 +31,16 @@ export function startProxy(o: ProxyOptions): RunningProxy {
   const done = new Promise<number>((resolve) => {
     exit = resolve;
   });
-  const session = new HostSession(o, watched.hello, () => {
-    if (stopping) return;
-    o.log(`upstream server ${o.label} closed the connection; stopping so the host can restart it`);
-    void stop(1);
-  });
+  const session = new HostSession(
+    o,
+    watched.hello,
+    () => {
+      if (stopping) return;
+      o.log(`upstream server ${o.label} closed the connection; stopping so the host can restart it`);
+      void stop(1);
+    },
+    new PersonWaiting(keepAliveIntervals(o.keepAliveMs)),
+  );
 
   const handle = serveStdio(
     async ({ era }) => {

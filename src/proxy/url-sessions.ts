@@ -14,6 +14,7 @@ import {
 import { cancelOnDrop } from './dropped-host.js';
 import { type HostHello, helloOf } from './host-hello.js';
 import { HostSession, type SessionOptions } from './host-session.js';
+import { keepAliveIntervals, PersonWaiting } from './person-waiting.js';
 import { refusal } from './url-guard.js';
 
 interface LegacyEntry {
@@ -28,8 +29,10 @@ export class UrlSessions {
   private readonly hellos = new WeakMap<Request, HostHello>();
   private readonly handler: McpHttpHandler;
   private closed = false;
+  private readonly person: PersonWaiting;
 
   constructor(private readonly o: SessionOptions) {
+    this.person = new PersonWaiting(keepAliveIntervals(o.keepAliveMs));
     this.handler = createMcpHandler((ctx) => this.modernServer(ctx.requestInfo), {
       legacy: 'reject',
       onerror: (error) => o.log(`host request: ${error.message}`),
@@ -55,10 +58,15 @@ export class UrlSessions {
       },
       onsessionclosed: () => void end(),
     });
-    const session = new HostSession(this.o, Promise.resolve(hello), () => {
-      this.o.log(`upstream server ${this.o.label} closed the connection; ending that host's session`);
-      void end();
-    });
+    const session = new HostSession(
+      this.o,
+      Promise.resolve(hello),
+      () => {
+        this.o.log(`upstream server ${this.o.label} closed the connection; ending that host's session`);
+        void end();
+      },
+      this.person,
+    );
     let ending: Promise<void> | undefined;
     const end = (): Promise<void> => {
       ending ??= (async () => {
@@ -101,10 +109,15 @@ export class UrlSessions {
     const key = capabilityKey(hello.capabilities);
     let session = this.modern.get(key);
     if (!session) {
-      const created = new HostSession(this.o, Promise.resolve(hello), () => {
-        this.o.log(`upstream server ${this.o.label} closed the connection of the 2026 hosts' session`);
-        this.modern.delete(key);
-      });
+      const created = new HostSession(
+        this.o,
+        Promise.resolve(hello),
+        () => {
+          this.o.log(`upstream server ${this.o.label} closed the connection of the 2026 hosts' session`);
+          this.modern.delete(key);
+        },
+        this.person,
+      );
       this.modern.set(key, created);
       session = created;
     }

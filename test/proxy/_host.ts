@@ -12,6 +12,7 @@ import {
 } from '@modelcontextprotocol/client';
 import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
 import type { Era } from '../../src/contracts/protocol.js';
+import { everythingStdioCommand } from '../helpers/servers.js';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 export const BIN = join(root, 'dist', 'cli', 'bin.js');
@@ -145,4 +146,20 @@ export function scratchXdg(): Record<string, string> {
     if (value !== undefined) out[name] = value;
   }
   return out;
+}
+
+/** Proxy arguments for server-everything (2025-11-25) behind it, its research question answered by --set. */
+export function researchProxyArgs(): string[] {
+  const everything = everythingStdioCommand();
+  return [
+    '--ui',
+    'scripted',
+    '--set',
+    'interpretation=comedy',
+    '--protocol',
+    'legacy',
+    '--',
+    everything.command,
+    ...everything.args,
+  ];
 }

@@ -8,8 +8,8 @@ import type { Client } from '@modelcontextprotocol/client';
 import { frameTaskRequest } from '../../src/mcp/tasks/modern-task.js';
 import { rawDispatchFor } from '../../src/mcp/tasks/raw-dispatch.js';
 import { req } from '../helpers/req.js';
-import { everythingStdioCommand, tasksStdioCommand } from '../helpers/servers.js';
-import { startHost } from './_host.js';
+import { tasksStdioCommand } from '../helpers/servers.js';
+import { researchProxyArgs, startHost } from './_host.js';
 
 const TASKS = 'io.modelcontextprotocol/tasks';
 const ANY = {
@@ -44,21 +44,10 @@ async function pollToEnd(get: () => Promise<Task>, first: Task): Promise<{ seen:
 
 describe('proxy: a 2025-11-25 host that drives tasks itself (server-everything)', () => {
   it(req`sees the tasks capability, creates simulate-research-query as a task, polls it working throughout while the proxy answers its question, and takes the result with tasks/result (T-06, T-07)`, async () => {
-    const everything = everythingStdioCommand();
     const host = await startHost({
       era: '2025-11-25',
       capabilities: { tasks: {} },
-      proxyArgs: [
-        '--ui',
-        'scripted',
-        '--set',
-        'interpretation=comedy',
-        '--protocol',
-        'legacy',
-        '--',
-        everything.command,
-        ...everything.args,
-      ],
+      proxyArgs: researchProxyArgs(),
     });
     try {
       const tasks = host.client.getServerCapabilities()?.tasks as {

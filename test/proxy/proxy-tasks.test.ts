@@ -4,26 +4,14 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import type { CallToolResult } from '@modelcontextprotocol/client';
-import { everythingStdioCommand } from '../helpers/servers.js';
-import { startHost } from './_host.js';
+import { researchProxyArgs, startHost } from './_host.js';
 
 describe('proxy: tools that run as tasks (server-everything, 2025-11-25)', () => {
   for (const era of ['2025-11-25', '2026-07-28'] as const) {
     it(`simulate-research-query (taskSupport "required") answers a plain call of a ${era} host, its question answered by the proxy`, async () => {
-      const everything = everythingStdioCommand();
       const host = await startHost({
         era,
-        proxyArgs: [
-          '--ui',
-          'scripted',
-          '--set',
-          'interpretation=comedy',
-          '--protocol',
-          'legacy',
-          '--',
-          everything.command,
-          ...everything.args,
-        ],
+        proxyArgs: researchProxyArgs(),
       });
       try {
         const result = (await host.client.callTool({

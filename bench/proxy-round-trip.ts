@@ -1,15 +1,17 @@
 // The proxy's cost: tools/call round trips from an SDK client straight to server-everything
 // (stdio, 2025-11-25), through `mcp-elicit proxy`, through its URL face (`--listen`, Streamable
-// HTTP on 127.0.0.1) and through a bare SDK forwarder (the floor for any proxy built on the
-// official SDK: bench/bare-forwarder.mjs), in alternating batches of the same run; for an instant tool (`echo`) and one that works 20 ms. Memory is each forwarding
-// process's own resident set, which is what a proxy adds.
+// HTTP on 127.0.0.1), through a bare SDK forwarder (the floor for any proxy built on the official
+// SDK: bench/bare-forwarder.mjs) and through the same forwarder over Streamable HTTP (the floor for
+// a URL face: bench/bare-http-forwarder.mjs), in alternating batches of the same run; for an
+// instant tool (`echo`) and one that works 20 ms. Memory is each forwarding process's own
+// resident set, which is what a proxy adds.
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Client, type Transport } from '@modelcontextprotocol/client';
 import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
-import { openListenSide } from './listen-side.js';
+import { openBareHttpSide, openListenSide } from './listen-side.js';
 import { median } from './stats.js';
 
 export interface ProxyBenchSettings {
@@ -27,6 +29,8 @@ export interface ProxyWorkload {
   readonly proxyMs: number;
   /** The same proxy's URL face (`--listen`), reached over Streamable HTTP. */
   readonly listenMs: number;
+  /** The bare forwarder served over Streamable HTTP: the SDK's own HTTP cost. */
+  readonly bareHttpMs: number;
 }
 
 export interface ProxyBenchResult {
@@ -37,6 +41,7 @@ export interface ProxyBenchResult {
   readonly bareRssKiB: number;
   readonly barePeakKiB: number;
   readonly listenRssKiB: number;
+  readonly bareHttpRssKiB: number;
 }
 
 type Call = (client: Client) => Promise<unknown>;
@@ -63,7 +68,8 @@ export async function measureProxy(cliBin: string, settings: ProxyBenchSettings)
   );
   const env = { PATH: process.env.PATH ?? '' };
   const server = [process.execPath, everything, 'stdio'];
-  const bareScript = join(dirname(fileURLToPath(import.meta.url)), 'bare-forwarder.mjs');
+  const here = dirname(fileURLToPath(import.meta.url));
+  const bareScript = join(here, 'bare-forwarder.mjs');
   const direct = await open({ command: process.execPath, args: [everything, 'stdio'], env });
   const bare = await open({ command: process.execPath, args: [bareScript, ...server], env });
   const proxied = await open({
@@ -76,7 +82,8 @@ export async function measureProxy(cliBin: string, settings: ProxyBenchSettings)
     ['--protocol', 'legacy', '--no-era-cache', '--', ...server],
     env,
   );
-  const sides = [direct, bare, proxied, { client: listening.client }];
+  const bareHttp = await openBareHttpSide(join(here, 'bare-http-forwarder.mjs'), server, env);
+  const sides = [direct, bare, proxied, { client: listening.client }, { client: bareHttp.client }];
   try {
     const workloads: ProxyWorkload[] = [];
     for (const workload of WORKLOADS) {
@@ -96,7 +103,7 @@ export async function measureProxy(cliBin: string, settings: ProxyBenchSettings)
           times[index]?.push((performance.now() - start) / perBatch);
         }
       }
-      const [directMs, bareMs, proxyMs, listenMs] = times.map((t) => median(t));
+      const [directMs, bareMs, proxyMs, listenMs, bareHttpMs] = times.map((t) => median(t));
       workloads.push({
         name: workload.name,
         calls: settings.rounds * perBatch,
@@ -104,6 +111,7 @@ export async function measureProxy(cliBin: string, settings: ProxyBenchSettings)
         bareMs: bareMs ?? Number.NaN,
         proxyMs: proxyMs ?? Number.NaN,
         listenMs: listenMs ?? Number.NaN,
+        bareHttpMs: bareHttpMs ?? Number.NaN,
       });
     }
     const proxyMemory = readMemory(proxied.transport.pid);
@@ -115,10 +123,12 @@ export async function measureProxy(cliBin: string, settings: ProxyBenchSettings)
       bareRssKiB: bareMemory.rss,
       barePeakKiB: bareMemory.peak,
       listenRssKiB: readMemory(listening.pid).rss,
+      bareHttpRssKiB: readMemory(bareHttp.pid).rss,
     };
   } finally {
     for (const side of sides.slice(0, 3)) await side.client.close();
     await listening.close();
+    await bareHttp.close();
   }
 }
 
@@ -157,11 +167,11 @@ export function formatProxyReport(result: ProxyBenchResult | { error: string }):
   }
   for (const w of result.workloads) {
     lines.push(
-      `  ${w.name}, URL face (--listen, Streamable HTTP): ${w.listenMs.toFixed(3)} (${(w.listenMs / w.proxyMs).toFixed(2)}x the stdio face, goal <= 1.10x; ${(w.listenMs / w.directMs).toFixed(2)}x direct)`,
+      `  ${w.name}, URL face (--listen, Streamable HTTP): ${w.listenMs.toFixed(3)} (${(w.listenMs / w.proxyMs).toFixed(2)}x the stdio face, goal <= 1.10x; ${(w.listenMs / w.directMs).toFixed(2)}x direct); bare SDK forwarder over Streamable HTTP ${w.bareHttpMs.toFixed(3)} (${(w.bareHttpMs / w.bareMs).toFixed(2)}x the bare stdio forwarder: the SDK's HTTP floor), so the URL face is ${(w.listenMs / w.bareHttpMs).toFixed(2)}x the bare HTTP forwarder`,
     );
   }
   lines.push(
-    `  resident memory of the URL face with one host session: ${mib(result.listenRssKiB)} MiB`,
+    `  resident memory with one host session: URL face ${mib(result.listenRssKiB)} MiB, bare SDK forwarder over Streamable HTTP ${mib(result.bareHttpRssKiB)} MiB (+${mib(result.listenRssKiB - result.bareHttpRssKiB)} MiB)`,
     `  resident memory: mcp-elicit proxy ${mib(result.proxyRssKiB)} MiB (peak ${mib(result.proxyPeakKiB)}), bare SDK forwarder ${mib(result.bareRssKiB)} MiB (peak ${mib(result.barePeakKiB)}): the proxy adds ${mib(result.proxyRssKiB - result.bareRssKiB)} MiB over the bare forwarder (goal <= +10 MiB)`,
     '',
   );

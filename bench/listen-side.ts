@@ -12,21 +12,23 @@ export interface HttpSide {
 
 /** `mcp-elicit proxy --listen 127.0.0.1:0 --no-token`, its URL read from the startup line. */
 export function openListenSide(
+  nodeArgs: readonly string[],
   cliBin: string,
   proxyArgs: readonly string[],
   env: Record<string, string>,
 ): Promise<HttpSide> {
-  const args = [cliBin, 'proxy', '--listen', '127.0.0.1:0', '--no-token', ...proxyArgs];
+  const args = [...nodeArgs, cliBin, 'proxy', '--listen', '127.0.0.1:0', '--no-token', ...proxyArgs];
   return openHttpSide(args, env, 'stderr', /listening on (http:\/\/\S+)/);
 }
 
 /** bench/bare-http-forwarder.mjs in front of the same server. */
 export function openBareHttpSide(
+  nodeArgs: readonly string[],
   script: string,
   server: readonly string[],
   env: Record<string, string>,
 ): Promise<HttpSide> {
-  return openHttpSide([script, ...server], env, 'stdout', /^(http:\/\/\S+)$/m);
+  return openHttpSide([...nodeArgs, script, ...server], env, 'stdout', /^(http:\/\/\S+)$/m);
 }
 
 async function openHttpSide(
@@ -44,7 +46,7 @@ async function openHttpSide(
       const match = pattern.exec(seen);
       if (match) resolve(match[1] as string);
     });
-    child.once('exit', () => reject(new Error(`${args[0]} exited: ${seen}`)));
+    child.once('exit', () => reject(new Error(`${args.join(' ')} exited: ${seen}`)));
   });
   const client = new Client(
     { name: 'bench-host', version: '1.0.0' },

@@ -5,13 +5,14 @@
 // a URL face: bench/bare-http-forwarder.mjs), in alternating batches of the same run; for an
 // instant tool (`echo`) and one that works 20 ms. Memory is each forwarding process's own
 // resident set, which is what a proxy adds.
-import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Client, type Transport } from '@modelcontextprotocol/client';
 import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
+import { type ForwarderMemory, openMemoryProbe } from './forwarder-memory.js';
 import { openBareHttpSide, openListenSide } from './listen-side.js';
+import { type LoopbackFloor, measureLoopbackFloor } from './loopback-floor.js';
 import { median } from './stats.js';
 
 export interface ProxyBenchSettings {
@@ -35,13 +36,16 @@ export interface ProxyWorkload {
 
 export interface ProxyBenchResult {
   readonly workloads: readonly ProxyWorkload[];
-  /** Resident set (KiB) now and at peak, after all calls: the proxy and the bare forwarder. */
-  readonly proxyRssKiB: number;
-  readonly proxyPeakKiB: number;
-  readonly bareRssKiB: number;
-  readonly barePeakKiB: number;
-  readonly listenRssKiB: number;
-  readonly bareHttpRssKiB: number;
+  /** Each forwarding process after all calls: what a proxy adds is the gap to its bare floor. */
+  readonly memory: {
+    readonly proxy: ForwarderMemory;
+    readonly bare: ForwarderMemory;
+    /** With one host session each. */
+    readonly listen: ForwarderMemory;
+    readonly bareHttp: ForwarderMemory;
+  };
+  /** One hop with no MCP in it, stdio against loopback HTTP: what any URL face starts from. */
+  readonly floor: LoopbackFloor;
 }
 
 type Call = (client: Client) => Promise<unknown>;
@@ -70,19 +74,29 @@ export async function measureProxy(cliBin: string, settings: ProxyBenchSettings)
   const server = [process.execPath, everything, 'stdio'];
   const here = dirname(fileURLToPath(import.meta.url));
   const bareScript = join(here, 'bare-forwarder.mjs');
+  const probe = await openMemoryProbe();
+  const gc = probe.nodeArgs;
   const direct = await open({ command: process.execPath, args: [everything, 'stdio'], env });
-  const bare = await open({ command: process.execPath, args: [bareScript, ...server], env });
+  const bare = await open({
+    command: process.execPath,
+    args: [...gc, bareScript, ...server],
+    env: { ...env, ...probe.env('bare') },
+  });
   const proxied = await open({
     command: process.execPath,
-    args: [cliBin, 'proxy', '--protocol', 'legacy', '--no-era-cache', '--', ...server],
-    env,
+    args: [...gc, cliBin, 'proxy', '--protocol', 'legacy', '--no-era-cache', '--', ...server],
+    env: { ...env, ...probe.env('proxy') },
   });
   const listening = await openListenSide(
+    gc,
     cliBin,
     ['--protocol', 'legacy', '--no-era-cache', '--', ...server],
-    env,
+    { ...env, ...probe.env('listen') },
   );
-  const bareHttp = await openBareHttpSide(join(here, 'bare-http-forwarder.mjs'), server, env);
+  const bareHttp = await openBareHttpSide(gc, join(here, 'bare-http-forwarder.mjs'), server, {
+    ...env,
+    ...probe.env('bareHttp'),
+  });
   const sides = [direct, bare, proxied, { client: listening.client }, { client: bareHttp.client }];
   try {
     const workloads: ProxyWorkload[] = [];
@@ -114,21 +128,21 @@ export async function measureProxy(cliBin: string, settings: ProxyBenchSettings)
         bareHttpMs: bareHttpMs ?? Number.NaN,
       });
     }
-    const proxyMemory = readMemory(proxied.transport.pid);
-    const bareMemory = readMemory(bare.transport.pid);
     return {
       workloads,
-      proxyRssKiB: proxyMemory.rss,
-      proxyPeakKiB: proxyMemory.peak,
-      bareRssKiB: bareMemory.rss,
-      barePeakKiB: bareMemory.peak,
-      listenRssKiB: readMemory(listening.pid).rss,
-      bareHttpRssKiB: readMemory(bareHttp.pid).rss,
+      memory: {
+        proxy: await probe.read('proxy', proxied.transport.pid),
+        bare: await probe.read('bare', bare.transport.pid),
+        listen: await probe.read('listen', listening.pid),
+        bareHttp: await probe.read('bareHttp', bareHttp.pid),
+      },
+      floor: await measureLoopbackFloor(settings.rounds, settings.callsPerBatch),
     };
   } finally {
     for (const side of sides.slice(0, 3)) await side.client.close();
     await listening.close();
     await bareHttp.close();
+    await probe.close();
   }
 }
 
@@ -142,20 +156,8 @@ async function open(params: { command: string; args: string[]; env: Record<strin
   return { client, transport };
 }
 
-function readMemory(pid: number | null): { rss: number; peak: number } {
-  if (pid === null) return { rss: Number.NaN, peak: Number.NaN };
-  try {
-    const status = readFileSync(`/proc/${pid}/status`, 'utf8');
-    const field = (name: string) => Number(new RegExp(`^${name}:\\s+(\\d+) kB$`, 'm').exec(status)?.[1]);
-    return { rss: field('VmRSS'), peak: field('VmHWM') };
-  } catch {
-    return { rss: Number.NaN, peak: Number.NaN };
-  }
-}
-
 export function formatProxyReport(result: ProxyBenchResult | { error: string }): string {
   if ('error' in result) return `\nProxy round trip: failed: ${result.error}\n`;
-  const mib = (kib: number) => (kib / 1024).toFixed(1);
   const lines = [
     '',
     'Proxy: tools/call round trips (server-everything, stdio, 2025-11-25), median ms per call',
@@ -170,10 +172,29 @@ export function formatProxyReport(result: ProxyBenchResult | { error: string }):
       `  ${w.name}, URL face (--listen, Streamable HTTP): ${w.listenMs.toFixed(3)} (${(w.listenMs / w.proxyMs).toFixed(2)}x the stdio face, goal <= 1.10x; ${(w.listenMs / w.directMs).toFixed(2)}x direct); bare SDK forwarder over Streamable HTTP ${w.bareHttpMs.toFixed(3)} (${(w.bareHttpMs / w.bareMs).toFixed(2)}x the bare stdio forwarder: the SDK's HTTP floor), so the URL face is ${(w.listenMs / w.bareHttpMs).toFixed(2)}x the bare HTTP forwarder`,
     );
   }
-  lines.push(
-    `  resident memory with one host session: URL face ${mib(result.listenRssKiB)} MiB, bare SDK forwarder over Streamable HTTP ${mib(result.bareHttpRssKiB)} MiB (+${mib(result.listenRssKiB - result.bareHttpRssKiB)} MiB)`,
-    `  resident memory: mcp-elicit proxy ${mib(result.proxyRssKiB)} MiB (peak ${mib(result.proxyPeakKiB)}), bare SDK forwarder ${mib(result.bareRssKiB)} MiB (peak ${mib(result.barePeakKiB)}): the proxy adds ${mib(result.proxyRssKiB - result.bareRssKiB)} MiB over the bare forwarder (goal <= +10 MiB)`,
-    '',
-  );
+  lines.push(formatFloor(result.floor, result.workloads[0]), ...formatMemory(result.memory), '');
   return lines.join('\n');
+}
+
+/** The least an HTTP hop adds over a stdio hop, set against the stdio face's instant call. */
+function formatFloor(floor: LoopbackFloor, instant: ProxyWorkload | undefined): string {
+  const extra = floor.httpMs - floor.stdioMs;
+  const best = instant
+    ? ` so a URL face on node:http could reach ${((instant.proxyMs + extra) / instant.proxyMs).toFixed(2)}x the stdio face at best for an instant tool`
+    : '';
+  return `  one hop with no MCP, median ms per round trip: stdio pipe ${floor.stdioMs.toFixed(3)}, loopback HTTP (node:http both ends) ${floor.httpMs.toFixed(3)}, loopback HTTP with a fetch client ${floor.fetchMs.toFixed(3)}: HTTP adds at least ${extra.toFixed(3)} ms a hop,${best}`;
+}
+
+/** Resident set and live heap after a full collection, each proxy face against its bare floor. */
+function formatMemory(memory: ProxyBenchResult['memory']): string[] {
+  const mib = (kib: number) => (kib / 1024).toFixed(1);
+  const one = (m: ForwarderMemory) =>
+    `${mib(m.rssKiB)} MiB (live heap ${mib(m.heapKiB)}, peak ${mib(m.peakKiB)})`;
+  const signed = (kib: number) => `${kib < 0 ? '' : '+'}${mib(kib)}`;
+  const gap = (a: ForwarderMemory, b: ForwarderMemory) =>
+    `${signed(a.rssKiB - b.rssKiB)} MiB resident, ${signed(a.heapKiB - b.heapKiB)} MiB live heap`;
+  return [
+    `  memory after the calls and a full collection: mcp-elicit proxy ${one(memory.proxy)}, bare SDK forwarder ${one(memory.bare)}: ${gap(memory.proxy, memory.bare)} (goal <= +10 MiB)`,
+    `  the same with one host session over Streamable HTTP: URL face ${one(memory.listen)}, bare SDK forwarder over Streamable HTTP ${one(memory.bareHttp)}: ${gap(memory.listen, memory.bareHttp)}`,
+  ];
 }

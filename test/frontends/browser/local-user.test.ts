@@ -14,6 +14,7 @@ import type { OpenResult } from '../../../src/contracts/url-step.js';
 import { BrowserRenderer } from '../../../src/frontends/browser/index.js';
 import { launchChromium, type TestChromium } from '../../helpers/chromium.js';
 import { root } from '../../helpers/cli.js';
+import { within } from '../../helpers/within.js';
 import { context, enginePrompt, profileSchema } from '../scripted/fixtures.js';
 
 const NOBODY = 65534;
@@ -48,11 +49,12 @@ function attack(log: string, renderer: BrowserRenderer): Promise<Report> {
     log,
     port,
   ];
-  return new Promise((resolve, reject) => {
+  const report = new Promise<Report>((resolve, reject) => {
     execFile('setpriv', argv, { cwd: dir, env: { PATH: '/usr/bin:/bin' }, timeout: 60_000 }, (error, out) =>
       error ? reject(error) : resolve(JSON.parse(out) as Report),
     );
   });
+  return within(75_000, 'the attacker (nobody)', report);
 }
 
 /** A launcher like `xdg-open`: the address it was given stays in its command line while it runs. */
@@ -106,17 +108,17 @@ async function answerAsPerson(page: Page, name: string): Promise<void> {
 describe('browser form: a second local user', { skip }, () => {
   let chrome: TestChromium;
   before(async () => {
-    chrome = await launchChromium();
+    chrome = await within(60_000, 'launching Chromium', launchChromium());
   });
   after(async () => {
-    await chrome?.close();
+    if (chrome) await within(30_000, 'closing Chromium', chrome.close());
   });
 
   it('reading every command line and the shared log gets no session; the person answers', async () => {
     const launcher = launcherOpener();
     const lines: string[] = [];
     const renderer = new BrowserRenderer({ opener: launcher.opener, log: (line) => lines.push(line) });
-    const page = await chrome.browser.newPage();
+    const page = await within(20_000, 'opening a page', chrome.browser.newPage());
     try {
       const answer = renderer.form(enginePrompt(profileSchema), context());
       await until(() => launcher.launched.length > 0);
@@ -125,13 +127,13 @@ describe('browser form: a second local user', { skip }, () => {
       assertNoSession(await attack(lines.join('\n'), renderer), launched);
       await page.goto(launched);
       await answerAsPerson(page, 'Ada Lovelace');
-      const answered = (await answer) as FormAnswer;
+      const answered = (await within(60_000, 'the answer', answer)) as FormAnswer;
       assert.equal(answered.outcome.action, 'accept');
       assert.deepEqual((answered.outcome as { content: { name?: string } }).content.name, 'Ada Lovelace');
     } finally {
       launcher.stop();
-      await page.close();
-      await renderer.close();
+      await within(20_000, 'closing the page', page.close());
+      await within(20_000, 'closing the front-end', renderer.close());
     }
   });
 
@@ -139,8 +141,8 @@ describe('browser form: a second local user', { skip }, () => {
     const launcher = launcherOpener();
     const lines: string[] = [];
     const renderer = new BrowserRenderer({ opener: launcher.opener, log: (line) => lines.push(line) });
-    const person = await chrome.browser.newContext();
-    const other = await chrome.browser.newContext();
+    const person = await within(20_000, "the person's browser", chrome.browser.newContext());
+    const other = await within(20_000, 'a second browser', chrome.browser.newContext());
     try {
       const answer = renderer.form(enginePrompt(profileSchema), context());
       await until(() => launcher.launched.length > 0);
@@ -157,13 +159,13 @@ describe('browser form: a second local user', { skip }, () => {
       assert.match((await second.textContent('main')) ?? '', /already open in another browser window/);
       assert.equal((await other.cookies()).length, 0, 'no session cookie for the second browser');
       await answerAsPerson(page, 'Grace Hopper');
-      const answered = (await answer) as FormAnswer;
+      const answered = (await within(60_000, 'the answer', answer)) as FormAnswer;
       assert.equal((answered.outcome as { content?: { name?: string } }).content?.name, 'Grace Hopper');
     } finally {
       launcher.stop();
-      await person.close();
-      await other.close();
-      await renderer.close();
+      await within(20_000, "closing the person's browser", person.close());
+      await within(20_000, 'closing the second browser', other.close());
+      await within(20_000, 'closing the front-end', renderer.close());
     }
   });
 });

@@ -25,7 +25,7 @@ import {
 } from './arg-values.js';
 import { type CommandName, isCommand, OPERAND_USAGE, SHELLS } from './command-table.js';
 import { parseArgPairs } from './command-words.js';
-import { checkListenFlags, type ListenAddress, parseListen } from './listen-args.js';
+import { checkListenFlags, type ListenAddress, parseListen, parseSessionIdle } from './listen-args.js';
 import { type LogLevel, parseLogLevel } from './log-level.js';
 import { OPTIONS, type OptionValues, type ParsedArgs } from './options/index.js';
 import { parseServer, type ServerTarget } from './server-args.js';
@@ -105,6 +105,8 @@ export interface CliArgs {
   readonly tokenFile?: string;
   /** proxy --listen --no-token: no bearer token check. */
   readonly noToken?: boolean;
+  /** proxy --listen --session-idle: ms a 2025 host session may sit idle before it is ended, or false. */
+  readonly sessionIdleMs?: number | false;
   /** --client-id, --client-secret-env, --client-metadata-url, --callback-port, --scope (HTTP servers). */
   readonly oauth?: SignInSettings;
 }
@@ -220,6 +222,7 @@ function requestArgs(v: OptionValues, command: CommandName): Partial<CliArgs> {
     ...(v.listen !== undefined && { listen: parseListen(v.listen) }),
     ...(v['token-file'] !== undefined && { tokenFile: v['token-file'] }),
     ...(v['no-token'] && { noToken: true }),
+    ...(v['session-idle'] !== undefined && { sessionIdleMs: parseSessionIdle(v['session-idle']) }),
     argPairs: parseArgPairs(v.arg ?? []),
     ...(v['log-level'] !== undefined && { logLevel: parseLogLevel(v['log-level']) }),
     ...(v.name !== undefined && { label: v.name }),

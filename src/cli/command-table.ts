@@ -125,7 +125,7 @@ export const COMMANDS = {
     usage: [
       'mcp-elicit [options] proxy -- <command> [args...]',
       'mcp-elicit proxy --print-config --config <file> [--server <name>]',
-      'mcp-elicit proxy --listen 127.0.0.1:<port> [--token-file <file> | --no-token] -- <command> [args...]',
+      'mcp-elicit proxy --listen 127.0.0.1:<port> [--token-file <file> | --no-token] [--session-idle <seconds>] -- <command> [args...]',
     ],
     operands: 0,
     options: [
@@ -135,6 +135,7 @@ export const COMMANDS = {
       'listen',
       'token-file',
       'no-token',
+      'session-idle',
       ...SERVER,
       'timeout',
       ...FRONT_END,

@@ -25,13 +25,24 @@ export function parseListen(text: string): ListenAddress {
   return { host: host as ListenAddress['host'], port };
 }
 
-/** --listen is proxy's; --token-file and --no-token go with it, and not with each other. */
+/** --session-idle: seconds a 2025 host session of the URL face may sit idle, or off. */
+export function parseSessionIdle(text: string): number | false {
+  if (text === 'off') return false;
+  const seconds = Number(text);
+  if (!Number.isFinite(seconds) || seconds < 0.05 || seconds > 86_400)
+    throw new ElicitError('usage', `--session-idle takes seconds (0.05 to 86400), or off (got "${text}")`);
+  return Math.round(seconds * 1000);
+}
+
+/** --listen is proxy's; --token-file, --no-token and --session-idle go with it. */
 export function checkListenFlags(v: OptionValues, command: string): void {
   const tokenFlag = v['token-file'] !== undefined || v['no-token'];
   if (v.listen !== undefined && command !== 'proxy')
     throw new ElicitError('usage', '--listen only applies to proxy');
   if (tokenFlag && v.listen === undefined)
     throw new ElicitError('usage', '--token-file and --no-token only apply to proxy --listen');
+  if (v['session-idle'] !== undefined && v.listen === undefined)
+    throw new ElicitError('usage', '--session-idle only applies to proxy --listen');
   if (v['token-file'] !== undefined && v['no-token'])
     throw new ElicitError('usage', '--token-file and --no-token cannot be used together');
   if (v.listen !== undefined && v['print-config'])

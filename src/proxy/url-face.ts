@@ -12,6 +12,7 @@ import { UrlSessions } from './url-sessions.js';
 
 export const MCP_PATH = '/mcp';
 const MAX_BODY = 4 * 1024 * 1024;
+const DEFAULT_SESSION_IDLE_MS = 30 * 60_000;
 
 export interface UrlFaceOptions extends SessionOptions {
   /** A loopback address (checked by the CLI): 127.0.0.1, ::1 or localhost. */
@@ -20,6 +21,8 @@ export interface UrlFaceOptions extends SessionOptions {
   readonly port: number;
   /** The bearer token; undefined turns the check off (--no-token). */
   readonly token: string | undefined;
+  /** `--session-idle`: how long a 2025 host session with nothing open may sit idle (default 30 min), or false. */
+  readonly sessionIdleMs?: number | false;
   readonly signal?: AbortSignal;
 }
 
@@ -30,7 +33,7 @@ export interface RunningUrlFace {
 }
 
 export async function startUrlFace(o: UrlFaceOptions): Promise<RunningUrlFace> {
-  const sessions = new UrlSessions(o);
+  const sessions = new UrlSessions(o, o.sessionIdleMs ?? DEFAULT_SESSION_IDLE_MS);
   let door: Door | undefined;
   const http = serve({
     // No request arrives before 'listening', when the door (which needs the port) exists.

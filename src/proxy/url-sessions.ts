@@ -14,6 +14,7 @@ import {
 import { cancelOnDrop } from './dropped-host.js';
 import { type HostHello, helloOf } from './host-hello.js';
 import { HostSession, type SessionOptions } from './host-session.js';
+import { IdleSessions } from './idle-sessions.js';
 import { keepAliveIntervals, PersonWaiting } from './person-waiting.js';
 import { refusal } from './url-guard.js';
 
@@ -30,9 +31,15 @@ export class UrlSessions {
   private readonly handler: McpHttpHandler;
   private closed = false;
   private readonly person: PersonWaiting;
+  /** `--session-idle`: 2025 sessions a host left without DELETE are ended (none when off). */
+  private readonly idle: IdleSessions | undefined;
 
-  constructor(private readonly o: SessionOptions) {
+  constructor(
+    private readonly o: SessionOptions,
+    idleMs: number | false,
+  ) {
     this.person = new PersonWaiting(keepAliveIntervals(o.keepAliveMs));
+    this.idle = idleMs === false ? undefined : new IdleSessions(idleMs, (id) => this.endIdle(id, idleMs));
     this.handler = createMcpHandler((ctx) => this.modernServer(ctx.requestInfo), {
       legacy: 'reject',
       onerror: (error) => o.log(`host request: ${error.message}`),
@@ -43,7 +50,15 @@ export class UrlSessions {
   bySession(request: Request, id: string): Promise<Response> {
     const entry = this.legacy.get(id);
     if (!entry) return Promise.resolve(refusal(404, 'Session not found', {}, -32001));
-    return entry.transport.handleRequest(request);
+    const answer = () => entry.transport.handleRequest(request);
+    return this.idle ? this.idle.track(id, answer) : answer();
+  }
+
+  private endIdle(id: string, idleMs: number): void {
+    const entry = this.legacy.get(id);
+    if (!entry) return;
+    this.o.log(`a 2025-11-25 host session sat idle for ${idleMs / 1000} s with nothing open; ended it`);
+    void entry.end();
   }
 
   /** A 2025 `initialize`: a new host session with its own upstream session. */
@@ -55,6 +70,7 @@ export class UrlSessions {
       onsessioninitialized: (sessionId) => {
         id = sessionId;
         this.legacy.set(sessionId, { transport, end });
+        this.idle?.add(sessionId);
       },
       onsessionclosed: () => void end(),
     });
@@ -70,7 +86,10 @@ export class UrlSessions {
     let ending: Promise<void> | undefined;
     const end = (): Promise<void> => {
       ending ??= (async () => {
-        if (id !== undefined) this.legacy.delete(id);
+        if (id !== undefined) {
+          this.legacy.delete(id);
+          this.idle?.remove(id);
+        }
         await transport.close().catch(() => {});
         await session.close();
       })();
@@ -98,6 +117,7 @@ export class UrlSessions {
 
   async close(): Promise<void> {
     this.closed = true;
+    this.idle?.stop();
     await this.handler.close().catch(() => {});
     await Promise.all([...this.legacy.values()].map((entry) => entry.end()));
     await Promise.all([...this.modern.values()].map((session) => session.close()));

@@ -139,7 +139,10 @@ describe('shell completion', () => {
         const argv = [
           `--${option}`,
           value,
-          ...(option === 'elicit' || option === 'keep-alive' ? ['proxy'] : ['call', 't']),
+          ...(option === 'session-idle' ? ['--listen', '127.0.0.1:0'] : []),
+          ...(option === 'elicit' || option === 'keep-alive' || option === 'session-idle'
+            ? ['proxy']
+            : ['call', 't']),
           '--',
           'srv',
         ];

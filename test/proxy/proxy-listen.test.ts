@@ -212,3 +212,63 @@ describe('proxy --listen with the proxy answering', () => {
     }
   });
 });
+
+describe('proxy --listen --session-idle', () => {
+  it(req`a 2025 session a host left without DELETE is ended once idle: 404 after, its upstream server gone (X-11)`, async () => {
+    const proxy = await startListening(['--session-idle', '0.5']);
+    try {
+      const host = await httpHost(proxy.url, { token: proxy.token });
+      await host.client.listTools();
+      const id = host.transport.sessionId as string;
+      const upstreams = childrenOf(proxy.child.pid as number).length;
+      assert.equal(upstreams, 1);
+      await host.client.close(); // no DELETE: the host just goes
+      await until(() => childrenOf(proxy.child.pid as number).length === 0, 'the idle session to end');
+      assert.match(proxy.stderr(), /host session sat idle for 0\.5 s with nothing open; ended it/);
+      const again = await rawPost(
+        proxy.url,
+        {
+          Authorization: `Bearer ${proxy.token}`,
+          'Mcp-Session-Id': id,
+          'MCP-Protocol-Version': '2025-11-25',
+        },
+        { jsonrpc: '2.0', id: 2, method: 'tools/list', params: {} },
+      );
+      assert.equal(again.status, 404, 'the host starts a new session');
+      const next = await httpHost(proxy.url, { token: proxy.token });
+      await next.client.listTools();
+      await next.client.close();
+    } finally {
+      await proxy.stop();
+    }
+  });
+
+  it('a session waiting on an answer longer than the idle time, or holding its stream open, is not ended', async () => {
+    const proxy = await startListening(['--session-idle', '0.5']);
+    try {
+      const slow = async () => {
+        await new Promise((resolve) => setTimeout(resolve, 1_500));
+        return { action: 'accept' as const, content: { name: 'Slow Ada' } };
+      };
+      const host = await httpHost(proxy.url, { token: proxy.token, answer: slow });
+      assert.match(text(await host.client.callTool(ask)), /"name":"Slow Ada"/);
+      await new Promise((resolve) => setTimeout(resolve, 1_500)); // connected, listening, no request
+      assert.equal((await host.client.listTools()).tools.length > 0, true);
+      assert.doesNotMatch(proxy.stderr(), /sat idle/);
+      await host.client.close();
+    } finally {
+      await proxy.stop();
+    }
+  });
+
+  it('--session-idle without --listen, or with a value that is not seconds, is a usage error', () => {
+    for (const words of [
+      ['--session-idle', '60', '--', 'true'],
+      ['--listen', '127.0.0.1:0', '--session-idle', 'soon', '--', 'true'],
+    ]) {
+      const run = spawnSync(process.execPath, [BIN, 'proxy', ...words], { encoding: 'utf8' });
+      assert.equal(run.status, 2, words.join(' '));
+      assert.match(run.stderr, /--session-idle/);
+    }
+  });
+});

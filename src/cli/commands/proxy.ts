@@ -95,7 +95,13 @@ async function runUrlFace(
   const { token, shown } = await listenToken(args.tokenFile, args.noToken === true);
   // Loaded only for --listen: a stdio proxy does not carry the HTTP stack.
   const { startUrlFace } = await import('../../proxy/url-face.js');
-  const face = await startUrlFace({ ...session, ...address, token, signal });
+  const face = await startUrlFace({
+    ...session,
+    ...address,
+    token,
+    signal,
+    ...(args.sessionIdleMs !== undefined && { sessionIdleMs: args.sessionIdleMs }),
+  });
   session.log(`listening on ${face.url} (${shown})`);
   return face.done;
 }

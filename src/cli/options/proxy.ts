@@ -58,6 +58,17 @@ export const PROXY_OPTIONS = {
       ],
     },
     {
+      name: 'session-idle',
+      type: 'string',
+      placeholder: '<seconds>|off',
+      values: ['off'],
+      help: [
+        'proxy --listen: end a 2025-11-25 host session (and its upstream',
+        'session) that has no request open and sent none for this long',
+        '(default 1800 s); its next request gets 404 and it starts anew.',
+      ],
+    },
+    {
       name: 'no-token',
       type: 'boolean',
       help: [

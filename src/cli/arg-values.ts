@@ -192,9 +192,14 @@ export function parseRemind(text: string | undefined): number | false {
 
 /** proxy --keep-alive: seconds between keep-alives of a host request waiting on a person, or off. */
 export function parseKeepAlive(text: string): number | false {
+  return secondsOrOff(text, '--keep-alive', 3_600);
+}
+
+/** `off` (false), or seconds from 0.05 to `max` as ms; anything else a usage error naming `flag`. */
+export function secondsOrOff(text: string, flag: string, max: number): number | false {
   if (text === 'off') return false;
   const seconds = Number(text);
-  if (!Number.isFinite(seconds) || seconds < 0.05 || seconds > 3_600)
-    throw new ElicitError('usage', `--keep-alive takes seconds (0.05 to 3600), or off (got "${text}")`);
+  if (!Number.isFinite(seconds) || seconds < 0.05 || seconds > max)
+    throw new ElicitError('usage', `${flag} takes seconds (0.05 to ${max}), or off (got "${text}")`);
   return Math.round(seconds * 1000);
 }

@@ -1,6 +1,7 @@
 // `proxy --listen <host>:<port>`: the URL face's address, loopback only (a proxy that lets a
 // program reach the person's prompts must not be reachable from another machine), and its flags.
 import { ElicitError } from '../contracts/elicit-error.js';
+import { secondsOrOff } from './arg-values.js';
 import type { OptionValues } from './options/index.js';
 
 export interface ListenAddress {
@@ -27,11 +28,7 @@ export function parseListen(text: string): ListenAddress {
 
 /** --session-idle: seconds a 2025 host session of the URL face may sit idle, or off. */
 export function parseSessionIdle(text: string): number | false {
-  if (text === 'off') return false;
-  const seconds = Number(text);
-  if (!Number.isFinite(seconds) || seconds < 0.05 || seconds > 86_400)
-    throw new ElicitError('usage', `--session-idle takes seconds (0.05 to 86400), or off (got "${text}")`);
-  return Math.round(seconds * 1000);
+  return secondsOrOff(text, '--session-idle', 86_400);
 }
 
 /** --listen is proxy's; --token-file, --no-token and --session-idle go with it. */

@@ -2,6 +2,11 @@
 // server end a session at any time: the host's next request gets 404 and it initializes anew
 // (../shared/spec/). A session with a request or stream still open is never idle.
 
+/** The HTTP server's response for a request (node's ServerResponse): 'close' once sent or cut off. */
+export interface ClosingResponse {
+  once(event: 'close', listener: () => void): unknown;
+}
+
 interface Seen {
   open: number;
   last: number;
@@ -27,25 +32,16 @@ export class IdleSessions {
     if (this.seen.size === 0) this.stop();
   }
 
-  /** Counts `answer`'s response as open until its body ends (or its reader goes away). */
-  async track(id: string, answer: () => Promise<Response>): Promise<Response> {
+  /** Counts a request of session `id` as open until its response closes (sent, or its connection gone). */
+  open(id: string, response: ClosingResponse): void {
     const seen = this.seen.get(id);
-    if (!seen) return answer();
+    if (!seen) return;
     seen.open++;
     seen.last = Date.now();
-    let closed = false;
-    const done = () => {
-      if (closed) return;
-      closed = true;
+    response.once('close', () => {
       seen.open--;
       seen.last = Date.now();
-    };
-    try {
-      return whileBodyOpen(await answer(), done);
-    } catch (error) {
-      done();
-      throw error;
-    }
+    });
   }
 
   stop(): void {
@@ -61,22 +57,4 @@ export class IdleSessions {
       this.end(id);
     }
   }
-}
-
-/** The same response, calling `done` once its body has been read to the end or cancelled. */
-function whileBodyOpen(response: Response, done: () => void): Response {
-  if (response.body === null) {
-    done();
-    return response;
-  }
-  const { readable, writable } = new TransformStream<Uint8Array, Uint8Array>();
-  void response.body
-    .pipeTo(writable)
-    .catch(() => {})
-    .finally(done);
-  return new Response(readable, {
-    status: response.status,
-    statusText: response.statusText,
-    headers: response.headers,
-  });
 }

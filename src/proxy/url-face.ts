@@ -4,9 +4,10 @@
 // upstream connection is closed and `done` settles with 0.
 import type { Server as HttpServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { serve } from '@hono/node-server';
+import { type Http2Bindings, type HttpBindings, serve } from '@hono/node-server';
 import { isLegacyRequest, readRequestBody } from '@modelcontextprotocol/server';
 import type { SessionOptions } from './host-session.js';
+import type { ClosingResponse } from './idle-sessions.js';
 import { type Door, refusal, refuse } from './url-guard.js';
 import { UrlSessions } from './url-sessions.js';
 
@@ -37,7 +38,8 @@ export async function startUrlFace(o: UrlFaceOptions): Promise<RunningUrlFace> {
   let door: Door | undefined;
   const http = serve({
     // No request arrives before 'listening', when the door (which needs the port) exists.
-    fetch: (request: Request) => answer(request, door as Door, sessions),
+    fetch: (request: Request, env: HttpBindings | Http2Bindings) =>
+      answer(request, door as Door, sessions, env.outgoing),
     hostname: bindAddress(o.host),
     port: o.port,
   }) as HttpServer;
@@ -69,13 +71,18 @@ export async function startUrlFace(o: UrlFaceOptions): Promise<RunningUrlFace> {
   return { url: `http://${urlHost(o.host)}:${port}${MCP_PATH}`, done, stop };
 }
 
-async function answer(request: Request, door: Door, sessions: UrlSessions): Promise<Response> {
+async function answer(
+  request: Request,
+  door: Door,
+  sessions: UrlSessions,
+  response: ClosingResponse,
+): Promise<Response> {
   const refused = refuse(request, door);
   if (refused) return refused;
   if (new URL(request.url).pathname !== MCP_PATH)
     return refusal(404, `Not found: the MCP endpoint is ${MCP_PATH}`);
   const sessionId = request.headers.get('mcp-session-id');
-  if (sessionId !== null) return sessions.bySession(request, sessionId);
+  if (sessionId !== null) return sessions.bySession(request, sessionId, response);
   if (request.method !== 'POST') return sessions.modernRequest(request);
   const read = await readRequestBody(request, MAX_BODY).catch(() => undefined);
   if (read === undefined) return refusal(400, 'Parse error: the request body could not be read', {}, -32700);

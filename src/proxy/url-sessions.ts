@@ -14,7 +14,7 @@ import {
 import { cancelOnDrop } from './dropped-host.js';
 import { type HostHello, helloOf } from './host-hello.js';
 import { HostSession, type SessionOptions } from './host-session.js';
-import { IdleSessions } from './idle-sessions.js';
+import { type ClosingResponse, IdleSessions } from './idle-sessions.js';
 import { keepAliveIntervals, PersonWaiting } from './person-waiting.js';
 import { refusal } from './url-guard.js';
 
@@ -47,11 +47,11 @@ export class UrlSessions {
   }
 
   /** A request naming a session: its transport answers, or 404 when there is no such session. */
-  bySession(request: Request, id: string): Promise<Response> {
+  bySession(request: Request, id: string, response: ClosingResponse): Promise<Response> {
     const entry = this.legacy.get(id);
     if (!entry) return Promise.resolve(refusal(404, 'Session not found', {}, -32001));
-    const answer = () => entry.transport.handleRequest(request);
-    return this.idle ? this.idle.track(id, answer) : answer();
+    this.idle?.open(id, response);
+    return entry.transport.handleRequest(request);
   }
 
   private endIdle(id: string, idleMs: number): void {

@@ -183,6 +183,8 @@ async function connectStdio(
 }
 
 function connectError(error: unknown, options: ConnectOptions): ElicitError {
+  // A private file or folder refused (files/folder-check.ts) says itself what to do.
+  if (error instanceof ElicitError && error.code === 'config') return error;
   if (isSignInError(error) || isOAuthFailure(error)) return signInError(error, options.label);
   const url = options.target.kind === 'http' ? options.target.url : undefined;
   return new ElicitError('connect', describeConnectError(error, options.label, url), { cause: error });

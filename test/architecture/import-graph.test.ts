@@ -87,7 +87,7 @@ describe('the import graph of src/', () => {
     assert.deepEqual(findCycles(cyclic), [['a.ts', 'b.ts', 'c.ts', 'a.ts']]);
   });
 
-  it('keeps core pure, the contracts free of front-end and adapter code, sign-in off the front-ends, connect/ below cli/ and proxy/', () => {
+  it('keeps core pure, the contracts free of front-end and adapter code, sign-in off the front-ends, connect/ below cli/ and proxy/, files/ below all', () => {
     const wrong: string[] = [];
     for (const [file, targets] of graph) {
       for (const target of targets) {
@@ -108,6 +108,9 @@ describe('the import graph of src/', () => {
           wrong.push(`${file} → ${target}`);
         // The proxy connects upstream through connect/, never through the CLI.
         if (layer(file) === 'proxy' && ['cli', 'demo'].includes(to)) wrong.push(`${file} → ${target}`);
+        // Private files serve every layer, so they reach none but the contracts and the core.
+        if (layer(file) === 'files' && internal && !['core', 'contracts', 'files'].includes(to))
+          wrong.push(`${file} → ${target}`);
       }
     }
     assert.deepEqual(wrong, []);

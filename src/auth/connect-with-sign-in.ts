@@ -5,11 +5,14 @@
 import {
   type Client,
   type FetchLike,
+  SdkErrorCode,
+  SdkHttpError,
   type StreamableHTTPClientTransport,
   UnauthorizedError,
 } from '@modelcontextprotocol/client';
 import { createGuardedHttpTransport } from '../mcp/guarded-http.js';
 import { SignInProvider } from './provider.js';
+import { refreshBeforeFirstRequest } from './refresh-first.js';
 import { type SignInOptions, SignInSession } from './sign-in.js';
 
 /** What a transport for the signed-in connection is given. */
@@ -63,6 +66,8 @@ export async function connectWithSignIn(options: ConnectWithSignInOptions): Prom
   const newTransport = options.newTransport ?? ((parts) => createGuardedHttpTransport(options.url, parts));
   try {
     await session.prepare();
+    await refreshBeforeFirstRequest(provider, options.url);
+    let rediscovered = false;
     for (;;) {
       const client = options.newClient();
       const transport = newTransport({ authProvider: provider, fetch: provider.watchFetch() });
@@ -70,12 +75,17 @@ export async function connectWithSignIn(options: ConnectWithSignInOptions): Prom
         await client.connect(transport, options.connectOptions);
       } catch (error) {
         const unauthorized = UnauthorizedError.isInstance(error);
+        // A token refused right after a refresh dropped the cached discovery (watchFetch): once,
+        // start over, so the sign-in goes where the metadata now points (a moved server, G-06).
+        const refused: boolean =
+          !rediscovered && refusedAfterRefresh(error) && provider.discoveryState() === undefined;
+        rediscovered ||= refused;
         try {
           if (unauthorized) await session.signIn(transport);
         } finally {
           await client.close().catch(() => {});
         }
-        if (unauthorized) continue;
+        if (unauthorized || refused) continue;
         throw error;
       }
       session.retryRequestsOf(transport);
@@ -95,4 +105,8 @@ export async function connectWithSignIn(options: ConnectWithSignInOptions): Prom
     await session.close();
     throw error;
   }
+}
+
+function refusedAfterRefresh(error: unknown): boolean {
+  return SdkHttpError.isInstance(error) && error.code === SdkErrorCode.ClientHttpAuthentication;
 }

@@ -117,6 +117,23 @@ export class SignInProvider implements OAuthClientProvider {
     return saved !== undefined && !this.#expired(saved);
   }
 
+  /** True when the stored access token has expired and a refresh token is there to renew it. */
+  needsRefresh(): boolean {
+    const saved = this.#current()?.tokens;
+    return saved !== undefined && this.#expired(saved) && typeof saved.tokens.refresh_token === 'string';
+  }
+
+  /** The lock processes signed in to this server share while one of them refreshes. */
+  get lockFile(): string {
+    return `${this.#store.fileFor(this.#record)}.lock`;
+  }
+
+  /** Reads the record again (another process may have refreshed the tokens meanwhile). */
+  async reload(): Promise<void> {
+    await this.#saving.catch(() => {});
+    this.#record = await this.#store.load(this.#record);
+  }
+
   /** True when some token (perhaps expired, perhaps refreshable) is stored. */
   hasStoredTokens(): boolean {
     return this.#current()?.tokens !== undefined;

@@ -18,6 +18,7 @@ import {
 import { type CliRun, jsonReport, root, runCli } from '../helpers/cli.js';
 import { req } from '../helpers/req.js';
 import { within } from '../helpers/within.js';
+import { expireStoredToken } from './e2e-harness.js';
 
 const standIn = join(root, 'test', 'helpers', 'sign-in-browser.mjs');
 const servers: ProtectedServer[] = [];
@@ -32,7 +33,7 @@ async function server(misbehave?: Misbehaviour): Promise<ProtectedServer> {
 }
 
 const scratch = () => mkdtempSync(join(tmpdir(), 'mcp-elicit-hostile-as-'));
-const env = (dir: string, timeout = '2') => ({
+const env = (dir: string, timeout = '6') => ({
   BROWSER: `${process.execPath} ${standIn}`,
   MCP_ELICIT_AUTH_DIR: dir,
   MCP_ELICIT_SIGN_IN_TIMEOUT: timeout,
@@ -62,7 +63,7 @@ describe('an authorization side that never answers', () => {
     const s = await server('token-hangs');
     const dir = scratch();
     const message = failure(await call(s.url, dir));
-    assert.match(message, /the token request to 127\.0\.0\.1:\d+ got no answer within 2 s/);
+    assert.match(message, /the token request to 127\.0\.0\.1:\d+ got no answer within 6 s/);
     assert.equal(s.tokenRequests.length, 1, 'the code was sent once, to the real token endpoint');
     assert.deepEqual(await signedIn(dir), []);
   });
@@ -72,7 +73,7 @@ describe('an authorization side that never answers', () => {
     const message = failure(await call(s.url, scratch()));
     assert.match(
       message,
-      /the authorization server metadata request to 127\.0\.0\.1:\d+ got no answer within 2 s/,
+      /the authorization server metadata request to 127\.0\.0\.1:\d+ got no answer within 6 s/,
     );
     assert.equal(s.registrations.length, 0);
   });
@@ -187,5 +188,32 @@ describe('values from the authorization side are checked before they are stored'
       assert.match(run.stdout, json.length > 0 ? /"signedIn":true/ : /: signed in, expires/);
       assert.match(run.stdout, /bad tokens/, 'the bad one is named as such');
     }
+  });
+});
+
+describe('a server whose authorization server moved while the stored token had expired', () => {
+  it(req`refreshes before the first request, and when the refreshed token is refused signs in where the metadata now points (A-46)`, async () => {
+    const old = await server();
+    const moved = await server();
+    const dir = scratch();
+    assert.equal((await call(old.url, dir)).status, 0);
+    expireStoredToken(dir, old.url);
+    old.moveTo(moved);
+    const sent = old.bearers.length;
+    const run = await call(old.url, dir);
+    assert.equal(run.status, 0, run.stderr);
+    assert.equal(jsonReport(run).result?.content?.[0]?.text, 'hello, signed-in caller');
+    assert.equal(
+      old.tokenRequests.at(-1)?.get('grant_type'),
+      'refresh_token',
+      'refreshed at the old server first',
+    );
+    assert.equal(
+      old.bearers[sent],
+      `Bearer ${old.issued.at(-1)}`,
+      'the first request carried the refreshed token',
+    );
+    assert.equal(moved.registrations.length, 1, 'registered anew at the new authorization server');
+    assert.equal(moved.authorizations.length, 1, 'and signed in there');
   });
 });

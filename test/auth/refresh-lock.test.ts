@@ -5,27 +5,17 @@
 // the first MCP request (item 7): no request goes out without a token first. The token is made
 // expired by writing its record, not by waiting.
 import assert from 'node:assert/strict';
-import { readFileSync, writeFileSync } from 'node:fs';
 import { after, before, describe, it } from 'node:test';
-import { AuthStore } from '../../src/auth/store.js';
 import { VAULT_CODE } from '../fixtures/auth/protected-server.js';
 import { jsonReport, resultText, runCli } from '../helpers/cli.js';
 import { req } from '../helpers/req.js';
-import { type ProtectedSetup, scratchAuthDir, signInBrowser, startProtected } from './e2e-harness.js';
-
-/** Marks the stored access token of `server` as expired a second ago (the tokens stay as they are). */
-function expireStoredToken(dir: string, server: string): void {
-  const file = new AuthStore(dir).fileFor({ server, client: 'dynamic' });
-  const record = JSON.parse(readFileSync(file, 'utf8')) as {
-    current: string;
-    issuers: Record<string, { tokens: { expiresAt?: number; savedAt: number } }>;
-  };
-  const saved = record.issuers[record.current]?.tokens;
-  assert.ok(saved, 'a token is stored');
-  saved.savedAt = Date.now() - 3_600_000;
-  saved.expiresAt = Date.now() - 1000;
-  writeFileSync(file, JSON.stringify(record), { mode: 0o600 });
-}
+import {
+  expireStoredToken,
+  type ProtectedSetup,
+  scratchAuthDir,
+  signInBrowser,
+  startProtected,
+} from './e2e-harness.js';
 
 describe('an expired token and four processes at once', () => {
   let setup: ProtectedSetup;

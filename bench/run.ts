@@ -17,6 +17,7 @@ import { parseArgs } from 'node:util';
 import { type AuthCallResult, formatAuthCall, measureAuthCall } from './auth-call.js';
 import { type AuthProxyResult, formatAuthProxy, measureAuthProxy } from './auth-proxy.js';
 import { type BrowserBench, measureBrowser } from './browser.js';
+import { type CallExitResult, formatCallExit, measureCallExit } from './call-exit.js';
 import { compileScript } from './compile.js';
 import { measureSteps, type StepTiming } from './engine-steps.js';
 import { type AttackTiming, type LargestForm, measureAttacks, measureLargestForm } from './hostile.js';
@@ -179,6 +180,9 @@ async function main(): Promise<void> {
   await rm(buildDir, { recursive: true, force: true });
   const cliBin = 'error' in built ? '' : built.setup.cliBin;
   const notBuilt = missing.length > 0 ? `not built: ${missing.join(', ')}` : undefined;
+  const callExit = await section<CallExitResult>(want('processes'), 'call: spawn -> result vs exit', () =>
+    notBuilt !== undefined ? Promise.reject(new Error(notBuilt)) : measureCallExit(cliBin, settings.runs),
+  );
 
   const browser = await section<BrowserBench>(want('browser'), 'browser front-end in Chromium', () =>
     measureBrowser(BROWSER_ROUNDS),
@@ -227,12 +231,14 @@ async function main(): Promise<void> {
     totalSeconds: (performance.now() - started) / 1000,
   };
   process.stdout.write(formatReport(results));
+  if (want('processes')) process.stdout.write(formatCallExit(callExit));
   if (want('proxy')) process.stdout.write(formatProxyReport(proxy));
   if (want('notify')) process.stdout.write(formatNotifyReport(notify));
   if (want('auth')) process.stdout.write(formatAuthCall(authCall));
   if (want('auth-proxy')) process.stdout.write(formatAuthProxy(authProxy));
   const json = {
     ...results,
+    callExit,
     proxy,
     notify,
     authCall,

@@ -58,7 +58,9 @@ export function forwardRequests(server: Server, offered: ServerCapabilities, dep
           await Promise.allSettled(progressSent.get(c) ?? []);
           return value;
         };
-        const result = rounds ? rounds.handle(ctx, (signal) => run(withSignal(ctx, signal))) : run(ctx);
+        const result = rounds
+          ? rounds.handle(ctx, (signal) => run(withSignal(ctx, signal)))
+          : besideRounds(deps.rounds, () => run(ctx));
         return (await result) as Record<string, never>;
       } catch (error) {
         throw toHostError(error, deps.label);
@@ -156,6 +158,11 @@ function options(ctx: ServerContext) {
 /** The same context with the job's signal: a round-driven call outlives the host request that began it. */
 function withSignal(ctx: ServerContext, signal: AbortSignal): ServerContext {
   return { ...ctx, mcpReq: { ...ctx.mcpReq, signal } };
+}
+
+/** A 2026 host's request without rounds is counted open: the server may ask during it (H-31). */
+function besideRounds<T>(rounds: HostRounds | undefined, run: () => Promise<T>): Promise<T> {
+  return rounds ? rounds.besideRounds(run) : run();
 }
 
 /** By its code: the server package may carry its own copy of the SDK's error class. */

@@ -3,6 +3,7 @@
 // validates the host's answer against the schema and fails closed, as for any front-end.
 import { randomUUID } from 'node:crypto';
 import type { ElicitResult } from '@modelcontextprotocol/client';
+import { ElicitError } from '../contracts/elicit-error.js';
 import type { OverRateChoice, OverRateInfo } from '../contracts/over-rate.js';
 import type {
   FormAnswer,
@@ -64,7 +65,11 @@ export class RoutingRenderer implements Renderer {
     if (who === 'nobody') return { outcome: noAnswer('nobody can answer form-mode requests here') };
     const params = { mode: 'form', message: prompt.message, requestedSchema: modelToSchema(prompt.model) };
     const result = await this.ask(params, ctx.signal);
-    if (!result.ok) return { outcome: noAnswer(result.error) };
+    if (!result.ok && result.unroutable && this.plan.fallback('form')) {
+      this.log(`${result.error}; asking here instead`);
+      return this.person.during(ctx, (c) => this.self.form(prompt, c));
+    }
+    if (!result.ok) return { outcome: notAsked(result) };
     const answer = result.value;
     if (answer.action === 'accept')
       return this.hostAccepted(prompt, ctx, this.declaredOnly(prompt, answer.content ?? {}));
@@ -85,7 +90,11 @@ export class RoutingRenderer implements Renderer {
       elicitationId: prompt.elicitationId ?? randomUUID(),
     };
     const result = await this.ask(params, ctx.signal);
-    if (!result.ok) return { outcome: noAnswer(result.error) };
+    if (!result.ok && result.unroutable && own && this.plan.fallback('url')) {
+      this.log(`${result.error}; asking here instead`);
+      return this.person.during(ctx, (c) => own(prompt, c));
+    }
+    if (!result.ok) return { outcome: notAsked(result) };
     const action = result.value.action;
     if (action === 'accept') {
       this.hostUrls.add(prompt.analysis.href);
@@ -170,15 +179,32 @@ export class RoutingRenderer implements Renderer {
   private async ask(
     params: Record<string, unknown>,
     signal: AbortSignal,
-  ): Promise<{ ok: true; value: ElicitResult } | { ok: false; error: string }> {
+  ): Promise<{ ok: true; value: ElicitResult } | NotAsked> {
     try {
       return { ok: true, value: await this.askHost(params, signal) };
     } catch (error) {
-      const message = `the host could not answer: ${(error as Error).message}`;
-      this.log(message);
-      return { ok: false, error: message };
+      // A 2026 host with several calls open, none of them named by the server's request (H-31).
+      const unroutable = error instanceof ElicitError && error.code === 'unroutable';
+      const message = unroutable
+        ? `not asked in any of the host's calls: ${error.message}`
+        : `the host could not answer: ${(error as Error).message}`;
+      if (!unroutable || !this.plan.fallback('form')) this.log(message);
+      return { ok: false, error: message, unroutable };
     }
   }
+}
+
+/** The host was not asked, or could not answer. */
+interface NotAsked {
+  readonly ok: false;
+  readonly error: string;
+  /** Nothing ties the server's request to one host call: no call's round may carry it. */
+  readonly unroutable: boolean;
+}
+
+function notAsked(result: NotAsked) {
+  if (!result.unroutable) return noAnswer(result.error);
+  return { action: 'cancel', reason: 'unattributable', detail: result.error } as const;
 }
 
 function noAnswer(detail: string) {

@@ -209,6 +209,7 @@ export class HostRounds {
   private begin(start: (signal: AbortSignal) => Promise<unknown>): Job {
     const job = new Job(this.person);
     this.jobs.set(job.id, job);
+    this.person?.countCall(1);
     // Kept until its result was handed to the host (which may be on a later retry).
     job.onFinished = () => {
       this.jobs.delete(job.id);
@@ -223,6 +224,7 @@ export class HostRounds {
         ),
       )
       .then((result) => {
+        this.person?.countCall(-1);
         job.result = result;
         job.done = true;
         job.notify();

@@ -7,6 +7,7 @@ import { safeJsonStringify } from '../../core/safe-json.js';
 import { sanitizeText } from '../../core/sanitize.js';
 import { createSystemOpener } from '../../frontends/open-url.js';
 import type { ElicitChoice } from '../../proxy/elicit-route.js';
+import { hostReadMs } from '../../proxy/host-refusal.js';
 import { proxiedEntry } from '../../proxy/print-config.js';
 import { type SessionOptions, startProxy } from '../../proxy/run-proxy.js';
 import { ELICIT_CHOICES } from '../arg-values.js';
@@ -73,6 +74,7 @@ export async function runProxyCommand(args: CliArgs, io: Io, context: CommandCon
       ...(audit && { audit: (entry) => audit.write(entry) }),
       queue: cliPromptQueue(args),
       ...(args.keepAliveMs !== undefined && { keepAliveMs: args.keepAliveMs }),
+      hostReadMs: hostReadMs(io.env),
     };
     if (args.listen) return await runUrlFace(args, args.listen, session, signal);
     const proxy = startProxy({ ...session, stdin: io.stdin, stdout: io.stdout, signal });

@@ -51,7 +51,8 @@ class Holder {
   readonly #parking: ParkingRenderer;
   readonly #stored = new Map<string, StoredQuestion>();
   readonly #waiters: ((report: HolderReport) => Promise<void>)[] = [];
-  readonly #expiresAt: number;
+  /** Each waiting question's expiry timer (--park-ttl, counted from when it parked). */
+  readonly #expiry = new Map<string, NodeJS.Timeout>();
   readonly #server: Server;
   #flushQueued = false;
   #json = false;
@@ -60,11 +61,12 @@ class Holder {
     this.#store = store;
     this.#socketPath = socketPath;
     this.#start = start;
-    this.#expiresAt = Date.now() + start.ttlMs;
     this.#json = start.argv.includes('--json');
     this.#parking = new ParkingRenderer({
       onPark: (question) => void this.#parked(question),
       onSettle: (id) => {
+        clearTimeout(this.#expiry.get(id));
+        this.#expiry.delete(id);
         this.#stored.delete(id);
         void this.#store.remove(id);
       },
@@ -87,11 +89,6 @@ class Holder {
   }
 
   async run(runMain: RunMain): Promise<number> {
-    // Expiry (--park-ttl): every question still waiting is cancelled and the command ends as it would.
-    const expiry = setTimeout(
-      () => this.#parking.cancelAll('timeout', 'the parked question expired unanswered (--park-ttl)'),
-      Math.max(0, this.#expiresAt - Date.now()),
-    );
     const stdout = capture();
     const stderr = capture();
     const io: Io & { parking: Renderer } = {
@@ -101,12 +98,7 @@ class Holder {
       env: process.env,
       parking: this.#parking,
     };
-    let status: number;
-    try {
-      status = await runMain(this.#start.argv, io);
-    } finally {
-      clearTimeout(expiry);
-    }
+    const status = await runMain(this.#start.argv, io);
     await this.#report({ kind: 'finished', status, stdout: stdout.text(), stderr: stderr.text() });
     await this.#shutdown();
     return 0;
@@ -115,9 +107,15 @@ class Holder {
   async #parked(question: ParkedQuestion): Promise<void> {
     const stored: StoredQuestion = {
       ...question,
-      expiresAt: this.#expiresAt,
+      expiresAt: question.parkedAt + this.#start.ttlMs,
       answer: answerCommand(question),
     };
+    // At expiry the question is cancelled and the command goes on (and ends) as it would.
+    const detail = 'the parked question expired unanswered (--park-ttl)';
+    this.#expiry.set(
+      question.id,
+      setTimeout(() => this.#parking.expire(question.id, detail), this.#start.ttlMs),
+    );
     // Listed before its record exists, so `pending` never takes the new record for a stale one.
     this.#stored.set(question.id, stored);
     await this.#store.write({

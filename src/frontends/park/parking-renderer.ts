@@ -93,7 +93,12 @@ export class ParkingRenderer implements Renderer {
     return waiting.take(answer);
   }
 
-  /** Ends every waiting question with `cancel` (expiry, shutdown). */
+  /** Ends question `id` with `cancel` (reason `timeout`): it waited as long as it may. */
+  expire(id: string, detail: string): void {
+    this.#waiting.get(id)?.end('timeout', detail);
+  }
+
+  /** Ends every waiting question with `cancel` (shutdown). */
   cancelAll(reason: CancelReason, detail: string): void {
     for (const waiting of [...this.#waiting.values()]) waiting.end(reason, detail);
   }

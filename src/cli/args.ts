@@ -188,10 +188,14 @@ function commandFlags(v: OptionValues, command: CommandName): Record<string, unk
     throw new ElicitError('usage', '--elicit, --keep-alive and --print-config only apply to proxy');
   checkListenFlags(v, command);
   const toolArgs = parseToolArgs(v.args);
-  if (v.arg !== undefined && command !== 'call' && command !== 'prompt')
-    throw new ElicitError('usage', '--arg only applies to call and prompt');
-  if (v.args !== undefined && command !== 'call' && command !== 'prompt' && command !== 'answer')
-    throw new ElicitError('usage', '--args only applies to call, prompt and answer');
+  const argsAnswer = v.arg === undefined && command === 'answer';
+  if (
+    (v.args !== undefined || v.arg !== undefined) &&
+    command !== 'call' &&
+    command !== 'prompt' &&
+    !argsAnswer
+  )
+    throw new ElicitError('usage', '--args and --arg only apply to call and prompt (and --args to answer)');
   return toolArgs;
 }
 

@@ -126,8 +126,9 @@ describe('the import graph of src/', () => {
     assert.deepEqual(starting, []);
   });
 
-  it('keeps every file under 300 lines', () => {
-    const long = [...graph.keys()].filter((file) => {
+  it('keeps every file under 300 lines, the page script and stylesheet included', () => {
+    const assets = ['frontends/browser/assets/app.js', 'frontends/browser/assets/app.css'];
+    const long = [...graph.keys(), ...assets].filter((file) => {
       const text = readFileSync(join(src, file), 'utf8');
       return text.split('\n').length - (text.endsWith('\n') ? 1 : 0) > 300;
     });

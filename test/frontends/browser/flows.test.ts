@@ -114,6 +114,30 @@ for (const era of ['2025-11-25', '2026-07-28'] as const satisfies readonly Era[]
       await page.waitForSelector('h1:text("Already answered")');
     });
 
+    it('the review lines every answer up in one column, however long each label is (a ragged column was issue 36)', async () => {
+      const labelled = {
+        type: 'object',
+        properties: {
+          name: { type: 'string', title: 'Name' },
+          email: { type: 'string', title: 'Email address for the monthly billing statements' },
+          seats: { type: 'integer', title: 'Seats', default: 12 },
+        },
+      };
+      const answer = rig.ask(labelled);
+      await formShown(page);
+      await page.fill('#f0', 'Ada');
+      await page.fill('#f1', 'ada@example.com');
+      await page.click('button[value="review"]');
+      await page.waitForSelector('dl.review');
+      const lefts = await page.$$eval('dl.review dd', (cells) =>
+        cells.map((c) => c.getBoundingClientRect().left),
+      );
+      assert.equal(lefts.length, 3);
+      assert.deepEqual(new Set(lefts).size, 1, `answers start at ${lefts.join(', ')}`);
+      await page.click('button[value="cancel"]');
+      assert.deepEqual(await answer, { action: 'cancel' });
+    });
+
     if (era === '2025-11-25') {
       it(req`closing the tab keeps the request open: the launch page printed on stderr brings the form back with what was typed (H-38)`, async () => {
         const answer = rig.ask(schema);

@@ -25,7 +25,7 @@ function refuseUncarried(args: CliArgs): void {
   if (named.length > 0)
     throw new ElicitError(
       'usage',
-      `proxy --print-config cannot carry ${named.join(', ')} into a host's entry; leave ${named.length > 1 ? 'them' : 'it'} out`,
+      `proxy --print-config cannot carry these into a host's entry (leave them out): ${named.join(', ')}`,
     );
 }
 

@@ -284,13 +284,15 @@ describe('mcp-elicit proxy --print-config', () => {
       '--config',
       file,
       '--server',
-      'github',
-      '--listen',
-      '127.0.0.1:0',
-      '--no-token',
+      'remote',
+      '--scope',
+      'read',
     ]);
     assert.equal(run.status, 2, run.stderr);
-    assert.match(run.stderr, /cannot carry --listen, --no-token into a host's entry/);
+    assert.match(
+      run.stderr,
+      /cannot carry these into a host's entry \(leave them out\): the sign-in options/,
+    );
     assert.equal(run.stdout, '');
   });
 

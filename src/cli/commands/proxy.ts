@@ -136,8 +136,13 @@ export async function runPrintConfig(args: CliArgs, io: Io): Promise<number> {
   if (typeof entry !== 'object' || entry === null || Array.isArray(entry))
     throw new ElicitError('config', `no server "${sanitizeText(name, { maxLength: 80 })}" in ${target.file}`);
   parseElicit(args.elicit); // a wrong --elicit is an error here, not in the host's log later
+  const words = proxyOptionWords(args);
+  // `--env` values go in the entry's env (never on its command line), passed on with --pass-env.
+  const set = args.serverEnv?.set ?? {};
+  const env = { ...(entry as { env?: object }).env, ...set };
+  const withEnv = Object.keys(env).length > 0 ? { ...entry, env } : entry;
   const printed = {
-    mcpServers: { [name]: proxiedEntry(name, entry as never, selfCommand(), proxyOptionWords(args)) },
+    mcpServers: { [name]: proxiedEntry(name, withEnv as never, selfCommand(), words) },
   };
   io.stdout.write(`${safeJsonStringify(printed, 2)}
 `);

@@ -1,4 +1,4 @@
-export type { ParkedField, ParkedQuestion } from './parked-question.js';
+export type { ParkedField, ParkedOption, ParkedQuestion } from './parked-question.js';
 export {
   type ParkAnswer,
   type ParkingOptions,

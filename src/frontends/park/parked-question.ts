@@ -7,38 +7,62 @@ import { sanitizeText } from '../../core/sanitize.js';
 
 /** One field of a parked form, as an agent relays it to a person. */
 export interface ParkedField {
+  /** The key its value is sent under (`--set name=value`). */
   readonly name: string;
+  /** What a person reads (the schema's `title`, else the name). */
   readonly title: string;
   /** `string`, `number`, `integer`, `boolean`, `choice` (pick one) or `choices` (pick several). */
   readonly type: 'string' | 'number' | 'integer' | 'boolean' | 'choice' | 'choices';
+  /** The form cannot be accepted without it. */
   readonly required: boolean;
+  /** The server's suggested value, used by `--accept-defaults`. */
   readonly default?: string | number | boolean | readonly string[];
-  /** The choices of a `choice` or `choices` field: what is sent, and what a person reads. */
-  readonly options?: readonly { readonly value: string; readonly label: string }[];
+  /** The choices of a `choice` or `choices` field. */
+  readonly options?: readonly ParkedOption[];
+  /** `email`, `uri`, `date` or `date-time`. */
   readonly format?: string;
   /** minLength, maxLength, minimum, maximum, pattern, ... as the schema gave them. */
   readonly limits?: Readonly<Record<string, number | string | boolean>>;
+  /** The schema's `description`. */
   readonly description?: string;
+  /** The schema marks the value as secret: never echo it. */
   readonly secret?: true;
 }
 
-/** A question waiting for an out-of-band answer. */
+/** One choice of a parked `choice` or `choices` field. */
+export interface ParkedOption {
+  /** What is sent. */
+  readonly value: string;
+  /** What a person reads. */
+  readonly label: string;
+}
+
+/** A question waiting for an out-of-band answer; every string in it was cleaned of control text. */
 export interface ParkedQuestion {
   /** Unguessable (128 random bits, base64url). */
   readonly id: string;
+  /** `form`: answer with values; `url`: the person visits `url`, then `done`. */
   readonly mode: 'form' | 'url';
   /** The server's label. */
   readonly server: string;
   /** The request that asked: `tools/call` and the tool name, or a prompt or resource request. */
-  readonly request?: { readonly method: string; readonly name?: string };
+  readonly request?: {
+    /** `tools/call`, `prompts/get` or `resources/read`. */
+    readonly method: string;
+    /** The tool or prompt name, or the resource URI. */
+    readonly name?: string;
+  };
+  /** The protocol era of the connection (`2025-11-25` or `2026-07-28`). */
   readonly era: string;
+  /** The server's message (its words, not the agent's). */
   readonly message: string;
   /** Form mode: every field. */
   readonly fields: readonly ParkedField[];
   /** URL mode: the address to visit, as the safety check serialised it. */
   readonly url?: string;
-  /** URL mode: the site a person should recognise (Unicode), and as the browser visits it. */
+  /** URL mode: the site a person should recognise (Unicode form). */
   readonly site?: string;
+  /** URL mode: the site as the browser visits it (`xn--` form for look-alike domains). */
   readonly siteAscii?: string;
   /** URL mode: what the safety check found, in words. */
   readonly warnings: readonly string[];
@@ -154,7 +178,7 @@ function describeField(field: Field): ParkedField {
   }
 }
 
-function cleanOption(option: { value: string; label: string }) {
+function cleanOption(option: { value: string; label: string }): ParkedOption {
   return { value: clean(option.value), label: clean(option.label) };
 }
 

@@ -24,27 +24,45 @@ import { formQuestion, type ParkedQuestion, urlQuestion } from './parked-questio
 /** An out-of-band answer: values for a form, `done` for a URL step, or an explicit decline or cancel. */
 export type ParkAnswer =
   | {
+      /** Accept a form with these values over its defaults. */
       readonly action: 'accept';
       /** `--set` style text, typed by each field as the scripted front-end types it. */
       readonly sets?: Readonly<Record<string, string>>;
       /** Typed values (`--args`), over the sets and the defaults. */
       readonly content?: Readonly<Record<string, unknown>>;
     }
-  /** URL mode: the person visited the page and finished there. */
-  | { readonly action: 'done' }
-  | { readonly action: 'decline' }
-  | { readonly action: 'cancel' };
+  | {
+      /** URL mode: the person visited the page and finished there. */
+      readonly action: 'done';
+    }
+  | {
+      /** The person said no. */
+      readonly action: 'decline';
+    }
+  | {
+      /** The question is withdrawn: the server is told cancel. */
+      readonly action: 'cancel';
+    };
 
-/** Why an answer was not taken; the question it named is unchanged. */
-export type ParkRefusal =
-  | 'unknown' // no such question (never parked, answered, expired or withdrawn)
-  | 'invalid' // the answer does not fit the form
-  | 'wrong-mode'; // --done to a form, values or decline to a URL step
+/** Why an answer was not taken: no such question waiting, an answer that does not fit, or the wrong kind for the question. */
+export type ParkRefusal = 'unknown' | 'invalid' | 'wrong-mode';
 
+/** What `ParkingRenderer.answer` did: took the answer, or refused it (the question unchanged). */
 export type ParkVerdict =
-  | { readonly ok: true }
-  | { readonly ok: false; readonly code: ParkRefusal; readonly message: string };
+  | {
+      /** The answer ended the question. */
+      readonly ok: true;
+    }
+  | {
+      /** Refused: the question (if any) is still waiting. */
+      readonly ok: false;
+      /** Why, stable to branch on. */
+      readonly code: ParkRefusal;
+      /** Why, in words for the person, naming the field. */
+      readonly message: string;
+    };
 
+/** Hooks and clock of a `ParkingRenderer`. */
 export interface ParkingOptions {
   /** Told each question as it parks. */
   readonly onPark?: (question: ParkedQuestion) => void;

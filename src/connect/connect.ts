@@ -22,6 +22,7 @@ import { createGuardedStdioTransport } from '../mcp/guarded-stdio.js';
 import { describeConnectError } from './connect-errors.js';
 import { EraCache, eraCacheKey } from './era-cache.js';
 import { cliSignIn } from './sign-in.js';
+import { closeStdioClient } from './stdio-close.js';
 import { VERSION } from './version.js';
 
 // A stdio target's `env` is all the server gets besides the SDK's safe set (see server-env.ts).
@@ -154,9 +155,10 @@ async function connectOnce(options: ConnectOptions, prior: Prior | undefined): P
       client = connected.client;
       close = () => connected.close();
     } else {
-      client = newClient();
-      await connectStdio(client, options, connectOptions);
-      close = () => client.close();
+      const stdio = newClient();
+      await connectStdio(stdio, options, connectOptions);
+      client = stdio;
+      close = () => closeStdioClient(stdio);
     }
   } catch (error) {
     throw connectError(error, options);

@@ -14,11 +14,8 @@ import type {
   StoredOAuthTokens,
 } from '@modelcontextprotocol/client';
 import { ElicitError } from '../contracts/elicit-error.js';
-import {
-  assertOpenableAuthorizationUrl,
-  assertPkceS256,
-  assertResourceIsServer,
-} from './authorization-check.js';
+import type { UrlAnalysis } from '../core/url-safety.js';
+import { analyseSignInUrl, assertPkceS256, assertResourceIsServer } from './authorization-check.js';
 import { limitBody } from './limited-body.js';
 import { carriesToken, redirectUris, sameEndpoint, signInKey } from './provider-parts.js';
 import { type AuthRecord, AuthStore, type SavedTokens } from './store.js';
@@ -28,6 +25,12 @@ import { emptyRecord } from './store-record.js';
 export const CALLBACK_PATH = '/callback';
 /** An access token this close to its expiry is treated as expired (clock skew, time in flight). */
 const EXPIRY_MARGIN_MS = 10_000;
+
+/** An authorization URL the SDK asked to open, analysed once for the consent and the opener. */
+export interface PendingAuthorization {
+  readonly url: URL;
+  readonly analysis: UrlAnalysis;
+}
 
 /** How to sign in to one server. */
 export interface SignInProviderOptions {
@@ -57,7 +60,7 @@ export class SignInProvider implements OAuthClientProvider {
   readonly #store: AuthStore;
   #record: AuthRecord;
   #port: number | undefined;
-  #authorizationUrl: URL | undefined;
+  #authorization: PendingAuthorization | undefined;
   #saving: Promise<void> = Promise.resolve();
 
   private constructor(options: SignInProviderOptions, store: AuthStore, record: AuthRecord) {
@@ -182,10 +185,10 @@ export class SignInProvider implements OAuthClientProvider {
 
   async redirectToAuthorization(authorizationUrl: URL): Promise<void> {
     assertPkceS256(this.#record.discovery?.authorizationServerMetadata, this.server);
-    await assertOpenableAuthorizationUrl(authorizationUrl, this.server);
     const url = new URL(authorizationUrl.href);
     if (this.#options.scope !== undefined) url.searchParams.set('scope', this.#options.scope);
-    this.#authorizationUrl = url;
+    const analysis = await analyseSignInUrl(url, this.server, this.#options.serverUrl.origin);
+    this.#authorization = { url, analysis };
   }
 
   /** Forgets registrations made before the listener had a port (their redirect URI has none). */
@@ -196,11 +199,16 @@ export class SignInProvider implements OAuthClientProvider {
     await this.#save();
   }
 
-  /** The authorization URL the SDK asked to open, once (the flow opens it after consent). */
+  /** The authorization URL the SDK asked to open, with its analysis, once (the flow opens it after consent). */
+  takeAuthorization(): PendingAuthorization | undefined {
+    const taken = this.#authorization;
+    this.#authorization = undefined;
+    return taken;
+  }
+
+  /** The authorization URL alone (see `takeAuthorization`). */
   takeAuthorizationUrl(): URL | undefined {
-    const url = this.#authorizationUrl;
-    this.#authorizationUrl = undefined;
-    return url;
+    return this.takeAuthorization()?.url;
   }
 
   async saveCodeVerifier(codeVerifier: string): Promise<void> {

@@ -11,9 +11,11 @@ import type { Renderer } from '../contracts/renderer.js';
 import type { ServerIdentity } from '../contracts/server-identity.js';
 import type { UrlOpener } from '../contracts/url-step.js';
 import { sanitizeText } from '../core/sanitize.js';
+import type { UrlAnalysis } from '../core/url-safety.js';
 import { type CallbackListener, startCallbackListener } from './callback-listener.js';
 import type { SignInProvider } from './provider.js';
 import { signInError } from './sign-in-errors.js';
+import { offerSignInPage } from './sign-in-page.js';
 
 /** The first sign-in and two more (step-up, a refused refresh): the third is the last (A-18). */
 export const MAX_SIGN_INS = 3;
@@ -115,12 +117,13 @@ export class SignInSession {
 
   async #signIn(transport: FinishesAuth): Promise<SignInResult> {
     const { provider, server } = this.#options;
-    const url = provider.takeAuthorizationUrl();
-    if (url === undefined)
+    const pending = provider.takeAuthorization();
+    if (pending === undefined)
       throw new ElicitError(
         'sign-in-failed',
         `${server.label} refused the request, and no sign-in could start`,
       );
+    const { url, analysis } = pending;
     if (
       url.searchParams.get('redirect_uri') !== provider.redirectUrl ||
       provider.callbackPort === undefined
@@ -151,9 +154,10 @@ export class SignInSession {
         signal: stop.signal,
       });
       waiting.catch(() => {});
-      await this.#consent(url);
-      // Not awaited: a launcher may stay open until its page is answered, which is after finishAuth.
-      void this.#open(url);
+      await offerSignInPage(
+        { message: this.#message(analysis), analysis },
+        { ...this.#options, signal: stop.signal },
+      );
       const callback = await waiting;
       try {
         await transport.finishAuth(callback.params);
@@ -172,6 +176,11 @@ export class SignInSession {
     }
   }
 
+  #message(analysis: UrlAnalysis): string {
+    const site = sanitizeText(analysis.unicodeHost || new URL(analysis.href).host, { maxLength: 120 });
+    return `${this.#options.server.label} needs you to sign in. Your browser will open the sign-in page of ${site}.`;
+  }
+
   async #bind(): Promise<CallbackListener> {
     const { provider, server } = this.#options;
     await this.#listener?.close();
@@ -180,48 +189,4 @@ export class SignInSession {
     this.#listener = listener;
     return listener;
   }
-
-  // Consent through the front-end's URL-mode prompt, so a sign-in page gets the same analysis,
-  // warnings and refusals as any URL a server sends.
-  async #consent(url: URL): Promise<void> {
-    const { renderer, server } = this.#options;
-    // Loaded with the first sign-in: a run that never signs in does not hold the URL analysis.
-    const { analyzeUrl } = await import('../core/url-safety.js');
-    const analysis = analyzeUrl(url.href, server.origin === undefined ? {} : { serverOrigin: server.origin });
-    const site = sanitizeText(analysis.unicodeHost || url.host, { maxLength: 120 });
-    const message = `${server.label} needs you to sign in. Your browser will open the sign-in page of ${site}.`;
-    const signal = this.#options.signal ?? new AbortController().signal;
-    const ctx = { server, era: this.#options.era ?? '2025-11-25', signal, waiting: 0 } as const;
-    const answer = renderer.url
-      ? await renderer.url({ kind: 'url', message, url: url.href, analysis }, ctx)
-      : undefined;
-    if (answer?.outcome.action === 'accept' && analysis.allowed) return;
-    const why =
-      answer === undefined || (answer.outcome.action === 'cancel' && answer.outcome.reason === 'no-answer')
-        ? 'nobody can sign in here (give --open-urls to open it, or sign in with mcp-elicit auth login)'
-        : answer.outcome.action === 'decline'
-          ? 'you declined to sign in'
-          : 'the sign-in page was not opened';
-    throw new ElicitError('sign-in-required', `${server.label} needs a sign-in at ${shownUrl(url)}: ${why}`);
-  }
-
-  // What was analysed and consented to is opened; a browser that cannot start leaves the address.
-  async #open(url: URL): Promise<void> {
-    const { renderer, opener, server } = this.#options;
-    const { analyzeUrl } = await import('../core/url-safety.js');
-    const href = analyzeUrl(url.href).href;
-    const opened = await opener
-      .open(href)
-      .catch((error: unknown) => ({ ok: false as const, error: String(error) }));
-    if (opened.ok) return;
-    renderer.notice?.({
-      kind: 'info',
-      server,
-      message: `Could not open the browser (${opened.error}). Open this address to sign in: ${shownUrl(url)}`,
-    });
-  }
-}
-
-function shownUrl(url: URL): string {
-  return sanitizeText(url.href, { maxLength: 2000 });
 }

@@ -48,6 +48,8 @@ export interface ConnectOptions {
   readonly configure?: (client: Client) => void;
   /** Who asks consent for a sign-in, when not `renderer` (the proxy: its own front-end, not the host). */
   readonly signInRenderer?: Renderer;
+  /** Sign in even when the server answers without a token (`auth login`), unless one is stored. */
+  readonly signInNow?: boolean;
 }
 
 export interface Connection {
@@ -147,6 +149,7 @@ async function connectOnce(options: ConnectOptions, prior: Prior | undefined): P
         url: target.url,
         newClient,
         connectOptions,
+        ...(options.signInNow === true && { signInNow: true }),
         newTransport: (parts) =>
           createGuardedHttpTransport(target.url, { requestInit: { headers: target.headers }, ...parts }),
       });

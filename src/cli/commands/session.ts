@@ -140,6 +140,7 @@ function connectOptions(args: CliArgs, io: Io, context: CommandContext, parts: S
       },
     },
     onServerStderr: (chunk) => serverStderr.push(chunk),
+    ...(context.signInNow === true && { signInNow: true }),
   };
 }
 

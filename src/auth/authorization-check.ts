@@ -42,6 +42,12 @@ export function assertResourceIsServer(resource: string | undefined, serverUrl: 
   );
 }
 
+/** An authorization URL the SDK asked to open, analysed once for the consent and the opener. */
+export interface PendingAuthorization {
+  readonly url: URL;
+  readonly analysis: UrlAnalysis;
+}
+
 /**
  * The one analysis of an address a sign-in asks a person to open (its consent shows it, its opener
  * opens `analysis.href`); rejects unless it may be opened: https, or http to a loopback address.

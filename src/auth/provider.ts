@@ -14,8 +14,13 @@ import type {
   StoredOAuthTokens,
 } from '@modelcontextprotocol/client';
 import { ElicitError } from '../contracts/elicit-error.js';
-import type { UrlAnalysis } from '../core/url-safety.js';
-import { analyseSignInUrl, assertPkceS256, assertResourceIsServer } from './authorization-check.js';
+import {
+  analyseSignInUrl,
+  assertPkceS256,
+  assertResourceIsServer,
+  type PendingAuthorization,
+} from './authorization-check.js';
+import { DeviceEndpoints, isMetadataAddress } from './device-metadata.js';
 import { limitBody } from './limited-body.js';
 import { carriesToken, redirectUris, sameEndpoint, signInKey } from './provider-parts.js';
 import { type AuthRecord, AuthStore, type SavedTokens } from './store.js';
@@ -25,12 +30,6 @@ import { emptyRecord } from './store-record.js';
 export const CALLBACK_PATH = '/callback';
 /** An access token this close to its expiry is treated as expired (clock skew, time in flight). */
 const EXPIRY_MARGIN_MS = 10_000;
-
-/** An authorization URL the SDK asked to open, analysed once for the consent and the opener. */
-export interface PendingAuthorization {
-  readonly url: URL;
-  readonly analysis: UrlAnalysis;
-}
 
 /** How to sign in to one server. */
 export interface SignInProviderOptions {
@@ -62,6 +61,7 @@ export class SignInProvider implements OAuthClientProvider {
   #port: number | undefined;
   #authorization: PendingAuthorization | undefined;
   #saving: Promise<void> = Promise.resolve();
+  readonly #deviceEndpoints = new DeviceEndpoints();
 
   private constructor(options: SignInProviderOptions, store: AuthStore, record: AuthRecord) {
     this.#options = options;
@@ -101,7 +101,7 @@ export class SignInProvider implements OAuthClientProvider {
     return {
       client_name: this.#options.clientName ?? 'mcp-elicit',
       redirect_uris: [this.redirectUrl],
-      grant_types: ['authorization_code', 'refresh_token'],
+      grant_types: ['authorization_code', 'refresh_token', ...this.#deviceEndpoints.grants(this.#issuer())],
       response_types: ['code'],
       token_endpoint_auth_method: secret ? 'client_secret_basic' : 'none',
       application_type: 'native',
@@ -206,11 +206,6 @@ export class SignInProvider implements OAuthClientProvider {
     return taken;
   }
 
-  /** The authorization URL alone (see `takeAuthorization`). */
-  takeAuthorizationUrl(): URL | undefined {
-    return this.takeAuthorization()?.url;
-  }
-
   async saveCodeVerifier(codeVerifier: string): Promise<void> {
     this.#record.pending = { ...this.#record.pending, verifier: codeVerifier };
     await this.#save();
@@ -258,10 +253,23 @@ export class SignInProvider implements OAuthClientProvider {
     return async (input, init) => {
       const response = await inner(input, init);
       // MCP traffic may be large (tool results); the authorization side's documents are not.
-      if (!sameEndpoint(input, endpoint)) return limitBody(response);
+      if (!sameEndpoint(input, endpoint)) {
+        const limited = limitBody(response);
+        if (response.ok && isMetadataAddress(input)) await this.#deviceEndpoints.note(limited.clone());
+        return limited;
+      }
       if (response.status === 401 && carriesToken(init)) await this.invalidateCredentials('discovery');
       return response;
     };
+  }
+
+  /** The device authorization endpoint of the current authorization server, when it offers one. */
+  deviceEndpoint(fetchFn: FetchLike = fetch): Promise<string | undefined> {
+    return this.#deviceEndpoints.find(this.#issuer(), this.watchFetch(fetchFn));
+  }
+
+  #issuer(): string | undefined {
+    return this.#record.discovery?.authorizationServerMetadata?.issuer;
   }
 
   #current() {

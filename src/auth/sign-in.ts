@@ -13,7 +13,12 @@ import type { UrlOpener } from '../contracts/url-step.js';
 import { sanitizeText } from '../core/sanitize.js';
 import type { UrlAnalysis } from '../core/url-safety.js';
 import { type CallbackListener, startCallbackListener } from './callback-listener.js';
+import type { DeviceClock } from './device-clock.js';
+import type { DeviceAuthorization } from './device-flow.js';
+import { DEVICE_GRANT } from './device-metadata.js';
+import { deviceSignIn } from './device-sign-in.js';
 import type { SignInProvider } from './provider.js';
+import type { SignInMethod } from './settings.js';
 import { signInError } from './sign-in-errors.js';
 import { offerSignInPage } from './sign-in-page.js';
 
@@ -42,6 +47,14 @@ export interface SignInOptions {
   readonly maxSignIns?: number;
   /** Aborts a sign-in in progress. */
   readonly signal?: AbortSignal;
+  /** How the person signs in; by default a browser, or a device code when none can come back. */
+  readonly method?: SignInMethod;
+  /** No browser can come back to this machine (SSH without BROWSER or DISPLAY, --no-browser). */
+  readonly browserElsewhere?: boolean;
+  /** The device flow's clock (tests). */
+  readonly clock?: DeviceClock;
+  /** Told a device code when one is shown (the proxy's page shows it too). */
+  readonly onDeviceCode?: (authorization: DeviceAuthorization) => void;
 }
 
 /** Something whose `finishAuth` redeems a callback: the SDK's Streamable HTTP (or SSE) transport. */
@@ -54,6 +67,12 @@ export interface FinishesAuth {
 export interface SendsMessages {
   /** Sends one message (the transport's own `send`). */
   send: (...args: never[]) => Promise<void>;
+}
+
+// A dynamically registered client whose registration leaves the device grant out.
+function lacksDeviceGrant(provider: SignInProvider): boolean {
+  const grants = (provider.clientInformation() as { grant_types?: unknown } | undefined)?.grant_types;
+  return Array.isArray(grants) && !grants.includes(DEVICE_GRANT);
 }
 
 /** Whether the sign-in happened, or the attempt must be repeated now that a port is bound. */
@@ -124,6 +143,13 @@ export class SignInSession {
         `${server.label} refused the request, and no sign-in could start`,
       );
     const { url, analysis } = pending;
+    const deviceEndpoint = await this.#deviceEndpoint();
+    if (deviceEndpoint !== undefined && lacksDeviceGrant(provider)) {
+      // Registered before the device endpoint was known: register again, naming the grant.
+      await provider.invalidateCredentials('client');
+      return 'retry';
+    }
+    if (deviceEndpoint !== undefined) return this.#deviceSignIn(url, deviceEndpoint);
     if (
       url.searchParams.get('redirect_uri') !== provider.redirectUrl ||
       provider.callbackPort === undefined
@@ -133,13 +159,7 @@ export class SignInSession {
       await provider.forgetPortlessRegistrations();
       return 'retry';
     }
-    if (this.#count >= (this.#options.maxSignIns ?? MAX_SIGN_INS)) {
-      throw new ElicitError(
-        'sign-in-failed',
-        `${server.label} still refuses after ${this.#count} sign-ins; giving up (it may need a scope this account cannot get)`,
-      );
-    }
-    this.#count++;
+    this.#countOne();
     const listener = this.#listener ?? (await this.#bind());
     const stop = new AbortController();
     const outer = this.#options.signal;
@@ -174,6 +194,51 @@ export class SignInSession {
       outer?.removeEventListener('abort', onOuter);
       await this.close();
     }
+  }
+
+  // The device grant when asked for, or by itself (said in one line) when no browser can come back.
+  async #deviceEndpoint(): Promise<string | undefined> {
+    const { provider, server, method, browserElsewhere } = this.#options;
+    if (method === 'browser' || (method === undefined && browserElsewhere !== true)) return undefined;
+    const endpoint = await provider.deviceEndpoint();
+    if (method === 'device' && endpoint === undefined)
+      throw new ElicitError(
+        'sign-in-failed',
+        `--sign-in device was asked for, but the authorization server of ${server.label} does not offer the device grant (RFC 8628); leave it out to sign in through a browser`,
+      );
+    if (method === 'device' || endpoint === undefined) return endpoint;
+    const message = 'No browser can come back to this machine: signing in with a device code instead.';
+    this.#options.renderer.notice?.({ kind: 'info', server, message });
+    return endpoint;
+  }
+
+  async #deviceSignIn(authorizationUrl: URL, endpoint: string): Promise<SignInResult> {
+    this.#countOne();
+    const o = this.#options;
+    try {
+      await deviceSignIn({
+        ...o,
+        authorizationUrl,
+        endpoint,
+        offerToOpen: o.browserElsewhere !== true,
+        ...(o.onDeviceCode !== undefined && { onCode: o.onDeviceCode }),
+      });
+      return 'signed-in';
+    } catch (error) {
+      throw signInError(error, o.server.label);
+    } finally {
+      await this.close();
+    }
+  }
+
+  #countOne(): void {
+    if (this.#count >= (this.#options.maxSignIns ?? MAX_SIGN_INS)) {
+      throw new ElicitError(
+        'sign-in-failed',
+        `${this.#options.server.label} still refuses after ${this.#count} sign-ins; giving up (it may need a scope this account cannot get)`,
+      );
+    }
+    this.#count++;
   }
 
   #message(analysis: UrlAnalysis): string {

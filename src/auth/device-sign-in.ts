@@ -33,11 +33,8 @@ export async function deviceSignIn(o: DeviceSignInOptions): Promise<void> {
   const { authorization } = flow;
   const shown = authorization.verificationUriComplete ?? authorization.verificationUri;
   const analysis = await analyseSignInUrl(pageUrl(shown), o.server.label, new URL(o.provider.server).origin);
-  o.renderer.notice?.({
-    kind: 'info',
-    server: o.server,
-    message: codeMessage(o.server.label, authorization),
-  });
+  for (const message of codeLines(authorization))
+    o.renderer.notice?.({ kind: 'info', server: o.server, message });
   o.onCode?.(authorization);
   const stop = new AbortController();
   const onOuter = () => stop.abort();
@@ -102,13 +99,15 @@ async function save(provider: SignInProvider, flow: DeviceFlow, tokens: OAuthTok
   await provider.saveTokens(tokens, { issuer: flow.issuer });
 }
 
-/** What the person is told: where to go and the code (RFC 8628 §3.3: the code is always shown). */
-export function codeMessage(server: string, a: DeviceAuthorization): string {
-  const clean = (text: string) => sanitizeText(text, { maxLength: 2000 });
+/** What the person is told, a line each: where to go and the code (RFC 8628 §3.3: always the code). */
+export function codeLines(a: DeviceAuthorization): string[] {
+  const clean = (text: string) => sanitizeText(text, { maxLength: 200 });
   const minutes = Math.max(1, Math.round((a.expiresAt - Date.now()) / 60_000));
-  const complete =
-    a.verificationUriComplete === undefined
-      ? ''
-      : ` (or open ${clean(a.verificationUriComplete)}, which fills it in)`;
-  return `To sign in to ${server}, open ${clean(a.verificationUri)} on any device and enter the code ${clean(a.userCode)}${complete}. It expires in ${minutes} min. Waiting for approval; press Ctrl-C to stop.`;
+  return [
+    `To sign in, open ${clean(a.verificationUri)} on any device and enter the code ${clean(a.userCode)}`,
+    ...(a.verificationUriComplete === undefined
+      ? []
+      : [`(or open ${clean(a.verificationUriComplete)}, which fills the code in)`]),
+    `The code expires in ${minutes} min. Waiting for approval; press Ctrl-C to stop.`,
+  ];
 }

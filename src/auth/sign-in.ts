@@ -71,7 +71,9 @@ export interface SendsMessages {
 
 // A dynamically registered client whose registration leaves the device grant out.
 function lacksDeviceGrant(provider: SignInProvider): boolean {
-  const grants = (provider.clientInformation() as { grant_types?: unknown } | undefined)?.grant_types;
+  const issuer = provider.discoveryState()?.authorizationServerMetadata?.issuer;
+  const client = issuer === undefined ? undefined : provider.clientInformation({ issuer });
+  const grants = (client as { grant_types?: unknown } | undefined)?.grant_types;
   return Array.isArray(grants) && !grants.includes(DEVICE_GRANT);
 }
 

@@ -180,6 +180,8 @@ export class SignInSession {
         { message: this.#message(analysis), analysis },
         { ...this.#options, signal: stop.signal },
       );
+      const waitingLine = 'Waiting for the sign-in to finish in the browser; press Ctrl-C to stop.';
+      this.#options.renderer.notice?.({ kind: 'info', server, message: waitingLine });
       const callback = await waiting;
       try {
         await transport.finishAuth(callback.params);

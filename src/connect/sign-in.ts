@@ -17,6 +17,7 @@ export interface CliSignInOptions {
   readonly renderer: Renderer;
   readonly opener: UrlOpener | undefined;
   readonly era: Era;
+  readonly signal?: AbortSignal;
 }
 
 /** The provider on the private store and how this run asks and opens, for connectWithSignIn. */
@@ -44,6 +45,7 @@ export async function cliSignIn(
     opener,
     server: { label: o.label, origin: o.url.origin },
     era: o.era,
+    ...(o.signal && { signal: o.signal }),
     ...(s?.callbackPort !== undefined && { callbackPort: s.callbackPort }),
     ...(s?.signIn !== undefined && { method: s.signIn }),
     ...((s?.noBrowser === true || browserElsewhere(o.env)) && { browserElsewhere: true }),

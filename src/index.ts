@@ -1,5 +1,6 @@
 // The public API, listed by name (house style: a hand-curated barrel).
 
+export type { PendingAuthorization } from './auth/authorization-check.js';
 // Sign-in (OAuth 2.1 on the SDK's OAuthClientProvider): provider, private store, the flow
 export {
   type Callback,
@@ -13,8 +14,10 @@ export {
   type SignedInConnection,
   type SignInTransportParts,
 } from './auth/connect-with-sign-in.js';
+export type { DeviceClock } from './auth/device-clock.js';
+export type { DeviceAuthorization } from './auth/device-response.js';
 export { SignInProvider, type SignInProviderOptions } from './auth/provider.js';
-export type { SignInSettings } from './auth/settings.js';
+export type { SignInMethod, SignInSettings } from './auth/settings.js';
 export {
   DEFAULT_SIGN_IN_TIMEOUT_MS,
   type FinishesAuth,

@@ -44,7 +44,9 @@ export function assertResourceIsServer(resource: string | undefined, serverUrl: 
 
 /** An authorization URL the SDK asked to open, analysed once for the consent and the opener. */
 export interface PendingAuthorization {
+  /** The authorization URL, with any `--scope` applied. */
   readonly url: URL;
+  /** Its one URL analysis (with the server's origin), shown at consent; `analysis.href` is opened. */
   readonly analysis: UrlAnalysis;
 }
 

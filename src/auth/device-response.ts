@@ -15,8 +15,11 @@ const MAX_USER_CODE = 64;
 
 /** What a person needs to approve the device, and when the code stops working. */
 export interface DeviceAuthorization {
+  /** The code the person enters (untrusted text: sanitize before display). */
   readonly userCode: string;
+  /** Where to enter it (untrusted: show it analysed). */
   readonly verificationUri: string;
+  /** The address with the code filled in, when the server gives one. */
   readonly verificationUriComplete?: string;
   /** Epoch milliseconds after which the code is no longer accepted (`expires_in`). */
   readonly expiresAt: number;

@@ -102,7 +102,7 @@ describe('the device authorization grant at oidc-provider', () => {
   });
   after(() => setup.close());
 
-  it(req`asks for a code with the client and the resource, and gets what a person needs, the interval defaulting to 5 s (A-37, A-38, A-40)`, async () => {
+  it(req`asks for a code with the client and the resource, and gets what a person needs, the interval defaulting to 5 s (A-45, A-46, A-48)`, async () => {
     const flow = await startFor(setup);
     const { authorization } = flow;
     assert.match(authorization.userCode, /^\w{4}-\w{4}$/);
@@ -116,7 +116,7 @@ describe('the device authorization grant at oidc-provider', () => {
     assert.ok(request?.body.get('client_id'));
   });
 
-  it(req`polls pending until the person approves in Chromium, then has tokens for the server; every poll carries the resource (A-39, A-40)`, async () => {
+  it(req`polls pending until the person approves in Chromium, then has tokens for the server; every poll carries the resource (A-47, A-48)`, async () => {
     const flow = await startFor(setup);
     const first = await flow.poll();
     assert.deepEqual(first, { kind: 'wait', waitMs: 5000 }, 'authorization_pending: wait the interval');
@@ -131,19 +131,19 @@ describe('the device authorization grant at oidc-provider', () => {
     for (const poll of polls) assert.equal(poll.body.get('resource'), setup.rs.url);
   });
 
-  it(req`access_denied (the person pressed Abort) stops the polling with a clear error (A-39)`, async () => {
+  it(req`access_denied (the person pressed Abort) stops the polling with a clear error (A-47)`, async () => {
     const flow = await startFor(setup);
     await within(60_000, 'the abort in Chromium', approve(page(), flow, true));
     await assert.rejects(flow.poll(), signInFailed(/denied/));
   });
 
-  it(req`expired_token from the server stops the polling (A-39)`, async () => {
+  it(req`expired_token from the server stops the polling (A-47)`, async () => {
     const flow = await startFor(setup);
     setup.as.store.expire('DeviceCode');
     await assert.rejects(flow.poll(), signInFailed(/expired before it was approved/));
   });
 
-  it(req`past expires_in on the client's clock nothing more is asked (A-39)`, async () => {
+  it(req`past expires_in on the client's clock nothing more is asked (A-47)`, async () => {
     const time = testClock();
     const flow = await startFor(setup, time.clock);
     const before = setup.as.deviceRequests.length;
@@ -161,7 +161,7 @@ describe('a device grant that is told to slow down', () => {
   });
   after(() => setup.close());
 
-  it(req`waits the interval before the first poll, and 5 s more after slow_down for every later poll (A-39)`, async () => {
+  it(req`waits the interval before the first poll, and 5 s more after slow_down for every later poll (A-47)`, async () => {
     const time = testClock();
     const flow = await startFor(setup, time.clock);
     assert.equal(flow.intervalMs, 2000, 'the server named interval is used');

@@ -45,7 +45,7 @@ describe('signing in with a device code from the CLI', () => {
   });
   after(() => setup.close());
 
-  it(req`--sign-in device shows the code, offers the page, and the approval in Chromium signs in (A-37, A-38, A-40)`, async () => {
+  it(req`--sign-in device shows the code, offers the page, and the approval in Chromium signs in (A-45, A-46, A-48)`, async () => {
     const browser = signInBrowser('record');
     const authDir = scratchAuthDir();
     const running = runCli(
@@ -68,7 +68,7 @@ describe('signing in with a device code from the CLI', () => {
     assert.ok(polls.length > 0 && polls.every((r) => r.body.get('resource') === setup.rs.url));
   });
 
-  it(req`over SSH with no BROWSER or DISPLAY the device code is chosen by itself, said in one line, and nothing is opened (A-37)`, async () => {
+  it(req`over SSH with no BROWSER or DISPLAY the device code is chosen by itself, said in one line, and nothing is opened (A-45)`, async () => {
     const authDir = scratchAuthDir();
     const child = spawn(process.execPath, [cliBin, '--json', 'call', 'vault_code', '--url', setup.rs.url], {
       env: {
@@ -102,7 +102,7 @@ describe('signing in with a device code from the CLI', () => {
     assert.equal(resultText(JSON.parse(stdout)), VAULT_CODE);
   });
 
-  it(req`--sign-in device at a server without the device grant stops with a clear error (A-37)`, async () => {
+  it(req`--sign-in device at a server without the device grant stops with a clear error (A-45)`, async () => {
     const plain = await startProtected();
     try {
       const run = await runCli(['--sign-in', 'device', 'call', 'vault_code', '--url', plain.rs.url], {

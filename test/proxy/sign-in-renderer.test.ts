@@ -8,7 +8,7 @@ import { proxySignInRenderer } from '../../src/proxy/sign-in-renderer.js';
 import { req } from '../helpers/req.js';
 
 describe("the proxy's sign-in renderer", () => {
-  it(req`a device code notice reaches stderr and the proxy's own front-end, escapes removed (A-38)`, () => {
+  it(req`a device code notice reaches stderr and the proxy's own front-end, escapes removed (A-46)`, () => {
     const shown: RendererNotice[] = [];
     const self: Renderer = {
       name: 'browser',

@@ -8,6 +8,7 @@ import {
 } from '@modelcontextprotocol/client';
 import { ElicitError } from '../contracts/elicit-error.js';
 import { sanitizeText } from '../core/sanitize.js';
+import type { UrlAnalysis } from '../core/url-safety.js';
 
 /** Throws when the metadata does not list S256 in `code_challenge_methods_supported`. */
 export function assertPkceS256(metadata: AuthorizationServerMetadata | undefined, server: string): void {
@@ -41,13 +42,24 @@ export function assertResourceIsServer(resource: string | undefined, serverUrl: 
   );
 }
 
-/** Rejects unless `url` may be opened: https, or http to a loopback address. */
-export async function assertOpenableAuthorizationUrl(url: URL, server: string): Promise<void> {
+/** An authorization URL the SDK asked to open, analysed once for the consent and the opener. */
+export interface PendingAuthorization {
+  /** The authorization URL, with any `--scope` applied. */
+  readonly url: URL;
+  /** Its one URL analysis (with the server's origin), shown at consent; `analysis.href` is opened. */
+  readonly analysis: UrlAnalysis;
+}
+
+/**
+ * The one analysis of an address a sign-in asks a person to open (its consent shows it, its opener
+ * opens `analysis.href`); rejects unless it may be opened: https, or http to a loopback address.
+ */
+export async function analyseSignInUrl(url: URL, server: string, serverOrigin: string): Promise<UrlAnalysis> {
   // Loaded here, not up front: the URL analysis (tldts, tr46) is a few MiB a proxy need not hold.
   const { analyzeUrl } = await import('../core/url-safety.js');
-  const analysis = analyzeUrl(url.href);
+  const analysis = analyzeUrl(url.href, { serverOrigin });
   const loopbackHttp = url.protocol === 'http:' && isLoopback(url.hostname);
-  if (analysis.allowed && (url.protocol === 'https:' || loopbackHttp)) return;
+  if (analysis.allowed && (url.protocol === 'https:' || loopbackHttp)) return analysis;
   const shown = sanitizeText(url.href, { maxLength: 200 });
   const why =
     url.protocol === 'https:' || loopbackHttp
@@ -55,7 +67,7 @@ export async function assertOpenableAuthorizationUrl(url: URL, server: string): 
       : 'it is not an https:// address (or http:// on this machine)';
   throw new ElicitError(
     'sign-in-failed',
-    `cannot sign in to ${server}: the authorization page ${shown} is not opened: ${why}`,
+    `cannot sign in to ${server}: the page ${shown} is not opened: ${why}`,
   );
 }
 

@@ -3,6 +3,7 @@
 // request that needs a new sign-in (step-up, a refused refresh) signs in and is sent again. All
 // sign-ins share one cap (A-18).
 import {
+  auth,
   type Client,
   type FetchLike,
   SdkErrorCode,
@@ -37,6 +38,26 @@ export interface ConnectWithSignInOptions extends Omit<SignInOptions, 'provider'
   readonly connectOptions?: Parameters<Client['connect']>[1];
   /** Builds the transport; by default the guarded Streamable HTTP transport with these parts. */
   readonly newTransport?: (parts: SignInTransportParts) => StreamableHTTPClientTransport;
+  /**
+   * Sign in once connected when no usable token is stored, even if the server answered without
+   * one (a cached era skips the request that would get the 401; some servers let `initialize` in).
+   */
+  readonly signInNow?: boolean;
+}
+
+// The SDK's own auth(): a refresh when a refresh token is stored, else discovery, registration
+// and the authorization URL, which the session then asks about and completes.
+async function signInNow(
+  session: SignInSession,
+  transport: StreamableHTTPClientTransport,
+  provider: SignInProvider,
+  serverUrl: URL,
+): Promise<void> {
+  while (!provider.hasUsableToken()) {
+    const result = await auth(provider, { serverUrl, fetchFn: provider.watchFetch() });
+    if (result === 'AUTHORIZED') return;
+    await session.signIn(transport);
+  }
 }
 
 /** A connected client whose requests sign in again when the server asks. */
@@ -88,6 +109,7 @@ export async function connectWithSignIn(options: ConnectWithSignInOptions): Prom
         if (unauthorized || refused) continue;
         throw error;
       }
+      if (options.signInNow === true) await signInNow(session, transport, provider, options.url);
       session.retryRequestsOf(transport);
       // Connected: the port stays chosen for a later sign-in, but nothing listens until then.
       await session.close();

@@ -16,12 +16,14 @@ import type {
 import { ElicitError } from '../contracts/elicit-error.js';
 import { sanitizeText } from '../core/sanitize.js';
 import {
-  assertOpenableAuthorizationUrl,
+  analyseSignInUrl,
   assertPkceS256,
   assertResourceIsServer,
   assertSecureEndpoint,
+  type PendingAuthorization,
 } from './authorization-check.js';
 import { AUTH_REQUEST_TIMEOUT_MS, boundedFetch, stepByPath } from './bounded-fetch.js';
+import { DeviceEndpoints, isMetadataAddress } from './device-metadata.js';
 import { limitBody } from './limited-body.js';
 import { checkExpiresIn, checkTokenType } from './peer-documents.js';
 import { carriesToken, redirectUris, sameEndpoint, signInKey } from './provider-parts.js';
@@ -63,8 +65,9 @@ export class SignInProvider implements OAuthClientProvider {
   readonly #store: AuthStore;
   #record: AuthRecord;
   #port: number | undefined;
-  #authorizationUrl: URL | undefined;
+  #authorization: PendingAuthorization | undefined;
   #saving: Promise<void> = Promise.resolve();
+  readonly #deviceEndpoints = new DeviceEndpoints();
 
   private constructor(options: SignInProviderOptions, store: AuthStore, record: AuthRecord) {
     this.#options = options;
@@ -104,7 +107,7 @@ export class SignInProvider implements OAuthClientProvider {
     return {
       client_name: this.#options.clientName ?? 'mcp-elicit',
       redirect_uris: [this.redirectUrl],
-      grant_types: ['authorization_code', 'refresh_token'],
+      grant_types: ['authorization_code', 'refresh_token', ...this.#deviceEndpoints.grants(this.#issuer())],
       response_types: ['code'],
       token_endpoint_auth_method: secret ? 'client_secret_basic' : 'none',
       application_type: 'native',
@@ -207,10 +210,10 @@ export class SignInProvider implements OAuthClientProvider {
 
   async redirectToAuthorization(authorizationUrl: URL): Promise<void> {
     assertPkceS256(this.#record.discovery?.authorizationServerMetadata, this.server);
-    await assertOpenableAuthorizationUrl(authorizationUrl, this.server);
     const url = new URL(authorizationUrl.href);
     if (this.#options.scope !== undefined) url.searchParams.set('scope', this.#options.scope);
-    this.#authorizationUrl = url;
+    const analysis = await analyseSignInUrl(url, this.server, this.#options.serverUrl.origin);
+    this.#authorization = { url, analysis };
   }
 
   /** Forgets registrations made before the listener had a port (their redirect URI has none). */
@@ -221,11 +224,11 @@ export class SignInProvider implements OAuthClientProvider {
     await this.#save();
   }
 
-  /** The authorization URL the SDK asked to open, once (the flow opens it after consent). */
-  takeAuthorizationUrl(): URL | undefined {
-    const url = this.#authorizationUrl;
-    this.#authorizationUrl = undefined;
-    return url;
+  /** The authorization URL the SDK asked to open, with its analysis, once (the flow opens it after consent). */
+  takeAuthorization(): PendingAuthorization | undefined {
+    const taken = this.#authorization;
+    this.#authorization = undefined;
+    return taken;
   }
 
   async saveCodeVerifier(codeVerifier: string): Promise<void> {
@@ -286,12 +289,23 @@ export class SignInProvider implements OAuthClientProvider {
       if (!sameEndpoint(input, endpoint)) {
         assertSecureEndpoint(input, this.#options.serverUrl, (url) => this.#stepOf(url, init));
         // MCP traffic may be large (tool results); the authorization side's documents are not.
-        return limitBody(await bounded(input, init));
+        const limited = limitBody(await bounded(input, init));
+        if (limited.ok && isMetadataAddress(input)) await this.#deviceEndpoints.note(limited.clone());
+        return limited;
       }
       const response = await inner(input, init);
       if (response.status === 401 && carriesToken(init)) await this.invalidateCredentials('discovery');
       return response;
     };
+  }
+
+  /** The device authorization endpoint of the current authorization server, when it offers one. */
+  deviceEndpoint(fetchFn: FetchLike = fetch): Promise<string | undefined> {
+    return this.#deviceEndpoints.find(this.#issuer(), this.watchFetch(fetchFn));
+  }
+
+  #issuer(): string | undefined {
+    return this.#record.discovery?.authorizationServerMetadata?.issuer;
   }
 
   // The step a request to the authorization side belongs to, by the endpoints its metadata names.

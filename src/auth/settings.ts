@@ -14,6 +14,10 @@ export interface SignInSettings {
   readonly callbackPort?: number;
   /** Scopes to ask for instead of the ones the server names, space-separated. */
   readonly scope?: string;
+  /** How a person signs in: through a browser here (the default), or with a device code (RFC 8628). */
+  readonly signIn?: SignInMethod;
+  /** No browser can come back to this machine: a device code, else the address pasted back. */
+  readonly noBrowser?: boolean;
   /** Sign in as the client itself (client_credentials grant): no browser, no person. */
   readonly clientCredentials?: boolean;
   /** The authorization server (issuer URL) the client credentials belong to; they go nowhere else. */
@@ -23,6 +27,9 @@ export interface SignInSettings {
   /** The key's JWS algorithm (default ES256). */
   readonly clientKeyAlgorithm?: string;
 }
+
+/** `browser`: the authorization page and the loopback redirect; `device`: a code typed elsewhere. */
+export type SignInMethod = 'browser' | 'device';
 
 const ENV_NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;
 
@@ -74,6 +81,10 @@ export const checkSetting = {
     )
       throw new ElicitError('usage', `${where} must be the authorization server's https:// issuer URL`);
     return value;
+  },
+  signIn(value: unknown, where: string): SignInMethod {
+    if (value === 'browser' || value === 'device') return value;
+    throw new ElicitError('usage', `${where} must be browser or device`);
   },
   clientId(value: string, where: string): string {
     if (value.trim() === '') throw new ElicitError('usage', `${where} must not be empty`);

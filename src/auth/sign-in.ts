@@ -11,9 +11,16 @@ import type { Renderer } from '../contracts/renderer.js';
 import type { ServerIdentity } from '../contracts/server-identity.js';
 import type { UrlOpener } from '../contracts/url-step.js';
 import { sanitizeText } from '../core/sanitize.js';
+import type { UrlAnalysis } from '../core/url-safety.js';
 import { type CallbackListener, startCallbackListener } from './callback-listener.js';
+import type { DeviceClock } from './device-clock.js';
+import type { DeviceAuthorization } from './device-flow.js';
+import { DEVICE_GRANT } from './device-metadata.js';
+import { deviceSignIn } from './device-sign-in.js';
 import type { SignInProvider } from './provider.js';
+import type { SignInMethod } from './settings.js';
 import { signInError } from './sign-in-errors.js';
+import { offerSignInPage } from './sign-in-page.js';
 
 /** The first sign-in and two more (step-up, a refused refresh): the third is the last (A-18). */
 export const MAX_SIGN_INS = 3;
@@ -40,6 +47,14 @@ export interface SignInOptions {
   readonly maxSignIns?: number;
   /** Aborts a sign-in in progress. */
   readonly signal?: AbortSignal;
+  /** How the person signs in; by default a browser, or a device code when none can come back. */
+  readonly method?: SignInMethod;
+  /** No browser can come back to this machine (SSH without BROWSER or DISPLAY, --no-browser). */
+  readonly browserElsewhere?: boolean;
+  /** The device flow's clock (tests). */
+  readonly clock?: DeviceClock;
+  /** Told a device code when one is shown (the proxy's page shows it too). */
+  readonly onDeviceCode?: (authorization: DeviceAuthorization) => void;
 }
 
 /** Something whose `finishAuth` redeems a callback: the SDK's Streamable HTTP (or SSE) transport. */
@@ -52,6 +67,14 @@ export interface FinishesAuth {
 export interface SendsMessages {
   /** Sends one message (the transport's own `send`). */
   send: (...args: never[]) => Promise<void>;
+}
+
+// A dynamically registered client whose registration leaves the device grant out.
+function lacksDeviceGrant(provider: SignInProvider): boolean {
+  const issuer = provider.discoveryState()?.authorizationServerMetadata?.issuer;
+  const client = issuer === undefined ? undefined : provider.clientInformation({ issuer });
+  const grants = (client as { grant_types?: unknown } | undefined)?.grant_types;
+  return Array.isArray(grants) && !grants.includes(DEVICE_GRANT);
 }
 
 /** Whether the sign-in happened, or the attempt must be repeated now that a port is bound. */
@@ -115,12 +138,20 @@ export class SignInSession {
 
   async #signIn(transport: FinishesAuth): Promise<SignInResult> {
     const { provider, server } = this.#options;
-    const url = provider.takeAuthorizationUrl();
-    if (url === undefined)
+    const pending = provider.takeAuthorization();
+    if (pending === undefined)
       throw new ElicitError(
         'sign-in-failed',
         `${server.label} refused the request, and no sign-in could start`,
       );
+    const { url, analysis } = pending;
+    const deviceEndpoint = await this.#deviceEndpoint();
+    if (deviceEndpoint !== undefined && lacksDeviceGrant(provider)) {
+      // Registered before the device endpoint was known: register again, naming the grant.
+      await provider.invalidateCredentials('client');
+      return 'retry';
+    }
+    if (deviceEndpoint !== undefined) return this.#deviceSignIn(url, deviceEndpoint);
     if (
       url.searchParams.get('redirect_uri') !== provider.redirectUrl ||
       provider.callbackPort === undefined
@@ -130,13 +161,7 @@ export class SignInSession {
       await provider.forgetPortlessRegistrations();
       return 'retry';
     }
-    if (this.#count >= (this.#options.maxSignIns ?? MAX_SIGN_INS)) {
-      throw new ElicitError(
-        'sign-in-failed',
-        `${server.label} still refuses after ${this.#count} sign-ins; giving up (it may need a scope this account cannot get)`,
-      );
-    }
-    this.#count++;
+    this.#countOne();
     const listener = this.#listener ?? (await this.#bind());
     const stop = new AbortController();
     const outer = this.#options.signal;
@@ -151,9 +176,12 @@ export class SignInSession {
         signal: stop.signal,
       });
       waiting.catch(() => {});
-      await this.#consent(url);
-      // Not awaited: a launcher may stay open until its page is answered, which is after finishAuth.
-      void this.#open(url);
+      await offerSignInPage(
+        { message: this.#message(analysis), analysis },
+        { ...this.#options, signal: stop.signal },
+      );
+      const waitingLine = 'Waiting for the sign-in to finish in the browser; press Ctrl-C to stop.';
+      this.#options.renderer.notice?.({ kind: 'info', server, message: waitingLine });
       const callback = await waiting;
       try {
         await transport.finishAuth(callback.params);
@@ -172,6 +200,56 @@ export class SignInSession {
     }
   }
 
+  // The device grant when asked for, or by itself (said in one line) when no browser can come back.
+  async #deviceEndpoint(): Promise<string | undefined> {
+    const { provider, server, method, browserElsewhere } = this.#options;
+    if (method === 'browser' || (method === undefined && browserElsewhere !== true)) return undefined;
+    const endpoint = await provider.deviceEndpoint();
+    if (method === 'device' && endpoint === undefined)
+      throw new ElicitError(
+        'sign-in-failed',
+        `--sign-in device was asked for, but the authorization server of ${server.label} does not offer the device grant (RFC 8628); leave it out to sign in through a browser`,
+      );
+    if (method === 'device' || endpoint === undefined) return endpoint;
+    const message = 'No browser can come back to this machine: signing in with a device code instead.';
+    this.#options.renderer.notice?.({ kind: 'info', server, message });
+    return endpoint;
+  }
+
+  async #deviceSignIn(authorizationUrl: URL, endpoint: string): Promise<SignInResult> {
+    this.#countOne();
+    const o = this.#options;
+    try {
+      await deviceSignIn({
+        ...o,
+        authorizationUrl,
+        endpoint,
+        offerToOpen: o.browserElsewhere !== true,
+        ...(o.onDeviceCode !== undefined && { onCode: o.onDeviceCode }),
+      });
+      return 'signed-in';
+    } catch (error) {
+      throw signInError(error, o.server.label);
+    } finally {
+      await this.close();
+    }
+  }
+
+  #countOne(): void {
+    if (this.#count >= (this.#options.maxSignIns ?? MAX_SIGN_INS)) {
+      throw new ElicitError(
+        'sign-in-failed',
+        `${this.#options.server.label} still refuses after ${this.#count} sign-ins; giving up (it may need a scope this account cannot get)`,
+      );
+    }
+    this.#count++;
+  }
+
+  #message(analysis: UrlAnalysis): string {
+    const site = sanitizeText(analysis.unicodeHost || new URL(analysis.href).host, { maxLength: 120 });
+    return `${this.#options.server.label} needs you to sign in. Your browser will open the sign-in page of ${site}.`;
+  }
+
   async #bind(): Promise<CallbackListener> {
     const { provider, server } = this.#options;
     await this.#listener?.close();
@@ -180,48 +258,4 @@ export class SignInSession {
     this.#listener = listener;
     return listener;
   }
-
-  // Consent through the front-end's URL-mode prompt, so a sign-in page gets the same analysis,
-  // warnings and refusals as any URL a server sends.
-  async #consent(url: URL): Promise<void> {
-    const { renderer, server } = this.#options;
-    // Loaded with the first sign-in: a run that never signs in does not hold the URL analysis.
-    const { analyzeUrl } = await import('../core/url-safety.js');
-    const analysis = analyzeUrl(url.href, server.origin === undefined ? {} : { serverOrigin: server.origin });
-    const site = sanitizeText(analysis.unicodeHost || url.host, { maxLength: 120 });
-    const message = `${server.label} needs you to sign in. Your browser will open the sign-in page of ${site}.`;
-    const signal = this.#options.signal ?? new AbortController().signal;
-    const ctx = { server, era: this.#options.era ?? '2025-11-25', signal, waiting: 0 } as const;
-    const answer = renderer.url
-      ? await renderer.url({ kind: 'url', message, url: url.href, analysis }, ctx)
-      : undefined;
-    if (answer?.outcome.action === 'accept' && analysis.allowed) return;
-    const why =
-      answer === undefined || (answer.outcome.action === 'cancel' && answer.outcome.reason === 'no-answer')
-        ? 'nobody can sign in here (give --open-urls to open it, or sign in with mcp-elicit auth login)'
-        : answer.outcome.action === 'decline'
-          ? 'you declined to sign in'
-          : 'the sign-in page was not opened';
-    throw new ElicitError('sign-in-required', `${server.label} needs a sign-in at ${shownUrl(url)}: ${why}`);
-  }
-
-  // What was analysed and consented to is opened; a browser that cannot start leaves the address.
-  async #open(url: URL): Promise<void> {
-    const { renderer, opener, server } = this.#options;
-    const { analyzeUrl } = await import('../core/url-safety.js');
-    const href = analyzeUrl(url.href).href;
-    const opened = await opener
-      .open(href)
-      .catch((error: unknown) => ({ ok: false as const, error: String(error) }));
-    if (opened.ok) return;
-    renderer.notice?.({
-      kind: 'info',
-      server,
-      message: `Could not open the browser (${opened.error}). Open this address to sign in: ${shownUrl(url)}`,
-    });
-  }
-}
-
-function shownUrl(url: URL): string {
-  return sanitizeText(url.href, { maxLength: 2000 });
 }

@@ -1,6 +1,7 @@
 // An `mcpServers` HTTP entry's `oauth` object, in the shapes the config styles we read use:
 // ours and Claude Code's (`clientId`, `callbackPort`, `scopes`), gemini-cli's (`clientId`,
-// `scopes`, `redirectUri` whose port is used), plus `clientSecretEnv` and `clientMetadataUrl`.
+// `scopes`, `redirectUri` whose port is used), plus `clientSecretEnv`, `clientMetadataUrl` and
+// `signIn` ("browser" or "device").
 // A literal secret is refused: it would sit in a file other tools read and copy around.
 
 import { checkSetting, type SignInSettings } from '../auth/settings.js';
@@ -14,6 +15,7 @@ const KNOWN = new Set([
   'scopes',
   'scope',
   'redirectUri',
+  'signIn',
   // Read by other hosts; accepted and not used here.
   'enabled',
   'authServerMetadataUrl',
@@ -55,6 +57,8 @@ export function parseOAuthEntry(value: unknown, where: string): SignInSettings |
   const port = entry.callbackPort ?? portOf(str('redirectUri'), at('redirectUri'));
   if (port !== undefined)
     settings.callbackPort = config(() => checkSetting.callbackPort(port, at('callbackPort')));
+  const method = str('signIn');
+  if (method !== undefined) settings.signIn = config(() => checkSetting.signIn(method, at('signIn')));
   const scopes = scopesOf(entry.scopes ?? entry.scope, at('scopes'));
   if (scopes !== undefined) settings.scope = scopes;
   return settings;

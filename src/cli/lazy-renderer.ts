@@ -58,9 +58,14 @@ export class LazyRenderer implements Renderer {
   }
 
   notice(notice: RendererNotice): void {
-    // Kept until the front-end loads, which shows them as it would have.
-    if (this.#ready) this.#ready.notice?.(notice);
-    else this.#notices.push(notice);
+    // Kept until the front-end loads, which shows them as it would have; a notice loads it (a
+    // device code must be seen while the sign-in waits, before any prompt).
+    if (this.#ready) {
+      this.#ready.notice?.(notice);
+      return;
+    }
+    this.#notices.push(notice);
+    this.#renderer().catch(() => {});
   }
 
   async close(): Promise<void> {

@@ -1,5 +1,5 @@
 // The sign-in flags (--client-id, --client-secret-env, --client-metadata-url, --callback-port,
-// --scope; for an unattended agent --client-credentials, --client-issuer, --client-key-file,
+// --scope, --sign-in, --no-browser; for an unattended agent --client-credentials, --client-issuer, --client-key-file,
 // --client-key-alg; declared in options/sign-in.ts), checked one by one; server-args.ts decides
 // which targets they may go with.
 import { checkSetting, type SignInSettings } from '../auth/settings.js';
@@ -15,6 +15,8 @@ interface SignInFlagValues {
   readonly 'client-issuer'?: string;
   readonly 'client-key-file'?: string;
   readonly 'client-key-alg'?: string;
+  readonly 'sign-in'?: string;
+  readonly 'no-browser'?: boolean;
 }
 
 export function parseSignInFlags(v: SignInFlagValues, target?: string): SignInSettings | undefined {
@@ -35,6 +37,8 @@ export function parseSignInFlags(v: SignInFlagValues, target?: string): SignInSe
     settings.issuer = checkSetting.issuer(v['client-issuer'], '--client-issuer');
   if (v['client-key-file'] !== undefined) settings.clientKeyFile = v['client-key-file'];
   if (v['client-key-alg'] !== undefined) settings.clientKeyAlgorithm = v['client-key-alg'];
+  if (v['sign-in'] !== undefined) settings.signIn = checkSetting.signIn(v['sign-in'], '--sign-in');
+  if (v['no-browser'] === true) settings.noBrowser = true;
   if (Object.keys(settings).length === 0) return undefined;
   // A stdio server takes its credentials from its environment, never a sign-in.
   if (target === 'stdio')

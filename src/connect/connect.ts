@@ -50,6 +50,10 @@ export interface ConnectOptions {
   readonly configure?: (client: Client) => void;
   /** Who asks consent for a sign-in, when not `renderer` (the proxy: its own front-end, not the host). */
   readonly signInRenderer?: Renderer;
+  /** Aborted on the first Ctrl-C: a sign-in waiting for the browser or a device code stops. */
+  readonly signal?: AbortSignal;
+  /** Sign in even when the server answers without a token (`auth login`), unless one is stored. */
+  readonly signInNow?: boolean;
 }
 
 export interface Connection {
@@ -143,12 +147,14 @@ async function connectOnce(options: ConnectOptions, prior: Prior | undefined): P
         renderer: options.signInRenderer ?? options.renderer,
         opener: options.attach.opener,
         era: options.protocol.kind === 'modern' ? '2026-07-28' : '2025-11-25',
+        ...(options.signal && { signal: options.signal }),
       });
       const connected = await connectWithSignIn({
         ...signIn,
         url: target.url,
         newClient,
         connectOptions,
+        ...(options.signInNow === true && { signInNow: true }),
         newTransport: (parts) =>
           createGuardedHttpTransport(target.url, { requestInit: { headers: target.headers }, ...parts }),
       });

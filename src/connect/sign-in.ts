@@ -18,6 +18,7 @@ export interface CliSignInOptions {
   readonly renderer: Renderer;
   readonly opener: UrlOpener | undefined;
   readonly era: Era;
+  readonly signal?: AbortSignal;
 }
 
 /** The provider on the private store and how this run asks and opens, for connectWithSignIn. */
@@ -47,9 +48,17 @@ export async function cliSignIn(
     opener,
     server: { label: o.label, origin: o.url.origin },
     era: o.era,
+    ...(o.signal && { signal: o.signal }),
     ...(s?.callbackPort !== undefined && { callbackPort: s.callbackPort }),
+    ...(s?.signIn !== undefined && { method: s.signIn }),
+    ...((s?.noBrowser === true || browserElsewhere(o.env)) && { browserElsewhere: true }),
     ...(timeoutMs !== undefined && { timeoutMs }),
   };
+}
+
+// Over SSH with neither BROWSER nor DISPLAY, a browser started here could not come back here.
+function browserElsewhere(env: NodeJS.ProcessEnv): boolean {
+  return Boolean(env.SSH_CONNECTION || env.SSH_TTY) && !env.BROWSER && !env.DISPLAY;
 }
 
 // MCP_ELICIT_SIGN_IN_TIMEOUT: seconds to wait for the browser to come back (default 300).

@@ -8,7 +8,7 @@ import { ElicitError } from '../contracts/elicit-error.js';
 import type { Renderer } from '../contracts/renderer.js';
 import type { ServerIdentity } from '../contracts/server-identity.js';
 import type { UrlOpener, UrlWaitChoice, UrlWaiter } from '../contracts/url-step.js';
-import { analyzeUrl } from '../core/url-safety.js';
+import { analyzeUrl, type UrlAnalysis } from '../core/url-safety.js';
 import { type ElicitationEvent, urlFacts } from './events.js';
 import type { UrlCompletionTracker } from './url-completion.js';
 import { DEFAULT_URL_RETRIES, isUrlElicitationRequired } from './url-required-error.js';
@@ -42,6 +42,8 @@ interface Prerequisite {
   readonly message: string;
   readonly url: string;
   readonly href: string;
+  /** Analysed once, when the error was parsed; the consent shows this very analysis. */
+  readonly analysis: UrlAnalysis;
   readonly elicitationId: string;
 }
 
@@ -144,7 +146,7 @@ function parsePrerequisites(error: ProtocolError, deps: UrlRetryDeps): Prerequis
       );
     }
     if (out.some((p) => p.elicitationId === elicitationId)) continue;
-    out.push({ message, url, href: analysis.href, elicitationId });
+    out.push({ message, url, href: analysis.href, analysis, elicitationId });
   }
   return out;
 }
@@ -159,7 +161,7 @@ async function consentAndOpen(p: Prerequisite, deps: UrlRetryDeps): Promise<void
   };
   // Tracked before consent so a notification racing the prompt still counts (E-31).
   deps.tracker.pending(p.elicitationId);
-  const analysis = analyzeUrl(p.url, originOf(deps.server));
+  const { analysis } = p;
   const { outcome, stage } = await runUrlStep(
     { message: p.message, url: p.url, analysis, elicitationId: p.elicitationId, waitUntilDone: false },
     ctx,

@@ -102,7 +102,7 @@ async function openWithFallback(
     deps.renderer.notice?.({
       kind: 'info',
       server: ctx.server,
-      message: `Could not open the browser: ${error}`,
+      message: `Could not open the browser (${error}). Open this address by hand: ${href}`,
     });
   }
   return { action: 'cancel', reason: 'browser-failed', detail: error };

@@ -12,7 +12,11 @@ export function proxySignInRenderer(self: Renderer, log: (line: string) => void)
     interactive: self.interactive,
     ...(self.opener && { opener: self.opener }),
     form: (prompt, ctx) => self.form(prompt, ctx),
-    ...(self.notice && { notice: self.notice.bind(self) }),
+    // A sign-in's notices (a device code, where to enter it) go to stderr too, where the host logs them.
+    notice: (notice) => {
+      log(`${sanitizeText(notice.server.label)}: ${sanitizeText(notice.message)}`);
+      self.notice?.(notice);
+    },
     ...(url && {
       url: (prompt: UrlPrompt, ctx: PromptContext): Promise<UrlAnswer> => {
         log(

@@ -44,7 +44,7 @@ describe('the sign-in provider', () => {
       const provider = await SignInProvider.open({ serverUrl, store: store() });
       await provider.saveDiscoveryState(discovery(meta));
       await assert.rejects(provider.redirectToAuthorization(new URL(`${ISSUER}/authorize?x=1`)), /PKCE S256/);
-      assert.equal(provider.takeAuthorizationUrl(), undefined, 'nothing was recorded to open');
+      assert.equal(provider.takeAuthorization()?.url, undefined, 'nothing was recorded to open');
     }
   });
 
@@ -61,8 +61,8 @@ describe('the sign-in provider', () => {
     const provider = await SignInProvider.open({ serverUrl, store: store() });
     await provider.saveDiscoveryState(discovery(metadata()));
     await provider.redirectToAuthorization(new URL(`${ISSUER}/authorize?a=1`));
-    assert.equal(provider.takeAuthorizationUrl()?.href, `${ISSUER}/authorize?a=1`);
-    assert.equal(provider.takeAuthorizationUrl(), undefined, 'taken once');
+    assert.equal(provider.takeAuthorization()?.url?.href, `${ISSUER}/authorize?a=1`);
+    assert.equal(provider.takeAuthorization()?.url, undefined, 'taken once');
     for (const bad of [
       'http://as.example.com/authorize',
       'javascript:alert(1)',
@@ -72,7 +72,7 @@ describe('the sign-in provider', () => {
       await assert.rejects(provider.redirectToAuthorization(new URL(bad)), /not an https:\/\/ address/);
     }
     await provider.redirectToAuthorization(new URL('http://127.0.0.1:9/authorize'));
-    assert.ok(provider.takeAuthorizationUrl(), 'http on this machine is allowed');
+    assert.ok(provider.takeAuthorization()?.url, 'http on this machine is allowed');
   });
 
   it(req`makes a fresh state of at least 128 random bits for each sign-in (A-22)`, async () => {

@@ -146,6 +146,16 @@ export class TmuxSession {
   }
 
   /** The pane's title, which a program can set with OSC 0/2 escape sequences. */
+  /** The program's exit status once it has exited (the pane stays), else undefined. */
+  async exitStatus(): Promise<number | undefined> {
+    const [dead, status] = (
+      await this.#tmux('display-message', '-p', '-t', this.name, '#{pane_dead} #{pane_dead_status}')
+    )
+      .trim()
+      .split(' ');
+    return dead === '1' && status !== undefined && status !== '' ? Number(status) : undefined;
+  }
+
   async title(): Promise<string> {
     return (await this.#tmux('display-message', '-p', '-t', this.name, '#{pane_title}')).trim();
   }

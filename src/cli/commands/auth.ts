@@ -97,7 +97,7 @@ function duration(ms: number): string {
 async function login(args: CliArgs, io: Io, store: AuthStore, context: CommandContext): Promise<number> {
   // Connecting signs in when the server asks (src/connect/connect.ts); nothing is called.
   const { openSession } = await import('./session.js');
-  const session = await openSession(args, io, context);
+  const session = await openSession(args, io, { ...context, signInNow: true });
   await session.close();
   const entries = await entriesFor(store, context.target);
   if (args.json) {

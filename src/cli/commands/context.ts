@@ -11,4 +11,6 @@ export interface CommandContext {
   readonly events: ElicitationEvent[];
   /** Tasks the tool call became, with their status history (--json `tasks`). */
   readonly tasks: TaskRecord[];
+  /** `auth login`: sign in now unless a usable token is stored, whatever the server lets through. */
+  readonly signInNow?: boolean;
 }

@@ -140,6 +140,8 @@ function connectOptions(args: CliArgs, io: Io, context: CommandContext, parts: S
       },
     },
     onServerStderr: (chunk) => serverStderr.push(chunk),
+    ...(context.signInNow === true && { signInNow: true }),
+    ...(io.signal && { signal: io.signal }),
   };
 }
 

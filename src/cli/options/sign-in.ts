@@ -43,6 +43,24 @@ export const SIGN_IN_OPTIONS = {
       ],
     },
     {
+      name: 'sign-in',
+      type: 'string',
+      placeholder: '<how>',
+      help: [
+        'browser (default) or device: show a code to enter on any device (RFC 8628),',
+        'when the authorization server offers it (config: "oauth.signIn").',
+      ],
+    },
+    {
+      name: 'no-browser',
+      type: 'boolean',
+      help: [
+        'No browser can come back to this machine: sign in with a device code when',
+        'offered, else paste back the address the browser ended on. Also the default',
+        'over SSH without BROWSER or DISPLAY.',
+      ],
+    },
+    {
       name: 'scope',
       type: 'string',
       placeholder: '"<a b>"',

@@ -42,6 +42,7 @@ export { eraOf } from './contracts/protocol.js';
 export type {
   FormAnswer,
   FormPrompt,
+  HostRefusal,
   PromptContext,
   Renderer,
   RendererNotice,

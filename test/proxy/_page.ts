@@ -1,5 +1,29 @@
 // The proxy's browser page in Chromium, for the tests that drive it.
+import assert from 'node:assert/strict';
 import type { Page } from 'playwright-core';
+
+/**
+ * The host gives up by cancelling its call (an SDK host's timeout sends the same cancel) once what
+ * the person typed in the page `open` shows has reached the proxy's live check; the page says so.
+ */
+export async function giveUpWhileTyping(
+  page: Page,
+  open: () => Promise<void>,
+  call: (signal: AbortSignal) => Promise<unknown>,
+  typed: string,
+): Promise<void> {
+  const giveUp = new AbortController();
+  const first = call(giveUp.signal).catch((error: Error) => error);
+  await open();
+  const checked = page.waitForResponse((r) => r.url().includes('/check'));
+  await page.fill('#f0', typed);
+  await checked;
+  giveUp.abort();
+  assert.ok((await first) instanceof Error, 'the host gave up');
+  const stopped = () => document.body.textContent?.includes('stopped waiting');
+  await page.waitForFunction(stopped, undefined, { timeout: 30_000 });
+  assert.match((await page.textContent('body')) ?? '', /What you typed is kept/);
+}
 
 /** The retry's form: the same page (it moves on to the next request) or a newly opened one. */
 export async function reopen(page: Page, visited: () => string[], seen: number): Promise<void> {

@@ -13,7 +13,7 @@ import { testBrowser } from '../helpers/browser.js';
 import { useChromiumPage } from '../helpers/chromium.js';
 import { everythingStdioCommand } from '../helpers/servers.js';
 import { startHost, until } from './_host.js';
-import { reopen } from './_page.js';
+import { giveUpWhileTyping, reopen } from './_page.js';
 
 const text = (result: unknown) =>
   ((result as CallToolResult).content as { text?: string }[]).map((c) => c.text ?? '').join('\n');
@@ -45,20 +45,12 @@ describe('proxy: a host that gives up while the person answers (server-everythin
       env: { BROWSER: browser.command },
     });
     try {
-      const giveUp = new AbortController();
-      const first = host.client
-        .callTool({ name: 'trigger-elicitation-request', arguments: {} }, { signal: giveUp.signal })
-        .catch((error: Error) => error);
-      await openForm(page(), browser.visited, 0);
-      const checked = page().waitForResponse((r) => r.url().includes('/check'));
-      await page().fill('#f0', 'Typed before the host left');
-      await checked;
-      giveUp.abort();
-      assert.ok((await first) instanceof Error, 'the host gave up');
-      await page().waitForFunction(() => document.body.textContent?.includes('stopped waiting'), undefined, {
-        timeout: 30_000,
-      });
-      assert.match((await page().textContent('body')) ?? '', /What you typed is kept/);
+      await giveUpWhileTyping(
+        page(),
+        () => openForm(page(), browser.visited, 0),
+        (signal) => host.client.callTool({ name: 'trigger-elicitation-request', arguments: {} }, { signal }),
+        'Typed before the host left',
+      );
       // Written when the host gave up, not when the proxy stops.
       await until(() => auditEntries(audit).length === 1, 'the audit entry of the give-up', 30_000);
       assert.deepEqual(

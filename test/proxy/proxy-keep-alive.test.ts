@@ -13,7 +13,7 @@ import { testBrowser } from '../helpers/browser.js';
 import { useChromiumPage } from '../helpers/chromium.js';
 import { demoStdioCommand } from '../helpers/servers.js';
 import { startHost, type TestHost, until } from './_host.js';
-import { reopen } from './_page.js';
+import { giveUpWhileTyping, reopen } from './_page.js';
 
 const HOST_TIMEOUT_MS = 1_500;
 const PERSON_MS = 3_000;
@@ -100,22 +100,12 @@ describe('proxy keep-alive: a person slower than the host (Chromium)', () => {
   it('a host that gives up: the page says so, and its retry finds the typed answers filled in', async () => {
     const { host, browser } = await slowHost('2025-11-25', 'off');
     try {
-      // The host gives up by cancelling (an SDK host's timeout sends the same cancel), once what
-      // the person typed has reached the proxy's live check.
-      const giveUp = new AbortController();
-      const first = host.client
-        .callTool({ name: 'profile', arguments: {} }, { signal: giveUp.signal })
-        .catch((error: Error) => error);
-      await openForm(page(), browser.visited, 0);
-      const checked = page().waitForResponse((r) => r.url().includes('/check'));
-      await page().fill('#f0', 'Typed before the host left');
-      await checked;
-      giveUp.abort();
-      assert.ok((await first) instanceof Error, 'the host gave up');
-      await page().waitForFunction(() => document.body.textContent?.includes('stopped waiting'), undefined, {
-        timeout: 10_000,
-      });
-      assert.match((await page().textContent('body')) ?? '', /What you typed is kept/);
+      await giveUpWhileTyping(
+        page(),
+        () => openForm(page(), browser.visited, 0),
+        (signal) => host.client.callTool({ name: 'profile', arguments: {} }, { signal }),
+        'Typed before the host left',
+      );
       const seen = browser.visited().length;
       const retry = host.client.callTool({ name: 'profile', arguments: {} });
       await reopen(page(), browser.visited, seen);

@@ -109,6 +109,17 @@ describe('call --park on a stdio server', () => {
     }
   });
 
+  // P-01
+  it('parks with MCP_ELICIT_PARK=1 alone, and answer --cancel withdraws the question (the server is told cancel)', async () => {
+    const env = { MCP_ELICIT_PARK: '1' };
+    const first = await place.run(['--json', 'call', 'ask_several', '--arg', 'count=1', ...server(parkServer)], env);
+    assert.equal(first.status, 6, first.stderr);
+    const id = parked(first).pending[0]?.id ?? '';
+    const cancelled = await place.run(['answer', id, '--cancel'], env);
+    assert.equal(cancelled.status, 0, cancelled.stderr);
+    assert.match(resultText(jsonReport(cancelled)), /"action":"cancel"/);
+  });
+
   // P-04
   it('takes the first of two answers racing for one question and tells the second it was too late', async () => {
     const first = await place.run([

@@ -6,7 +6,7 @@
 //   node --import tsx bench/run.ts [--rounds N] [--calls N] [--warmup N] [--runs N] [--only LIST]
 //
 // --only runs some sections (comma-separated: memory, steps, processes, hostile, browser, proxy,
-// auth, auth-proxy, notify)
+// auth, auth-proxy, notify, park)
 // and writes .bench/last-only.json instead, so a full run's last.json stays whole.
 import { existsSync } from 'node:fs';
 import { mkdir, rm, writeFile } from 'node:fs/promises';
@@ -22,6 +22,7 @@ import { measureSteps, type StepTiming } from './engine-steps.js';
 import { type AttackTiming, type LargestForm, measureAttacks, measureLargestForm } from './hostile.js';
 import { measureRoundTrip, type RoundTripCase } from './in-memory.js';
 import { formatNotifyReport, measureNotify, type NotifyBenchResult } from './notify.js';
+import { formatParkReport, measurePark, type ParkBenchResult } from './park.js';
 import {
   cliCommandLine,
   measureProcesses,
@@ -44,6 +45,7 @@ const STEP_ITERATIONS = 300;
 const ATTACK_RUNS = 9;
 const BROWSER_ROUNDS = 15;
 const NOTIFY_ROUNDS = 40;
+const PARK_ROUNDS = 6;
 const TOOL = 'survey';
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -224,6 +226,16 @@ async function main(): Promise<void> {
     }
   }
   // Sign-in: a call with a stored token vs authorization off; proxy --url vs mcp-remote.
+  let park: ParkBenchResult | { error: string } = { error: 'not run (--only)' };
+  if (want('park')) {
+    log('parked questions');
+    try {
+      park = await measurePark(PARK_ROUNDS);
+    } catch (error) {
+      park = { error: message(error) };
+    }
+  }
+
   let authCall: AuthCallResult | { error: string } = { error: 'not run (--only)' };
   if (want('auth')) {
     log('signed-in call vs authorization off');
@@ -256,12 +268,14 @@ async function main(): Promise<void> {
   process.stdout.write(formatReport(results));
   if (want('proxy')) process.stdout.write(formatProxyReport(proxy));
   if (want('notify')) process.stdout.write(formatNotifyReport(notify));
+  if (want('park')) process.stdout.write(formatParkReport(park));
   if (want('auth')) process.stdout.write(formatAuthCall(authCall));
   if (want('auth-proxy')) process.stdout.write(formatAuthProxy(authProxy));
   const json = {
     ...results,
     proxy,
     notify,
+    park,
     authCall,
     authProxy,
     processes: processes.map((p) => ({ ...p, cliCommand: cliCommandLine(setup, p.scenario) })),

@@ -49,6 +49,8 @@ export interface CliArgs extends ParkArgs {
   readonly command: CommandName | 'version';
   /** `mcp-elicit call --help`: the command whose help to show. */
   readonly helpTopic?: CommandName;
+  /** `--help --all`: the full listing instead of the first screen. */
+  readonly helpAll?: boolean;
   /** `completion <shell>`. */
   readonly shell?: (typeof SHELLS)[number];
   /** The tool (call), prompt (prompt) or URI (read). */
@@ -157,8 +159,13 @@ function helpOrVersion(
   if (v.help || commandWord === 'help') {
     const topic = commandWord === 'help' ? rest[0] : commandWord;
     if (topic !== undefined && !isCommand(topic)) throw unknownCommand(topic);
-    return { ...base('help'), ...(topic !== undefined && { helpTopic: topic }) };
+    return {
+      ...base('help'),
+      ...(topic !== undefined && { helpTopic: topic }),
+      ...(v.all === true && { helpAll: true }),
+    };
   }
+  if (v.all) throw new ElicitError('usage', '--all goes with --help: mcp-elicit --help --all');
   if (v.version) return base('version');
   return undefined;
 }

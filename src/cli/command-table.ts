@@ -158,7 +158,7 @@ export const COMMANDS = {
     example: 'mcp-elicit demo',
   },
   proxy: {
-    summary: 'Stand between an MCP host and a server, answering the elicitations the host cannot.',
+    summary: 'Serve an MCP host, answering the elicitations it cannot.',
     usage: [
       'mcp-elicit [options] proxy -- <command> [args...]',
       'mcp-elicit proxy --print-config --config <file> [--server <name>]',
@@ -189,7 +189,7 @@ export const COMMANDS = {
     },
   },
   auth: {
-    summary: 'Sign in to a server (login), list sign-ins (status), or sign out and revoke (logout).',
+    summary: 'Sign in (login), list sign-ins (status), sign out (logout).',
     usage: [
       'mcp-elicit [options] auth login --url <url> | --config <file> [--server <name>]',
       'mcp-elicit auth status [--url <url>] [--json]',
@@ -212,7 +212,7 @@ export const COMMANDS = {
     example: 'mcp-elicit auth login --url https://mcp.example.com/mcp',
   },
   servers: {
-    summary: 'List the servers in an mcpServers config file (name, transport, command or URL).',
+    summary: 'List the servers in an mcpServers config file.',
     usage: ['mcp-elicit servers --config <file>'],
     operands: 0,
     options: ['config', 'json'],
@@ -227,9 +227,9 @@ export const COMMANDS = {
   },
   help: {
     summary: 'Show help, for everything or for one command.',
-    usage: ['mcp-elicit help [command]', 'mcp-elicit <command> --help'],
+    usage: ['mcp-elicit help [command]', 'mcp-elicit <command> --help', 'mcp-elicit --help --all'],
     operands: 0,
-    options: [],
+    options: ['all'],
     example: 'mcp-elicit help call',
   },
 } as const satisfies Record<string, CommandInfo>;

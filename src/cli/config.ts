@@ -2,10 +2,12 @@
 // (and VS Code's `servers` / `mcp.servers`), and resolves one entry to a stdio or HTTP target.
 import type { SignInSettings } from '../auth/settings.js';
 import { ElicitError } from '../contracts/elicit-error.js';
+import { isRecord } from '../core/is-record.js';
 import { setOwn } from '../core/own-property.js';
 import { sanitizeText } from '../core/sanitize.js';
 import { readCappedFile } from './capped-file.js';
 import { parseOAuthEntry } from './config-oauth.js';
+import { nearest } from './suggest.js';
 
 export type ConfigTarget =
   | { kind: 'stdio'; command: string; args: string[]; env: Record<string, string>; cwd?: string }
@@ -20,9 +22,12 @@ export async function loadServerFromConfig(
   // Own keys only: `__proto__` or `constructor` is a name like any other, not Object.prototype.
   if (!Object.hasOwn(servers, name)) {
     const known = Object.keys(servers);
+    const guess = nearest(name, known);
+    const hint = guess === undefined ? '' : ` (did you mean ${shown(guess)}?)`;
+    // A near name is most likely a typo: name it first (exit 2, as for any config mistake).
     throw new ElicitError(
       'config',
-      `no server "${shown(name)}" in ${file}; it has: ${known.length > 0 ? nameList(known, file) : '(none)'}`,
+      `no server "${shown(name)}" in ${file}${hint}; it has: ${known.length > 0 ? nameList(known, file) : '(none)'}`,
     );
   }
   return resolveEntry(servers[name], `${file}: server "${shown(name)}"`, env);
@@ -157,10 +162,6 @@ function substitute(text: string, env: NodeJS.ProcessEnv, where: string): string
       throw new ElicitError('config', `${where} uses \${${name}}, which is not set in the environment`);
     },
   );
-}
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
 /** A name from a shared file in a message: it may carry terminal escapes, like server text. */

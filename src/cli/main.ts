@@ -14,7 +14,7 @@ import { commandHelp } from './command-help.js';
 import type { CommandContext } from './commands/context.js';
 import { loadServerFromConfig, onlyServerName } from './config.js';
 import type { Io } from './frontend.js';
-import { HELP } from './help.js';
+import { FULL_HELP, HELP } from './help.js';
 import type { JsonReport } from './output.js';
 import { parkFromEnv } from './park/park-args.js';
 import { describeServerEnv, serverEnvironment } from './server-env.js';
@@ -28,7 +28,7 @@ export async function runMain(argv: readonly string[], io: Io): Promise<number> 
     return fail(error, io, argv.includes('--json'), []);
   }
   if (args.command === 'help') {
-    io.stdout.write(args.helpTopic ? commandHelp(args.helpTopic) : HELP);
+    io.stdout.write(args.helpTopic ? commandHelp(args.helpTopic) : args.helpAll ? FULL_HELP : HELP);
     return 0;
   }
   if (args.command === 'completion' && args.shell) {

@@ -44,6 +44,7 @@ export const SECTIONS = [
   'auth',
   'auth-proxy',
   'notify',
+  'park',
 ] as const;
 export type BenchSection = (typeof SECTIONS)[number];
 

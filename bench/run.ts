@@ -6,7 +6,7 @@
 //   node --import tsx bench/run.ts [--rounds N] [--calls N] [--warmup N] [--runs N] [--only LIST]
 //
 // --only runs some sections (comma-separated: memory, steps, processes, hostile, browser, proxy,
-// auth, auth-proxy, notify)
+// auth, auth-proxy, notify, park)
 // and writes .bench/last-only.json instead, so a full run's last.json stays whole.
 import { existsSync } from 'node:fs';
 import { mkdir, rm, writeFile } from 'node:fs/promises';
@@ -23,6 +23,7 @@ import { measureSteps, type StepTiming } from './engine-steps.js';
 import { type AttackTiming, type LargestForm, measureAttacks, measureLargestForm } from './hostile.js';
 import { measureRoundTrip, type RoundTripCase } from './in-memory.js';
 import { formatNotifyReport, measureNotify, type NotifyBenchResult } from './notify.js';
+import { formatParkReport, measurePark, type ParkBenchResult } from './park.js';
 import {
   cliCommandLine,
   measureProcesses,
@@ -45,6 +46,7 @@ const STEP_ITERATIONS = 300;
 const ATTACK_RUNS = 9;
 const BROWSER_ROUNDS = 15;
 const NOTIFY_ROUNDS = 40;
+const PARK_ROUNDS = 6;
 const TOOL = 'survey';
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -199,6 +201,9 @@ async function main(): Promise<void> {
   const notify = await section<NotifyBenchResult[]>(want('notify'), 'notices on vs off', () =>
     measureNotify(NOTIFY_ROUNDS),
   );
+  const park = await section<ParkBenchResult>(want('park'), 'parked questions', () =>
+    notBuilt !== undefined ? Promise.reject(new Error(notBuilt)) : measurePark(PARK_ROUNDS),
+  );
   // Sign-in: a call with a stored token vs authorization off; proxy --url vs mcp-remote.
   const authCall = await section<AuthCallResult>(want('auth'), 'signed-in call vs authorization off', () =>
     notBuilt !== undefined
@@ -234,6 +239,7 @@ async function main(): Promise<void> {
   if (want('processes')) process.stdout.write(formatCallExit(callExit));
   if (want('proxy')) process.stdout.write(formatProxyReport(proxy));
   if (want('notify')) process.stdout.write(formatNotifyReport(notify));
+  if (want('park')) process.stdout.write(formatParkReport(park));
   if (want('auth')) process.stdout.write(formatAuthCall(authCall));
   if (want('auth-proxy')) process.stdout.write(formatAuthProxy(authProxy));
   const json = {
@@ -241,6 +247,7 @@ async function main(): Promise<void> {
     callExit,
     proxy,
     notify,
+    park,
     authCall,
     authProxy,
     processes: processes.map((p) => ({

@@ -21,6 +21,20 @@ const server = (s: StdioCommand) => ['--', s.command, ...s.args];
 describe('call --park on a stdio server', () => {
   const place = new ParkPlace();
   after(() => place.stopAll());
+  /** One question parked by the fixture; its id. */
+  const parkOne = async (): Promise<string> => {
+    const run = await place.run([
+      '--json',
+      '--park',
+      'call',
+      'ask_several',
+      '--arg',
+      'count=1',
+      ...server(parkServer),
+    ]);
+    assert.equal(run.status, 6, run.stderr);
+    return parked(run).pending[0]?.id ?? '';
+  };
 
   // P-01 P-02 P-03 P-07
   it("parks server-everything's form, refuses an out-of-range answer naming the field, then finishes with a valid one exactly as call --json would", async () => {
@@ -109,18 +123,23 @@ describe('call --park on a stdio server', () => {
     }
   });
 
+  // P-01
+  it('parks with MCP_ELICIT_PARK=1 alone, and answer --cancel withdraws the question (the server is told cancel)', async () => {
+    const env = { MCP_ELICIT_PARK: '1' };
+    const first = await place.run(
+      ['--json', 'call', 'ask_several', '--arg', 'count=1', ...server(parkServer)],
+      env,
+    );
+    assert.equal(first.status, 6, first.stderr);
+    const id = parked(first).pending[0]?.id ?? '';
+    const cancelled = await place.run(['answer', id, '--cancel'], env);
+    assert.equal(cancelled.status, 0, cancelled.stderr);
+    assert.match(resultText(jsonReport(cancelled)), /"action":"cancel"/);
+  });
+
   // P-04
   it('takes the first of two answers racing for one question and tells the second it was too late', async () => {
-    const first = await place.run([
-      '--json',
-      '--park',
-      'call',
-      'ask_several',
-      '--arg',
-      'count=1',
-      ...server(parkServer),
-    ]);
-    const id = parked(first).pending[0]?.id ?? '';
+    const id = await parkOne();
     const runs = await Promise.all([
       place.run(['answer', id, '--set', 'n1=4']),
       place.run(['answer', id, '--set', 'n1=5']),
@@ -133,16 +152,7 @@ describe('call --park on a stdio server', () => {
 
   // P-09
   it('leaves no answerable question behind a holder killed with SIGKILL', async () => {
-    const first = await place.run([
-      '--json',
-      '--park',
-      'call',
-      'ask_several',
-      '--arg',
-      'count=1',
-      ...server(parkServer),
-    ]);
-    const id = parked(first).pending[0]?.id ?? '';
+    const id = await parkOne();
     process.kill(place.holderPid(id), 'SIGKILL');
     const answer = await place.run(['answer', id, '--set', 'n1=1']);
     assert.equal(answer.status, 3);

@@ -25,20 +25,25 @@ class AgentThenPerson implements Renderer {
   readonly name = 'agent-then-person';
   // A person is there for the rest, so URL mode (which always needs their consent) is served too.
   readonly interactive = true;
-  readonly #agent: ScriptedRenderer;
-
   constructor(
     private readonly known: Readonly<Record<string, string>>,
     private readonly person: PlainRenderer,
-  ) {
-    // `sets` are typed by each field's kind, as `mcp-elicit --set name=value` does; defaults fill the rest.
-    this.#agent = new ScriptedRenderer({ sets: known, log: (line) => console.error(line) });
-  }
+  ) {}
 
   async form(prompt: FormPrompt, ctx: PromptContext): Promise<FormAnswer> {
     if (prompt.model.fields.length === 0) return this.person.form(prompt, ctx);
-    const answer = await this.#agent.form(prompt, ctx);
-    if (answer.outcome.action === 'accept' || ctx.signal.aborted) return answer;
+    // `sets` are typed by each field's kind, as `mcp-elicit --set name=value` does; defaults fill the
+    // rest. Its verdict is printed only when it is the answer: a cancel here is a hand-over, not a failure.
+    const said: string[] = [];
+    const agent = new ScriptedRenderer({ sets: this.known, log: (line) => said.push(line) });
+    const answer = await agent.form(prompt, ctx);
+    if (answer.outcome.action === 'accept' || ctx.signal.aborted) {
+      for (const line of said) console.error(line);
+      return answer;
+    }
+    console.error(
+      `[agent] cannot fill "${sanitizeText(prompt.message, { maxLength: 80 })}" alone: asking the person for the rest`,
+    );
     // The agent's values that fit this form, typed by the engine as if entered in each field's box.
     const session = new FormSession(prompt);
     const filled: Draft = {};

@@ -43,6 +43,16 @@ export {
 } from './frontends/attention/index.js';
 export { BrowserRenderer, type BrowserRendererOptions } from './frontends/browser/index.js';
 export { createSystemOpener, type SystemOpenerOptions } from './frontends/open-url.js';
+export {
+  type ParkAnswer,
+  type ParkedField,
+  type ParkedOption,
+  type ParkedQuestion,
+  type ParkingOptions,
+  ParkingRenderer,
+  type ParkRefusal,
+  type ParkVerdict,
+} from './frontends/park/index.js';
 export { type PlainOptions, PlainRenderer } from './frontends/plain/index.js';
 export { type RecordingOptions, recordingRenderer } from './frontends/record/index.js';
 export type {

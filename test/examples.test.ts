@@ -13,6 +13,7 @@ import { TmuxSession } from './helpers/tmux.js';
 
 const tested = [
   'agent-asks-person.ts',
+  'park-and-relay.ts',
   'policy-renderer.ts',
   'pure-engine.ts',
   'sign-in.ts',
@@ -114,6 +115,17 @@ describe('examples/', () => {
     assert.match(run.stdout, new RegExp(`^${shown[1]}: outcome: the user said no$`, 'm'));
   });
 
+  // P-03 P-06
+  it('park-and-relay parks each question, has a reply that does not fit refused naming the field, and finishes with the next', async () => {
+    const run = await start('park-and-relay.ts').ended;
+    assert.equal(run.status, 0, run.stderr);
+    assert.match(run.stdout, /\[refused\] username: Username must be at least 3 characters\./);
+    assert.equal([...run.stdout.matchAll(/\[answered\]/g)].length, 3);
+    assert.match(run.stdout, /account: action=accept content=\{"username":"grace","plan":"pro"\}/);
+    assert.match(run.stdout, /outcome: account grace created/);
+    assert.match(run.stdout, /still waiting: 0/);
+  });
+
   it('agent-asks-person fills what it knows and asks the person only for the rest', async () => {
     const example = start('agent-asks-person.ts');
     await example.waitFor(/Field 1 of 1: Username \(required\)/);
@@ -133,7 +145,11 @@ describe('examples/', () => {
       /billing: action=accept content=\{"billingEmail":"grace@example.com","company":"Acme","seats":12\}/,
     );
     assert.match(run.stdout, /outcome: account grace created/);
-    assert.match(run.stderr, /\[scripted\] demo asks "Create your account": cancel \(invalid-answer\)/);
+    assert.match(
+      run.stderr,
+      /\[agent\] cannot fill "Create your account" alone: asking the person for the rest/,
+    );
+    assert.doesNotMatch(run.stderr, /cancel/, 'handing a form to the person is not logged as a cancel');
   });
 
   it('sign-in signs in to a protected server through the loopback listener, then reuses the token', async () => {

@@ -81,5 +81,11 @@ export function recordProblem(value: unknown): string | undefined {
 function tokensOk(saved: unknown): boolean {
   if (!isRecord(saved) || !isRecord(saved.tokens)) return false;
   if (typeof saved.tokens.access_token !== 'string') return false;
-  return saved.expiresAt === undefined || typeof saved.expiresAt === 'number';
+  if (typeof saved.savedAt !== 'number' || !validDate(saved.savedAt)) return false;
+  return saved.expiresAt === undefined || (typeof saved.expiresAt === 'number' && validDate(saved.expiresAt));
+}
+
+/** Epoch milliseconds a Date can hold (ECMAScript: ±8.64e15), so printing it can never throw. */
+function validDate(ms: number): boolean {
+  return Number.isFinite(ms) && Math.abs(ms) <= 8.64e15;
 }

@@ -17,7 +17,7 @@ export function commandHelp(name: CommandName): string {
     'Example',
     `  ${info.example}`,
     '',
-    'mcp-elicit --help lists every command and option.',
+    'mcp-elicit --help --all lists every command and option.',
     '',
   ].join('\n');
 }

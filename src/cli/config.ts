@@ -7,6 +7,7 @@ import { setOwn } from '../core/own-property.js';
 import { sanitizeText } from '../core/sanitize.js';
 import { readCappedFile } from './capped-file.js';
 import { parseOAuthEntry } from './config-oauth.js';
+import { nearest } from './suggest.js';
 
 export type ConfigTarget =
   | { kind: 'stdio'; command: string; args: string[]; env: Record<string, string>; cwd?: string }
@@ -21,9 +22,12 @@ export async function loadServerFromConfig(
   // Own keys only: `__proto__` or `constructor` is a name like any other, not Object.prototype.
   if (!Object.hasOwn(servers, name)) {
     const known = Object.keys(servers);
+    const guess = nearest(name, known);
+    const hint = guess === undefined ? '' : ` (did you mean ${shown(guess)}?)`;
+    // A near name is most likely a typo: name it first (exit 2, as for any config mistake).
     throw new ElicitError(
       'config',
-      `no server "${shown(name)}" in ${file}; it has: ${known.length > 0 ? nameList(known, file) : '(none)'}`,
+      `no server "${shown(name)}" in ${file}${hint}; it has: ${known.length > 0 ? nameList(known, file) : '(none)'}`,
     );
   }
   return resolveEntry(servers[name], `${file}: server "${shown(name)}"`, env);

@@ -1,7 +1,9 @@
-// The --help text: the hand-written parts (usage, commands, outcomes, exit statuses, examples)
-// around the option sections, which are generated from the option table (options/index.ts).
-import { COMMAND_OPTIONS, OPTION_SECTIONS } from './options/index.js';
-import { sectionLines } from './options/layout.js';
+// The help texts: `--help` is one screen (what the tool does, the commands, the options most runs
+// use, where the rest is); `--help --all` is the full listing, the hand-written parts (usage,
+// commands, outcomes, exit statuses, examples) around the option sections of the option table.
+import { COMMAND_NAMES, COMMANDS } from './command-table.js';
+import { COMMAND_OPTIONS, OPTION_SECTIONS, optionRecord } from './options/index.js';
+import { optionBlock, sectionLines } from './options/layout.js';
 
 const HEAD = `mcp-elicit: talk to any MCP server and answer its elicitations (forms and URL steps).
 
@@ -19,6 +21,7 @@ Usage
   mcp-elicit auth login|logout --url <url> | --config <file> [--server <name>]
   mcp-elicit auth status [--url <url>] [--json]
   mcp-elicit completion bash|zsh|fish
+  mcp-elicit --help [--all]                           (a first screen; --all: this full listing)
   mcp-elicit <command> --help                         (that command's options and an example)
 
 Commands
@@ -35,6 +38,11 @@ Commands
                           prints a transcript. Its last step is a URL-mode sign-in on a page the
                           demo serves on 127.0.0.1; without a terminal that page is opened only
                           with --open-urls.
+  answer <id>             Answer a question parked by --park (--set, --args, --accept-defaults,
+                          --done for a URL step, --decline, --cancel); the answer is checked
+                          like any other, then the call goes on: prints its result, or the
+                          next parked question (see docs/agents.md).
+  pending                 Every parked question still waiting: server, request, age, expiry.
   servers                 List the servers in --config <file>: name, transport, command or URL.
   auth login              Sign in to a --url server now (nothing is called); later runs reuse the
                           stored tokens and refresh them.
@@ -46,7 +54,7 @@ Commands
                           mcp-elicit completion bash > ~/.local/share/bash-completion/completions/mcp-elicit
                           mcp-elicit completion zsh > "\${fpath[1]}/_mcp-elicit"
                           mcp-elicit completion fish > ~/.config/fish/completions/mcp-elicit.fish
-  help [command]          This help, or one command's.
+  help [command]          The first screen (--all: this listing), or one command's help.
   proxy                   Be that server for an MCP host (on stdin/stdout, or at a loopback URL
                           with --listen), forwarding everything and giving the host complete
                           elicitation (see docs/proxy.md).`;
@@ -66,7 +74,8 @@ Exit status
   stderr names each one with its message and field names, e.g. a replayed form that changed;
   5 the server needs a sign-in and nobody can sign in (a scripted run without --open-urls, or the
   person said no; stderr names the sign-in page); a sign-in that was tried and failed is 3;
-  130 interrupted with Ctrl-C (a second Ctrl-C exits at once).
+  6 --park: the server asked something and the question is parked (stdout shows it and the
+  exact answer command; --json: "pending"); 130 interrupted with Ctrl-C (a second Ctrl-C exits at once).
 
 Examples
   mcp-elicit call trigger-elicitation-request -- npx -y @modelcontextprotocol/server-everything
@@ -76,10 +85,54 @@ Examples
   mcp-elicit --config ~/.cursor/mcp.json --server github tools
 `;
 
-export const HELP = [
+/** The full listing: every command and every option (`mcp-elicit --help --all`). */
+export const FULL_HELP = [
   HEAD,
   ...sectionLines(COMMAND_OPTIONS),
   '',
   ...OPTION_SECTIONS.flatMap((section) => [...sectionLines(section), '']),
   TAIL,
+].join('\n');
+
+// The options most runs use, each in one line (the full listing has their whole description).
+const COMMON: readonly (readonly [string, string])[] = [
+  ['url', 'The server at an http(s) URL, instead of -- <command>.'],
+  ['config', 'The server from an mcpServers JSON file.'],
+  ['server', 'Which server of --config (when it lists several).'],
+  ['arg', 'A tool or prompt argument, typed by its schema.'],
+  ['ui', 'auto (default), terminal, plain, browser, scripted.'],
+  ['set', 'Answer a form field without asking (repeatable).'],
+  ['json', 'One JSON report on stdout: result and outcomes.'],
+  ['verbose', "Show the server's stderr and each outcome."],
+];
+
+function commonOptions(): string[] {
+  return COMMON.flatMap(([name, line]) => {
+    const option = optionRecord(name);
+    return option === undefined ? [] : optionBlock(option, [line]);
+  });
+}
+
+function commandLines(): string[] {
+  return COMMAND_NAMES.map((name) => `  ${name.padEnd(11)} ${COMMANDS[name].summary}`);
+}
+
+/** The first screen: what the tool does, its commands, the common options and where the rest is. */
+export const HELP = [
+  'mcp-elicit: call any MCP server and answer its elicitations (forms, URL steps).',
+  '',
+  'Usage',
+  '  mcp-elicit [options] <command> [<name>] -- <server command> [args...]',
+  '  mcp-elicit [options] <command> [<name>] --url <url> | --config <file>',
+  '',
+  'Commands',
+  ...commandLines(),
+  '',
+  'Common options',
+  ...commonOptions(),
+  '',
+  'Try it: mcp-elicit demo',
+  'One command in full: mcp-elicit <command> --help',
+  'Every command and option, outcomes, exit statuses: mcp-elicit --help --all',
+  '',
 ].join('\n');

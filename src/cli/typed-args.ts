@@ -1,5 +1,6 @@
 // `--arg key=value` typed by a tool's inputSchema: numbers, booleans, JSON for objects and arrays,
-// text otherwise. A key the schema does not list, or a value of the wrong type, is a usage error.
+// text otherwise. A key the schema does not list, a value of the wrong type, or a required argument
+// left out is a usage error, named before the call rather than in the server's validation dump.
 import { ElicitError } from '../contracts/elicit-error.js';
 import { setOwn } from '../core/own-property.js';
 
@@ -26,6 +27,21 @@ export function typeArgPairs(
     setOwn(out, key, typeValue(key, text, typeof schema.type === 'string' ? schema.type : undefined));
   }
   return out;
+}
+
+/** A usage error naming the arguments the schema marks `required` that `given` lacks. */
+export function checkRequiredArgs(
+  given: Readonly<Record<string, unknown>>,
+  inputSchema: { required?: unknown } | undefined,
+  what: string,
+): void {
+  const required = Array.isArray(inputSchema?.required) ? inputSchema.required : [];
+  const missing = required.filter((n): n is string => typeof n === 'string' && !Object.hasOwn(given, n));
+  if (missing.length === 0) return;
+  throw new ElicitError(
+    'usage',
+    `${what} needs argument${missing.length > 1 ? 's' : ''} ${missing.map((n) => `"${n}"`).join(', ')} (give ${missing.map((n) => `--arg ${n}=...`).join(' ')})`,
+  );
 }
 
 function typeValue(key: string, text: string, type: string | undefined): unknown {

@@ -31,7 +31,7 @@ export function endingOutcome(ending: PromptEnding): {
     case 'interrupted':
       return { reason: 'interrupted', detail: 'interrupted with Ctrl-C' };
     case 'tab-closed':
-      return { reason: 'tab-closed', detail: 'the browser tab was closed' };
+      return { reason: 'tab-closed', detail: 'the browser tab was closed and not reopened in time' };
     case 'closed':
       return { reason: 'connection-closed', detail: 'the front-end was closed' };
   }
@@ -49,7 +49,7 @@ export function endingSentence(ending: PromptEnding): string {
     case 'timeout':
       return 'The request was left unanswered too long, so it was cancelled.';
     case 'tab-closed':
-      return 'The tab was closed, so the request was cancelled.';
+      return 'The tab was closed and not reopened in time, so the request was cancelled.';
     case 'closed':
       return 'The session ended, so the request was cancelled.';
   }

@@ -1,5 +1,6 @@
 // Small functions with one job: no function, method or arrow in src/ runs over 80 lines
-// (docs/layout.md). A long one fails here with its file, line and length.
+// (docs/layout.md), in the TypeScript and in the page script (src/frontends/browser/assets/app.js)
+// alike. A long one fails here with its file, line and length.
 import assert from 'node:assert/strict';
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
@@ -16,7 +17,7 @@ function listSources(dir: string): string[] {
     .flatMap((name) => {
       const full = join(dir, name);
       if (statSync(full).isDirectory()) return listSources(full);
-      return name.endsWith('.ts') ? [full] : [];
+      return name.endsWith('.ts') || name.endsWith('.js') ? [full] : [];
     });
 }
 
@@ -44,6 +45,16 @@ describe('function length', () => {
       longFunctions(relative(root, file), readFileSync(file, 'utf8'), LIMIT),
     );
     assert.deepEqual(long, [], `split these functions:\n${long.join('\n')}`);
+  });
+
+  it('reads the page script too: a long function in a .js asset is found', () => {
+    assert.ok(
+      listSources(src).some((file) => file.endsWith(join('assets', 'app.js'))),
+      'app.js is among the files checked',
+    );
+    const body = Array.from({ length: LIMIT }, (_, i) => `    const v${i} = ${i};`).join('\n');
+    const long = longFunctions('app.js', `'use strict';\n{\n  function f() {\n${body}\n  }\n}\n`, LIMIT);
+    assert.deepEqual(long, [`app.js:3 f (${LIMIT + 2} lines)`]);
   });
 
   it('finds a long function, a long method and a long arrow', () => {

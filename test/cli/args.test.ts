@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { parseCliArgs } from '../../src/cli/args.js';
-import { HELP } from '../../src/cli/help.js';
+import { FULL_HELP } from '../../src/cli/help.js';
 import { ElicitError } from '../../src/contracts/elicit-error.js';
 
 function usageError(argv: string[]): string {
@@ -245,7 +245,7 @@ describe('command-line parsing', () => {
       '--help',
       '--version',
     ]) {
-      assert.ok(HELP.includes(option), `--help mentions ${option}`);
+      assert.ok(FULL_HELP.includes(option), `--help mentions ${option}`);
     }
   });
 

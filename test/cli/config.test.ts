@@ -73,6 +73,12 @@ describe('mcpServers config files', () => {
     assert.match(await configError(file('empty.json', { other: {} }), 'x'), /has no "mcpServers"/);
     const two = file('two.json', { mcpServers: { a: { command: 'a' }, b: { command: 'b' } } });
     assert.match(await configError(two, 'c'), /no server "c" .*it has: a, b/);
+    // H-36: a near name is a typo, a usage error that says which name was meant.
+    const named = file('named.json', { mcpServers: { github: { command: 'a' }, slack: { command: 'b' } } });
+    assert.match(
+      await configError(named, 'gihtub'),
+      /no server "gihtub" in .* \(did you mean github\?\); it has: github, slack/,
+    );
     const secret = file('secret.json', { mcpServers: { s: { command: 'x', env: { K: '${MISSING_VAR}' } } } });
     assert.match(await configError(secret, 's'), /MISSING_VAR.*not set/);
     const badArgs = file('badargs.json', { mcpServers: { s: { command: 'x', args: 'oops' } } });

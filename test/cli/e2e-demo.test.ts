@@ -115,13 +115,13 @@ describe('mcp-elicit call against the demo server', () => {
     assert.match(invalid.stderr, /Email/);
   });
 
-  it('prints a readable result without --json and exits 1 with a message for an unknown tool', async () => {
+  it('prints a readable result without --json and exits 2 naming an unknown tool as a usage error', async () => {
     const ok = await runCli(['--accept-defaults', 'call', 'survey', ...stdioServer]);
     assert.equal(ok.status, 0);
     assert.match(ok.stdout, /survey: action=accept/);
     const bad = await runCli(['call', 'no_such_tool', ...stdioServer]);
-    assert.equal(bad.status, 1);
-    assert.match(bad.stderr + bad.stdout, /no_such_tool/);
+    assert.equal(bad.status, 2);
+    assert.match(bad.stderr, /the server has no tool "no_such_tool"; it has [^\n]*survey/);
   });
 
   it('lists tools, and remembers the server era so the next run skips probing', async () => {

@@ -1,9 +1,12 @@
 // Every request that can elicit, through the CLI: prompts/get and resources/read against the demo
 // server on both eras; tool arguments, --arg typing, progress and logging against server-everything.
 import assert from 'node:assert/strict';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, it } from 'node:test';
 import { jsonReport, root, runCli } from '../helpers/cli.js';
+import { req } from '../helpers/req.js';
 import { everythingStdioCommand } from '../helpers/servers.js';
 
 const demo = ['--', process.execPath, join(root, 'dist', 'demo', 'main.js')];
@@ -80,6 +83,17 @@ describe('prompts, prompt, resources and read (demo server)', () => {
     });
   }
 
+  it(req`names the closest listed resource for a mistyped URI, and still reads one a template fits (H-36)`, async () => {
+    const typo = await runCli(['read', 'demo://valut/motto', ...demo]);
+    assert.equal(typo.status, 2, typo.stderr);
+    assert.match(
+      typo.stderr,
+      /the server lists no resource "demo:\/\/valut\/motto" \(did you mean demo:\/\/vault\/motto\?\)/,
+    );
+    const templated = await runCli(['--decline', 'read', 'demo://vault/motti', ...demo]);
+    assert.equal(templated.status, 0, templated.stderr);
+  });
+
   it('fails a read of an unknown resource with exit 1, and rejects a missing operand as usage (exit 2)', async () => {
     const unknown = await runCli(['read', 'nope://x', ...demo]);
     assert.equal(unknown.status, 1);
@@ -107,6 +121,36 @@ describe('tool arguments, progress and logging (server-everything)', () => {
     const unknown = await runCli(['--arg', 'c=1', 'call', 'get-sum', ...everything]);
     assert.equal(unknown.status, 2);
     assert.match(unknown.stderr, /tool "get-sum" has no argument "c" \(it takes a, b\)/);
+  });
+
+  it(req`names the closest tool or prompt for a mistyped name, and a missing required tool argument, before the request (H-36)`, async () => {
+    const tool = await runCli(['--arg', 'a=1', '--arg', 'b=2', 'call', 'get-summ', ...everything]);
+    assert.equal(tool.status, 2, tool.stderr);
+    assert.match(tool.stderr, /the server has no tool "get-summ" \(did you mean get-sum\?\)/);
+    const far = await runCli(['call', 'zzzzzzzz', ...everything]);
+    assert.equal(far.status, 2, far.stderr);
+    assert.match(
+      far.stderr,
+      /the server has no tool "zzzzzzzz"; it has [^\n]*echo[^\n]*\(mcp-elicit tools lists them\)/,
+    );
+    const prompt = await runCli(['--arg', 'city=Paris', 'prompt', 'args-promtp', ...everything]);
+    assert.equal(prompt.status, 2, prompt.stderr);
+    assert.match(prompt.stderr, /the server has no prompt "args-promtp" \(did you mean args-prompt\?\)/);
+    const missing = await runCli(['--arg', 'a=1', 'call', 'get-sum', ...everything]);
+    assert.equal(missing.status, 2, missing.stderr);
+    assert.match(missing.stderr, /tool "get-sum" needs argument "b" \(give --arg b=\.\.\.\)/);
+    assert.doesNotMatch(missing.stderr, /Invalid input/);
+    const fromJson = await runCli(['--args', '{"a":1,"b":2}', 'call', 'get-sum', ...everything]);
+    assert.equal(fromJson.status, 0, fromJson.stderr);
+    assert.match(fromJson.stdout, /The sum of 1 and 2 is 3/);
+    const config = join(mkdtempSync(join(tmpdir(), 'mcp-elicit-config-')), 'mcp.json');
+    writeFileSync(config, JSON.stringify({ mcpServers: { everything: everythingCommand } }));
+    const server = await runCli(['--config', config, '--server', 'everyting', 'tools']);
+    assert.equal(server.status, 2, server.stderr);
+    assert.match(
+      server.stderr,
+      /no server "everyting" in .* \(did you mean everything\?\); it has: everything/,
+    );
   });
 
   it("checks a prompt's arguments against the ones it declares before getting it, like a tool's", async () => {

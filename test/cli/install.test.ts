@@ -42,18 +42,37 @@ const env = {
 };
 const npm = (args: string[], cwd: string) => run('npm', args, { cwd, env, timeout: 180_000 });
 
+/** A copy of the checkout's tracked files (and dist/ when asked), so packing never edits this one. */
+function checkout(to: string, withDist: boolean): string {
+  const tracked = execFileSync('git', ['ls-files', '-z'], { cwd: root, encoding: 'utf8' }).split('\0');
+  for (const file of tracked.filter((f) => f !== '' && existsSync(join(root, f)))) {
+    mkdirSync(dirname(join(to, file)), { recursive: true });
+    cpSync(join(root, file), join(to, file));
+  }
+  if (withDist) cpSync(join(root, 'dist'), join(to, 'dist'), { recursive: true });
+  symlinkSync(join(root, 'node_modules'), join(to, 'node_modules'));
+  return to;
+}
+
 describe('installing from a packed tarball', () => {
   let tarball = '';
   let files: string[] = [];
+  let installed = { stdout: '', stderr: '' };
+  let source = '';
   before(async () => {
-    const packed = await npm(['pack', '--ignore-scripts', '--json', '--pack-destination', dir], root);
-    const [info] = JSON.parse(packed.stdout) as { filename: string; files: { path: string }[] }[];
+    // Packed with its scripts, as npm publish packs it: prepack strips `prepare`, postpack restores it.
+    source = checkout(join(dir, 'source'), true);
+    const packed = await npm(['pack', '--json', '--pack-destination', dir], source);
+    const [info] = JSON.parse(packed.stdout.slice(packed.stdout.indexOf('['))) as {
+      filename: string;
+      files: { path: string }[];
+    }[];
     assert.ok(info);
     tarball = join(dir, info.filename);
     files = info.files.map((f) => f.path);
     mkdirSync(app);
     writeFileSync(join(app, 'package.json'), JSON.stringify({ name: 'app', private: true, type: 'module' }));
-    await npm(['install', '--no-package-lock', tarball], app);
+    installed = await npm(['install', '--no-package-lock', tarball], app);
   });
   after(() => rmSync(dir, { recursive: true, force: true }));
 
@@ -78,6 +97,20 @@ describe('installing from a packed tarball', () => {
       [],
       'nothing but dist/ and the package metadata',
     );
+  });
+
+  it('installs without a warning: the packed manifest has no prepare script for npm to ask about', () => {
+    assert.doesNotMatch(installed.stderr, /warn/i, installed.stderr);
+    const shipped = JSON.parse(
+      readFileSync(join(app, 'node_modules', 'mcp-elicit', 'package.json'), 'utf8'),
+    ) as { scripts?: Record<string, string> };
+    assert.equal(shipped.scripts?.prepare, undefined);
+    assert.equal(
+      readFileSync(join(source, 'package.json'), 'utf8'),
+      readFileSync(join(root, 'package.json'), 'utf8'),
+      "postpack put the checkout's package.json back byte for byte",
+    );
+    assert.ok(!existsSync(join(source, '.package.json.unpacked')));
   });
 
   it('installs the @modelcontextprotocol/client peer dependency alongside', () => {
@@ -133,13 +166,7 @@ describe('installing from a clone', () => {
     assert.match(call.stdout, /^survey: action=accept/m);
   });
   it('builds dist/ on prepare, so the tarball holds the CLI, the library and its types', async () => {
-    const copy = join(dir, 'checkout');
-    const tracked = execFileSync('git', ['ls-files', '-z'], { cwd: root, encoding: 'utf8' }).split('\0');
-    for (const file of tracked.filter((f) => f !== '' && existsSync(join(root, f)))) {
-      mkdirSync(dirname(join(copy, file)), { recursive: true });
-      cpSync(join(root, file), join(copy, file));
-    }
-    symlinkSync(join(root, 'node_modules'), join(copy, 'node_modules'));
+    const copy = checkout(join(dir, 'checkout'), false);
     assert.ok(!existsSync(join(copy, 'dist')), 'the checkout starts without dist/');
     const packed = await npm(['pack', '--json', '--pack-destination', copy], copy);
     const [info] = JSON.parse(packed.stdout.slice(packed.stdout.indexOf('['))) as {

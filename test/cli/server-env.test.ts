@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { describe, it } from 'node:test';
 import { DEFAULT_INHERITED_ENV_VARS } from '@modelcontextprotocol/client/stdio';
 import { parseCliArgs } from '../../src/cli/args.js';
-import { HELP } from '../../src/cli/help.js';
+import { FULL_HELP } from '../../src/cli/help.js';
 import { serverEnvironment } from '../../src/cli/server-env.js';
 import { ElicitError } from '../../src/contracts/elicit-error.js';
 import { type CliRun, jsonReport, resultText, runCli } from '../helpers/cli.js';
@@ -179,8 +179,8 @@ describe('--env and --pass-env on the command line', () => {
     );
     assert.match(usageError(['--pass-env', '*', 'demo']), /only apply to a stdio server/);
     for (const option of ['--env NAME=value', '--pass-env'])
-      assert.ok(HELP.includes(option), `--help: ${option}`);
-    assert.match(HELP, /whole environment/);
+      assert.ok(FULL_HELP.includes(option), `--help: ${option}`);
+    assert.match(FULL_HELP, /whole environment/);
   });
 
   it('passes a variable named __proto__ from the config or --env as an own variable', () => {

@@ -116,6 +116,19 @@ describe('terminal form in a real terminal (tmux)', () => {
     });
   });
 
+  it(req`Escape over typed answers asks once before discarding them, in a real terminal (H-37)`, async () => {
+    const t = await app('form');
+    await t.waitFor('Review answers');
+    await t.type('Ada');
+    await t.keys('Escape');
+    await t.waitFor('Discard your answers? Esc again to cancel, any other key to go on.');
+    await t.keys('Escape');
+    const done = await t.waitFor(/^SUPPORTED/m, { history: true });
+    const [answer] = answerOf(done) as [{ outcome: unknown; draft: Record<string, unknown> }];
+    assert.deepEqual(answer.outcome, { action: 'cancel', reason: 'dismissed' });
+    assert.equal(answer.draft.name, 'Ada');
+  });
+
   it('Ctrl-C ends the form as cancel (interrupted) and reaches the program as SIGINT, as it does without a form', async () => {
     const t = await app('form');
     await t.waitFor('Review answers');

@@ -6,6 +6,7 @@ import { ElicitError } from '../../contracts/elicit-error.js';
 import { setOwn } from '../../core/own-property.js';
 import type { CliArgs } from '../args.js';
 import type { Io } from '../frontend.js';
+import { notListed } from '../listed-names.js';
 import { formatPromptResult, formatPrompts } from '../output-lists.js';
 import { checkPromptArguments, type DeclaredArgument } from '../prompt-args.js';
 import type { CommandContext } from './context.js';
@@ -31,8 +32,10 @@ export function runPrompt(args: CliArgs, io: Io, context: CommandContext): Promi
     describe: `prompts/get ${name}`,
     // Checked like a tool's arguments: a typo or a missing argument is named before the request.
     prepare: async ({ connection }) => {
-      const declared = await declaredArguments(connection, name, args.timeoutMs);
-      if (declared) checkPromptArguments(name, promptArgs, declared, new Set(Object.keys(args.argPairs)));
+      const listing = await declaredArguments(connection, name, args.timeoutMs);
+      if (listing === undefined) return;
+      if (listing.declared === undefined) throw notListed('prompt', name, listing.names, 'prompts');
+      checkPromptArguments(name, promptArgs, listing.declared, new Set(Object.keys(args.argPairs)));
     },
     send: ({ connection }, options, meta) =>
       connection.session.getPrompt({ name, arguments: promptArgs, ...(meta && { _meta: meta }) }, options),
@@ -40,12 +43,20 @@ export function runPrompt(args: CliArgs, io: Io, context: CommandContext): Promi
   });
 }
 
-/** The arguments `name` declares, from prompts/list (every page); undefined when it is not listed. */
+interface PromptListing {
+  /** Undefined when `name` is not listed. */
+  readonly declared: readonly DeclaredArgument[] | undefined;
+  readonly names: readonly string[];
+}
+
+/** The arguments `name` declares, from prompts/list (every page); undefined when nothing can be listed. */
 async function declaredArguments(
   connection: Connection,
   name: string,
   timeout: number,
-): Promise<readonly DeclaredArgument[] | undefined> {
+): Promise<PromptListing | undefined> {
+  if (connection.client.getServerCapabilities()?.prompts === undefined) return undefined;
+  const names: string[] = [];
   let cursor: string | undefined;
   // A bounded number of pages: a server that keeps returning a cursor cannot stall the run.
   for (let pages = 0; pages < 50; pages++) {
@@ -53,9 +64,10 @@ async function declaredArguments(
       timeout,
     });
     const found = page.prompts.find((p) => p.name === name);
-    if (found) return found.arguments ?? [];
+    if (found) return { declared: found.arguments ?? [], names };
+    names.push(...page.prompts.map((p) => p.name));
     cursor = page.nextCursor;
-    if (cursor === undefined) break;
+    if (cursor === undefined) return { declared: undefined, names };
   }
   return undefined;
 }

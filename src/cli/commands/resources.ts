@@ -5,6 +5,7 @@ import { ElicitError } from '../../contracts/elicit-error.js';
 import type { CliArgs } from '../args.js';
 import type { Io } from '../frontend.js';
 import { formatReadResult, formatResources } from '../output-lists.js';
+import { checkResourceUri } from '../resource-check.js';
 import type { CommandContext } from './context.js';
 import { runList } from './list.js';
 import { runRequest } from './request.js';
@@ -33,6 +34,7 @@ export function runRead(args: CliArgs, io: Io, context: CommandContext): Promise
   if (uri === undefined) throw new ElicitError('usage', 'read needs a resource URI');
   return runRequest<ReadResourceResult>(args, io, context, {
     describe: `resources/read ${uri}`,
+    prepare: ({ connection }) => checkResourceUri(connection.client, uri, args.timeoutMs),
     send: ({ connection }, options, meta) =>
       connection.session.readResource({ uri, ...(meta && { _meta: meta }) }, options),
     present: (result) => ({ ok: true, text: formatReadResult(result) }),

@@ -62,7 +62,12 @@ export const OUTPUT_OPTIONS = {
       name: 'help',
       type: 'boolean',
       short: 'h',
-      help: ['This help.'],
+      help: ['A first screen: the commands and the common options.'],
+    },
+    {
+      name: 'all',
+      type: 'boolean',
+      help: ['With --help: this full listing of every command and option.'],
     },
     {
       name: 'version',

@@ -36,8 +36,13 @@ export interface BrowserRendererOptions {
   readonly timeoutMs?: number;
   /** The server stays up this long after the last answer, so a next request reuses the tab. Default 3 s. */
   readonly lingerMs?: number;
-  /** A tab whose page stream is gone this long counts as closed (its request is cancelled). Default 3 s. */
+  /** A tab whose page stream is gone this long counts as closed. Default 3 s. */
   readonly tabClosedGraceMs?: number;
+  /**
+   * After its tab closed, the request stays open this long for the person to reopen it (the launch
+   * page's address is printed), then ends as cancel `tab-closed`. Default 5 minutes.
+   */
+  readonly tabReturnMs?: number;
   /** Largest form post read, in bytes (larger: 413). Default 64 KiB. */
   readonly maxBodyBytes?: number;
   /**
@@ -64,6 +69,7 @@ const DEFAULTS = {
   timeoutMs: 15 * 60_000,
   lingerMs: 3000,
   tabClosedGraceMs: 3000,
+  tabReturnMs: 5 * 60_000,
   maxBodyBytes: 64 * 1024,
 };
 
@@ -94,6 +100,7 @@ export class BrowserRenderer implements Renderer {
       extraHostnames: options.extraHostnames ?? [],
       lingerMs: options.lingerMs ?? DEFAULTS.lingerMs,
       tabClosedGraceMs: options.tabClosedGraceMs ?? DEFAULTS.tabClosedGraceMs,
+      tabReturnMs: options.tabReturnMs ?? DEFAULTS.tabReturnMs,
       maxBodyBytes: options.maxBodyBytes ?? DEFAULTS.maxBodyBytes,
       log,
       ...(options.tmpDir !== undefined && { tmpDir: options.tmpDir }),

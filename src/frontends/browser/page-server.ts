@@ -16,6 +16,8 @@ export interface PageServerOptions {
   readonly extraHostnames: readonly string[];
   readonly lingerMs: number;
   readonly tabClosedGraceMs: number;
+  /** After its tab closed, how long a request waits for the person to reopen it before it is cancelled. */
+  readonly tabReturnMs: number;
   readonly maxBodyBytes: number;
   readonly log: (line: string) => void;
   /** Where the launch page's 0700 folder is made (default: the system's temp folder). */
@@ -210,7 +212,8 @@ export class PageServer {
     }
   }
 
-  // A tab's page stream closed and none came back in time: the tab was closed; cancel what it showed.
+  // A tab's page stream closed and none came back in time: the tab was closed. The request stays
+  // open for the person to come back (the launch page reopens it) until tabReturnMs, then ends.
   #stream(open: boolean, entry: string): void {
     this.#changes.changed();
     if (open) {
@@ -222,8 +225,30 @@ export class PageServer {
     if (this.#shown.includes(entry)) this.#shown.splice(this.#shown.indexOf(entry), 1);
     if (this.#shown.length > 0 || entry === '') return;
     setTimeout(() => {
-      if (this.#shown.length === 0 && this.#o.desk.current()?.id === entry)
-        this.#o.desk.endCurrent('tab-closed');
+      if (this.#abandoned(entry)) this.#tabGone(entry);
     }, this.#o.tabClosedGraceMs).unref();
   }
+
+  #abandoned(entry: string): boolean {
+    return this.#shown.length === 0 && this.#o.desk.current()?.id === entry;
+  }
+
+  #tabGone(entry: string): void {
+    const launch = this.#gate.launchUrl;
+    this.#o.log(
+      `mcp-elicit: the form's tab was closed; the request stays open ${duration(this.#o.tabReturnMs)} for you to come back${
+        launch === undefined
+          ? ''
+          : `. Open this page to get it back (only your account can read it):\n  ${launch}`
+      }`,
+    );
+    setTimeout(() => {
+      if (this.#abandoned(entry)) this.#o.desk.endCurrent('tab-closed');
+    }, this.#o.tabReturnMs).unref();
+  }
+}
+
+/** "5 min" or "30 s", for the message. */
+function duration(ms: number): string {
+  return ms >= 60_000 ? `${Math.round(ms / 60_000)} min` : `${Math.round(ms / 1000)} s`;
 }

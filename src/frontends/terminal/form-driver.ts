@@ -9,6 +9,9 @@ import { type SensitiveMatch, sensitiveReason } from '../../core/sensitive.js';
 import { booleanKey, optionKey, textKey } from './field-keys.js';
 import { isDismissKey, type KeyPress } from './keys.js';
 
+/** What Escape (or Ctrl-D) over typed answers asks, once (docs/front-ends.md). */
+export const DISCARD_QUESTION = 'Discard your answers? Esc again to cancel, any other key to go on.';
+
 export type ButtonId = 'review' | 'submit' | 'edit' | 'decline' | 'cancel' | 'mute';
 
 /** Something that can hold focus: a field row, one option of a select, a review row, a button. */
@@ -34,6 +37,10 @@ export class FormDriver {
 
   readonly #caret = new Map<string, number>();
   #pasting = false;
+  /** The answers as they were before the first key, to tell whether anything was typed since. */
+  #before: string | undefined;
+  /** Escape was pressed once over typed answers: a second one cancels, any other key goes on. */
+  #confirming = false;
 
   constructor(prompt: FormPrompt) {
     // Widgets: a box holds text (blank is no answer); checkboxes with none ticked are no answer.
@@ -101,7 +108,9 @@ export class FormDriver {
   // ---- keys ----------------------------------------------------------------------------------
 
   handleKey(key: KeyPress): FormEnding | undefined {
-    if (isDismissKey(key)) return this.session.cancel();
+    this.#before ??= JSON.stringify(this.session.draft());
+    if (isDismissKey(key)) return this.#dismiss();
+    this.#confirming = false;
     // Bracketed paste: a pasted line break must not jump to the next field or press a button.
     if (key.name === 'paste-start' || key.name === 'paste-end') {
       this.#pasting = key.name === 'paste-start';
@@ -185,6 +194,15 @@ export class FormDriver {
       case 'mute':
         return this.session.mute();
     }
+  }
+
+  /** Escape over typed answers asks once before they go; with nothing typed it cancels at once. */
+  #dismiss(): FormEnding | undefined {
+    if (this.#confirming || JSON.stringify(this.session.draft()) === this.#before)
+      return this.session.cancel();
+    this.#confirming = true;
+    this.status = { tone: 'error', text: DISCARD_QUESTION };
+    return undefined;
   }
 
   #submit(): FormEnding | undefined {

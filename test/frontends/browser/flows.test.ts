@@ -13,6 +13,8 @@ import {
   recordCspViolations,
   type TestChromium,
 } from '../../helpers/chromium.js';
+import { req } from '../../helpers/req.js';
+import { within } from '../../helpers/within.js';
 import { type EchoRig, echoRig } from './harness.js';
 
 const schema = {
@@ -44,11 +46,25 @@ for (const era of ['2025-11-25', '2026-07-28'] as const satisfies readonly Era[]
     let page: Page;
     let rig: EchoRig;
     let violations: string[] = [];
+    const logged: string[] = [];
+    const waiters: (() => void)[] = [];
+    const log = (line: string) => {
+      logged.push(line);
+      for (const wake of waiters.splice(0)) wake();
+    };
+    /** The first line logged after the first `from` lines that matches `pattern`, once it is. */
+    const untilLogged = async (from: number, pattern: RegExp): Promise<string> => {
+      for (;;) {
+        const line = logged.slice(from).find((l) => pattern.test(l));
+        if (line !== undefined) return line;
+        await new Promise<void>((resolve) => waiters.push(resolve));
+      }
+    };
     before(async () => {
       context = await chrome.browser.newContext();
       violations = await recordCspViolations(context); // every tab of the context, reopened ones too
       page = await context.newPage();
-      rig = await echoRig(era, () => page);
+      rig = await echoRig(era, () => page, { log });
     });
     after(async () => {
       await rig.close();
@@ -98,27 +114,87 @@ for (const era of ['2025-11-25', '2026-07-28'] as const satisfies readonly Era[]
       await page.waitForSelector('h1:text("Already answered")');
     });
 
+    it('the review lines every answer up in one column, however long each label is (a ragged column was issue 36)', async () => {
+      const labelled = {
+        type: 'object',
+        properties: {
+          name: { type: 'string', title: 'Name' },
+          email: { type: 'string', title: 'Email address for the monthly billing statements' },
+          seats: { type: 'integer', title: 'Seats', default: 12 },
+        },
+      };
+      const answer = rig.ask(labelled);
+      await formShown(page);
+      await page.fill('#f0', 'Ada');
+      await page.fill('#f1', 'ada@example.com');
+      await page.click('button[value="review"]');
+      await page.waitForSelector('dl.review');
+      const lefts = await page.$$eval('dl.review dd', (cells) =>
+        cells.map((c) => c.getBoundingClientRect().left),
+      );
+      assert.equal(lefts.length, 3);
+      assert.deepEqual(new Set(lefts).size, 1, `answers start at ${lefts.join(', ')}`);
+      await page.click('button[value="cancel"]');
+      assert.deepEqual(await answer, { action: 'cancel' });
+    });
+
     if (era === '2025-11-25') {
-      it('closing the tab cancels the request; the next one opens a new tab', async () => {
+      it(req`closing the tab keeps the request open: the launch page printed on stderr brings the form back with what was typed (H-38)`, async () => {
         const answer = rig.ask(schema);
         await formShown(page);
         // The script's live check keeps the draft on the server.
         const checked = page.waitForResponse((response) => response.url().endsWith('/check'));
         await page.fill('#f0', 'Ad');
         await checked;
+        const told = logged.length;
         await page.close();
-        assert.deepEqual(await answer, { action: 'cancel' });
-        page = await context.newPage();
-        const next = rig.ask(schema);
-        await formShown(page);
-        assert.equal(
-          await page.inputValue('#f0'),
-          'Ad',
-          'what was typed before the tab closed is offered again',
+        const line = await within(10_000, 'the tab-closed notice', untilLogged(told, /tab was closed/));
+        assert.match(
+          line,
+          /the form's tab was closed; the request stays open 5 min for you to come back\. Open this page to get it back \(only your account can read it\):\n {2}file:\/\//,
         );
-        assert.match((await page.textContent('main')) ?? '', /Restored your earlier answers/);
-        await page.click('button[value="cancel"]');
-        assert.deepEqual(await next, { action: 'cancel' });
+        page = await context.newPage();
+        await page.goto(rig.opened.at(-1) ?? '');
+        await formShown(page);
+        assert.equal(await page.inputValue('#f0'), 'Ad', 'the same request, with what was typed');
+        await page.fill('#f0', 'Ada');
+        await page.click('button[value="review"]');
+        await page.waitForSelector('dl.review');
+        await page.click('button[value="submit"]');
+        assert.deepEqual(await answer, { action: 'accept', content: { name: 'Ada' } });
+      });
+
+      it(req`a tab closed and not reopened within the bound ends its request as cancel (tab-closed); the next one opens a new tab (H-38)`, async () => {
+        const quick = new BrowserRenderer({
+          opener: pageOpener(() => page),
+          tabClosedGraceMs: 200,
+          tabReturnMs: 300,
+          log: () => {},
+        });
+        const asked = await echoRig(era, () => page, { renderer: quick, label: 'quick' });
+        try {
+          const answer = asked.ask(schema);
+          await formShown(page);
+          const checked = page.waitForResponse((response) => response.url().endsWith('/check'));
+          await page.fill('#f0', 'Ad');
+          await checked;
+          await page.close();
+          assert.deepEqual(await answer, { action: 'cancel' });
+          page = await context.newPage();
+          const next = asked.ask(schema);
+          await formShown(page);
+          assert.equal(
+            await page.inputValue('#f0'),
+            'Ad',
+            'what was typed before the tab closed is offered again',
+          );
+          assert.match((await page.textContent('main')) ?? '', /Restored your earlier answers/);
+          await page.click('button[value="cancel"]');
+          assert.deepEqual(await next, { action: 'cancel' });
+        } finally {
+          await asked.close();
+          await quick.close();
+        }
       });
 
       it('a request the server withdraws leaves the page saying so; what was typed comes back next time', async () => {

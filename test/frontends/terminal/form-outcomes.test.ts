@@ -22,7 +22,7 @@ describe('terminal form outcomes: review, accept, decline, cancel', () => {
     assert.equal(first, 'Form request from demo (calls itself "Demo Server 1.0.0")');
     assert.equal(second, 'for tool call "profile"');
     assert.equal(third, 'Set up your profile.');
-    await s.press('esc');
+    await s.press('esc', 'esc');
     await s.answer;
   });
 
@@ -76,7 +76,7 @@ describe('terminal form outcomes: review, accept, decline, cancel', () => {
     await fillRequired(s);
     await s.press('pageDown', 'enter', 'up', 'up', 'tab');
     assert.match(s.screen(), /\[>Submit<\]/);
-    await s.press('esc');
+    await s.press('esc', 'esc');
     await s.answer;
   });
 
@@ -89,7 +89,7 @@ describe('terminal form outcomes: review, accept, decline, cancel', () => {
     assert.doesNotMatch(form, /Review before sending/, 'the review did not open');
     assert.match(form, /Email is required\./, 'an untouched field shows its problem too');
     await s.type('da');
-    await s.press('esc');
+    await s.press('esc', 'esc');
     const answer = await s.answer;
     assert.equal(answer.outcome.action, 'cancel');
     assert.equal(answer.draft?.name, 'Ada', 'typing went on in the first problem, the name');
@@ -108,10 +108,35 @@ describe('terminal form outcomes: review, accept, decline, cancel', () => {
   it(req`Escape is cancel (dismissed), not decline (E-23)`, async () => {
     const s = openForm(makePrompt(profile));
     await s.type('Ada');
-    await s.press('esc');
+    await s.press('esc', 'esc');
     const answer = await s.answer;
     assert.deepEqual(answer.outcome, { action: 'cancel', reason: 'dismissed' });
     assert.equal(answer.draft?.name, 'Ada');
+  });
+
+  it(req`Escape over typed answers asks once; any other key goes on editing, a second Escape cancels (H-37)`, async () => {
+    const s = openForm(makePrompt(profile));
+    await s.type('Ada');
+    await s.press('esc');
+    assert.match(s.screen(), /Discard your answers\? Esc again to cancel, any other key to go on\./);
+    await s.type('m');
+    assert.doesNotMatch(s.screen(), /Discard your answers/);
+    await s.press('esc');
+    assert.match(
+      s.screen(),
+      /Discard your answers\?/,
+      'asked again: the answer to the last question was "go on"',
+    );
+    await s.press('esc');
+    const answer = await s.answer;
+    assert.deepEqual(answer.outcome, { action: 'cancel', reason: 'dismissed' });
+    assert.equal(answer.draft?.name, 'Adam', 'the key after the question was typed, not swallowed');
+  });
+
+  it(req`Escape with nothing typed cancels at once: there is nothing to lose (H-37)`, async () => {
+    const s = openForm(makePrompt(profile));
+    await s.press('down', 'esc');
+    assert.deepEqual((await s.answer).outcome, { action: 'cancel', reason: 'dismissed' });
   });
 
   it('Ctrl-C is cancel (interrupted), also on the review screen, keeps the draft and is handed on as the interrupt', async () => {
@@ -206,7 +231,7 @@ describe('terminal form outcomes: review, accept, decline, cancel', () => {
     const s = openForm(makePrompt(profile), makeContext({ waiting: 2 }));
     await s.press('tab');
     assert.match(s.screen(), /for tool call "profile" · 2 more requests waiting/);
-    await s.press('esc');
+    await s.press('esc', 'esc');
     await s.answer;
   });
 

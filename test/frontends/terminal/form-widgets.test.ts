@@ -16,7 +16,7 @@ describe('terminal form widgets', () => {
     assert.match(screen, /As you would like to be addressed\./);
     assert.match(screen, /\[30 +\]\n +whole number · from 0 to 150 · default/);
     assert.match(screen, /\(•\) No {3}\(default: No\)/);
-    await s.press('esc');
+    await s.press('esc', 'esc');
     await s.answer;
   });
 
@@ -67,7 +67,7 @@ describe('terminal form widgets', () => {
     assert.doesNotMatch(s.screen(), /a dot/);
     await s.type('e-1');
     assert.match(s.screen(), /✗ .*whole number/);
-    await s.press('esc');
+    await s.press('esc', 'esc');
     assert.equal((await s.answer).outcome.action, 'cancel');
   });
 
@@ -96,7 +96,7 @@ describe('terminal form widgets', () => {
     assert.doesNotMatch(s.screen(), /No \(default\)/);
     await s.type('n');
     assert.doesNotMatch(s.screen(), /default:/);
-    await s.press('esc');
+    await s.press('esc', 'esc');
     await s.answer;
   });
 
@@ -122,7 +122,7 @@ describe('terminal form widgets', () => {
     assert.match(screen, /› \( \) Blue/);
     await s.press('space');
     assert.match(s.screen(), /\(•\) Blue/);
-    await s.press('esc');
+    await s.press('esc', 'esc');
     assert.equal((await s.answer).draft?.colour, 'b');
   });
 
@@ -150,7 +150,7 @@ describe('terminal form widgets', () => {
     assert.match(s.screen(), /\[ \] sport/);
     await s.press('up', 'space', 'down', 'down', 'space'); // untick music and books
     assert.match(s.screen(), /\(0 chosen\)/);
-    await s.press('esc');
+    await s.press('esc', 'esc');
     // An optional multi-select with nothing ticked is left out, not sent as [] (E-19).
     assert.equal(Object.hasOwn((await s.answer).draft ?? {}, 'tags'), false);
   });
@@ -190,7 +190,7 @@ describe('terminal form widgets', () => {
     assert.match(screen, /\[2026-02-30 +\] +a date, YYYY-MM-DD/);
     assert.match(screen, /\[e\.g\. 2026-12-31T17:30:00Z +\]\n +a date and time with a time zone/);
     assert.match(screen, /✗ Day .*date/);
-    await s.press('esc');
+    await s.press('esc', 'esc');
     await s.answer;
   });
 
@@ -204,7 +204,7 @@ describe('terminal form widgets', () => {
     assert.match(s.screen(), /\] +an email address\n/);
     await s.type('example.com');
     assert.match(s.screen(), /\] +an email address ✓\n/);
-    await s.press('esc');
+    await s.press('esc', 'esc');
     await s.answer;
   });
 
@@ -216,7 +216,7 @@ describe('terminal form widgets', () => {
     const s = openForm(prompt);
     s.input.write('\u001b[200~line one\rline two\u001b[201~');
     await s.settle();
-    await s.press('esc');
+    await s.press('esc', 'esc');
     assert.deepEqual((await s.answer).draft, { a: 'line one line two' });
   });
 
@@ -225,7 +225,7 @@ describe('terminal form widgets', () => {
     await s.press('tab');
     assert.match(s.screen(), /↺ Restored your earlier answers\./);
     assert.match(s.screen(), /\[Ada +\]/);
-    await s.press('esc');
+    await s.press('esc', 'esc');
     await s.answer;
   });
 });

@@ -32,7 +32,7 @@ describe('terminal layout: scrolling, sizes, colour', () => {
     assert.match(s.screen(), /↑ \d+ more lines above/);
     await s.press('pageUp');
     assert.match(s.screen(), /› Field number 0 /);
-    await s.press('esc');
+    await s.press('esc', 'esc');
     await s.answer;
   });
 
@@ -43,7 +43,7 @@ describe('terminal layout: scrolling, sizes, colour', () => {
     assert.equal(lines.length, 10);
     assert.ok(lines.some((l) => l.startsWith('› Field number 3')));
     assert.ok(lines.some((l) => l.includes('[ Review answers ]')));
-    await s.press('esc');
+    await s.press('esc', 'esc');
     await s.answer;
   });
 
@@ -62,7 +62,7 @@ describe('terminal layout: scrolling, sizes, colour', () => {
     assert.equal(lines.length, 15);
     assert.ok(lines.every((l) => l.length < 60));
     assert.match(lines.join('\n'), /\[ Review answers \]/);
-    await s.press('esc');
+    await s.press('esc', 'esc');
     await s.answer;
   });
 
@@ -70,14 +70,14 @@ describe('terminal layout: scrolling, sizes, colour', () => {
     const s = openForm(makePrompt(long), undefined, { columns: 20, rows: 5 });
     await s.press('tab');
     assert.match(s.screen(), /Terminal too small/);
-    await s.press('esc');
+    await s.press('esc', 'esc');
     assert.equal((await s.answer).outcome.action, 'cancel');
   });
 
   it('NO_COLOR: no colour (SGR) codes at all, and the focus is still visible as text', async () => {
     const s = openForm(makePrompt(long), undefined, { columns: 80, rows: 24, env: { NO_COLOR: '1' } });
     await s.press('pageDown');
-    await s.press('esc');
+    await s.press('esc', 'esc');
     await s.answer;
     const sgr = s
       .raw()
@@ -89,7 +89,7 @@ describe('terminal layout: scrolling, sizes, colour', () => {
 
   it('TERM=dumb also means no colour codes', async () => {
     const s = openForm(makePrompt(long), undefined, { columns: 80, rows: 24, env: { TERM: 'dumb' } });
-    await s.press('esc');
+    await s.press('esc', 'esc');
     await s.answer;
     assert.deepEqual(
       s
@@ -102,7 +102,7 @@ describe('terminal layout: scrolling, sizes, colour', () => {
 
   it('colour is used when NO_COLOR is unset', async () => {
     const s = openForm(makePrompt(long), undefined, { columns: 80, rows: 24, env: {} });
-    await s.press('esc');
+    await s.press('esc', 'esc');
     await s.answer;
     assert.ok(s.raw().includes('\u001b[1;36m'));
   });

@@ -49,7 +49,7 @@ describe('terminal notices and long messages', () => {
     assert.match(lines[5] ?? '', /^─+$/);
     await s.press('pageUp');
     assert.match(s.screen(), /THE END\./);
-    await s.press('esc');
+    await s.press('esc', 'esc');
     await s.answer;
   });
 
@@ -60,7 +60,7 @@ describe('terminal notices and long messages', () => {
     const [first, second] = s.screen().split('\n');
     assert.equal(first, 'Form request from my-server');
     assert.equal(second, 'Hi.');
-    await s.press('esc');
+    await s.press('esc', 'esc');
     await s.answer;
   });
 });

@@ -63,7 +63,7 @@ describe(req`server text is inert in the terminal (H-07)`, () => {
     assert.match(s.screen(), /\[Def �\[31mRED�\[0m\|/);
     await s.press('pageDown', 'enter');
     assert.deepEqual(foreignEscapes(s.raw()), [], 'the review shows the default text inert too');
-    await s.press('esc');
+    await s.press('esc', 'esc');
     await s.answer;
     assert.deepEqual(foreignEscapes(s.raw()), []);
   });
@@ -86,7 +86,7 @@ describe(req`server text is inert in the terminal (H-07)`, () => {
     const s = openUrl(prompt);
     await s.press('right');
     assert.deepEqual(foreignEscapes(s.raw()), []);
-    await s.press('esc');
+    await s.press('esc', 'esc');
     await s.answer;
   });
 });

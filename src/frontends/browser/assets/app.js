@@ -1,17 +1,37 @@
 // mcp-elicit browser front-end: optional live feedback on top of pages that work without it.
 // Server text is never turned into markup here: only textContent is written.
-(() => {
+// biome-ignore lint/suspicious/noRedundantUseStrict: a classic script, not a module: strict makes the block's functions block-scoped
+'use strict';
+// One block: in strict code its functions and bindings stay out of the page's global scope.
+{
   const body = document.body;
   const entry = body.dataset.entry ?? '';
   const form = document.getElementById('form');
   const nonce = form?.querySelector('input[name="nonce"]')?.value ?? '';
+  // Issue 23: the tab's title counts the requests waiting (its icon's dot is server-rendered).
+  const baseTitle = body.dataset.title ?? '';
+  /** The notification shown for this page's request, if any. */
+  let shown;
 
   // Follow the desk: another request on the page means reload; the queue count is updated in place.
-  let failures = 0;
-  const events = new EventSource(`/events?entry=${encodeURIComponent(entry)}`);
-  events.addEventListener('state', (event) => {
-    failures = 0;
-    const state = JSON.parse(event.data);
+  function followDesk() {
+    let failures = 0;
+    const events = new EventSource(`/events?entry=${encodeURIComponent(entry)}`);
+    events.addEventListener('state', (event) => {
+      failures = 0;
+      onState(JSON.parse(event.data));
+    });
+    events.addEventListener('error', () => {
+      failures += 1;
+      if (events.readyState !== EventSource.CLOSED && failures < 3) return;
+      events.close();
+      if (body.dataset.finished) return; // the page already says the run is over
+      document.getElementById('idle-note')?.remove(); // it would promise a next request here
+      banner('This session has ended: you can close this tab. A new one opens if a server asks again.');
+    });
+  }
+
+  function onState(state) {
     if (state.finished || body.dataset.finished) {
       // The run is over: load the page saying so (once), then wait for the server to go.
       if (!body.dataset.finished) window.location.replace('/');
@@ -26,28 +46,16 @@
     if (queue) queue.textContent = queueText(state.waiting);
     showPending(state.pending);
     notify(state);
-  });
-  events.addEventListener('error', () => {
-    failures += 1;
-    if (events.readyState === EventSource.CLOSED || failures >= 3) {
-      events.close();
-      if (body.dataset.finished) return; // the page already says the run is over
-      document.getElementById('idle-note')?.remove(); // it would promise a next request here
-      banner('This session has ended: you can close this tab. A new one opens if a server asks again.');
-    }
-  });
+  }
 
-  // Issue 23: the tab's title counts the requests waiting (its icon's dot is server-rendered), and (if the
-  // person allowed it) one notification per new request, in our words (the desk's `notice`),
-  // closed when the request is answered or the tab is looked at.
-  const baseTitle = body.dataset.title ?? '';
-  let shown;
   // The icon is the server's: it marks every page that shows a request, and a page with none
   // reloads (the desk's entry changed), so only the count in the title changes in place.
   function showPending(pending) {
     const title = `${pending > 0 ? `(${pending}) ` : ''}${baseTitle} · mcp-elicit`;
     if (document.title !== title) document.title = title;
   }
+
+  // If the person allowed it, one notification per new request, in our words (the desk's `notice`).
   function notify(state) {
     if (!('Notification' in window) || Notification.permission !== 'granted') return;
     if (!state.notice || !state.entry || state.entry !== entry) return;
@@ -61,14 +69,19 @@
       shown?.close();
     };
   }
-  document.addEventListener('visibilitychange', () => {
-    if (document.visibilityState === 'visible') shown?.close();
-  });
-  // Answered (a button of the form), moved on, or gone: the notification goes with the request.
-  form?.addEventListener('submit', () => shown?.close());
-  window.addEventListener('pagehide', () => shown?.close());
-  const offer = document.getElementById('notify-offer');
-  if (offer && 'Notification' in window && Notification.permission === 'default') {
+
+  // Closed when the request is answered (a button of the form), moved on, gone, or looked at.
+  function closeNotifications() {
+    document.addEventListener('visibilitychange', () => {
+      if (document.visibilityState === 'visible') shown?.close();
+    });
+    form?.addEventListener('submit', () => shown?.close());
+    window.addEventListener('pagehide', () => shown?.close());
+  }
+
+  function offerNotifications() {
+    const offer = document.getElementById('notify-offer');
+    if (!offer || !('Notification' in window) || Notification.permission !== 'default') return;
     offer.hidden = false;
     document.getElementById('notify-allow')?.addEventListener('click', () => {
       Notification.requestPermission().finally(() => {
@@ -104,14 +117,16 @@
   }
 
   // URL consent: the link opens the page in a new tab (the person's click); tell the server.
-  const consent = document.querySelector('a[data-consent]');
-  consent?.addEventListener('click', () => {
-    const params = new URLSearchParams({ nonce, action: 'open', step: 'consent' });
-    post('/answer', params).finally(() => window.location.replace('/'));
-  });
+  function watchConsent() {
+    const consent = document.querySelector('a[data-consent]');
+    consent?.addEventListener('click', () => {
+      const params = new URLSearchParams({ nonce, action: 'open', step: 'consent' });
+      post('/answer', params).finally(() => window.location.replace('/'));
+    });
+  }
 
   // A date-time left empty starts in the browser's own time zone (never over a value).
-  for (const select of document.querySelectorAll('select[data-auto-zone]')) {
+  function autoZones() {
     const minutes = -new Date().getTimezoneOffset();
     const sign = minutes < 0 ? '-' : '+';
     const abs = Math.abs(minutes);
@@ -119,15 +134,10 @@
       minutes === 0
         ? 'Z'
         : `${sign}${String(Math.floor(abs / 60)).padStart(2, '0')}:${String(abs % 60).padStart(2, '0')}`;
-    if ([...select.options].some((o) => o.value === zone)) select.value = zone;
+    for (const select of document.querySelectorAll('select[data-auto-zone]')) {
+      if ([...select.options].some((o) => o.value === zone)) select.value = zone;
+    }
   }
-
-  if (!form?.dataset.check) return;
-
-  // Live feedback: the server's engine checks what is typed; only touched fields show problems.
-  const touched = new Set();
-  let timer;
-  const baseName = (name) => name.replace(/_tz$/, '');
 
   function limitChoices() {
     for (const group of form.querySelectorAll('[data-max-items]')) {
@@ -151,20 +161,15 @@
     }
   }
 
-  function show(result) {
+  // The engine's issues under each touched field, and aria-invalid on its control (or fieldset).
+  function showIssues(result, touched) {
     for (const box of form.querySelectorAll('.error[id$="-err"]')) {
       const name = box.id.slice(0, -4);
       if (!touched.has(name)) continue;
       const control = document.getElementById(name);
       let messages = result.issues?.[name] ?? [];
       if (control?.validity?.badInput) messages = ['This is not a valid value for this field.'];
-      box.replaceChildren(
-        ...messages.map((m) => {
-          const p = document.createElement('p');
-          p.textContent = m;
-          return p;
-        }),
-      );
+      box.replaceChildren(...messages.map(paragraph));
       const field = box.closest('.field');
       field?.classList.toggle('has-error', messages.length > 0);
       const target = field?.matches('fieldset') ? field : control;
@@ -173,32 +178,49 @@
     }
   }
 
-  function check() {
-    clearTimeout(timer);
-    timer = undefined;
-    const params = new URLSearchParams(new FormData(form));
-    post('/check', params)
-      .then((response) => (response.ok ? response.json() : undefined))
-      .then((result) => result && show(result))
-      .catch(() => {});
+  function paragraph(text) {
+    const p = document.createElement('p');
+    p.textContent = text;
+    return p;
   }
 
-  form.addEventListener('input', (event) => {
-    if (event.target?.name) touched.add(baseName(event.target.name));
+  // Live feedback: the server's engine checks what is typed; only touched fields show problems.
+  function liveChecks() {
+    const touched = new Set();
+    let timer;
+    const touch = (event) => {
+      if (event.target?.name) touched.add(event.target.name.replace(/_tz$/, ''));
+    };
+    const check = () => {
+      clearTimeout(timer);
+      timer = undefined;
+      post('/check', new URLSearchParams(new FormData(form)))
+        .then((response) => (response.ok ? response.json() : undefined))
+        .then((result) => result && showIssues(result, touched))
+        .catch(() => {});
+    };
+    form.addEventListener('input', (event) => {
+      touch(event);
+      limitChoices();
+      counters();
+      clearTimeout(timer);
+      timer = setTimeout(check, 250);
+    });
+    form.addEventListener('change', touch);
+    // Leaving with a check still pending (the tab closes): send it anyway, so nothing typed is lost.
+    window.addEventListener('pagehide', () => {
+      if (timer === undefined) return;
+      clearTimeout(timer);
+      navigator.sendBeacon('/check', new URLSearchParams(new FormData(form)));
+    });
     limitChoices();
     counters();
-    clearTimeout(timer);
-    timer = setTimeout(check, 250);
-  });
-  form.addEventListener('change', (event) => {
-    if (event.target?.name) touched.add(baseName(event.target.name));
-  });
-  // Leaving with a check still pending (the tab closes): send it anyway, so nothing typed is lost.
-  window.addEventListener('pagehide', () => {
-    if (timer === undefined) return;
-    clearTimeout(timer);
-    navigator.sendBeacon('/check', new URLSearchParams(new FormData(form)));
-  });
-  limitChoices();
-  counters();
-})();
+  }
+
+  followDesk();
+  closeNotifications();
+  offerNotifications();
+  watchConsent();
+  autoZones();
+  if (form?.dataset.check) liveChecks();
+}

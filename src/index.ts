@@ -10,6 +10,7 @@ export { eraOf } from './contracts/protocol.js';
 export type {
   FormAnswer,
   FormPrompt,
+  HostRefusal,
   PromptContext,
   Renderer,
   RendererNotice,

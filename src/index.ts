@@ -88,4 +88,3 @@ export { PromptQueue, type QueueOptions } from './mcp/prompt-queue.js';
 export { DEFAULT_RATE_LIMIT, type RateLimit } from './mcp/rate-limit.js';
 export { TaskError, type TaskErrorCode } from './mcp/tasks/task-error.js';
 export type { TaskEvent, TaskListener, TaskPreference, TaskStatus } from './mcp/tasks/task-events.js';
-export { UrlFlowError, type UrlFlowErrorCode } from './mcp/url-required-retry.js';

@@ -21,7 +21,7 @@ import { createGuardedHttpTransport } from '../mcp/guarded-http.js';
 import { createGuardedStdioTransport } from '../mcp/guarded-stdio.js';
 import { describeConnectError } from './connect-errors.js';
 import { EraCache, eraCacheKey } from './era-cache.js';
-import { cliSignIn } from './sign-in.js';
+import { signInForTarget } from './sign-in.js';
 import { closeStdioClient } from './stdio-close.js';
 import { VERSION } from './version.js';
 
@@ -139,7 +139,7 @@ async function connectOnce(options: ConnectOptions, prior: Prior | undefined): P
       close = () => machine.close();
     } else if (target.kind === 'http') {
       // HTTP servers may need a sign-in (A-01: stdio servers never do).
-      const signIn = await cliSignIn({
+      const signIn = await signInForTarget({
         url: target.url,
         settings: target.oauth,
         label: options.label,

@@ -1,5 +1,5 @@
-// The CLI's sign-in for an HTTP target: a provider on the private store, a session that asks
-// through the run's front-end and opens with the run's opener. Stdio targets never sign in.
+// Sign-in for an HTTP target, for the CLI and the proxy alike: a provider on the private store, a
+// session that asks through the caller's front-end and opens with its opener. Stdio targets never sign in.
 
 import { AUTH_REQUEST_TIMEOUT_MS } from '../auth/bounded-fetch.js';
 import { SignInProvider } from '../auth/provider.js';
@@ -10,7 +10,7 @@ import type { Era } from '../contracts/protocol.js';
 import type { Renderer } from '../contracts/renderer.js';
 import type { UrlOpener } from '../contracts/url-step.js';
 
-export interface CliSignInOptions {
+export interface TargetSignInOptions {
   readonly url: URL;
   readonly settings: SignInSettings | undefined;
   readonly label: string;
@@ -22,8 +22,8 @@ export interface CliSignInOptions {
 }
 
 /** The provider on the private store and how this run asks and opens, for connectWithSignIn. */
-export async function cliSignIn(
-  o: CliSignInOptions,
+export async function signInForTarget(
+  o: TargetSignInOptions,
 ): Promise<Omit<SignInOptions, 'provider'> & { provider: SignInProvider }> {
   const s = o.settings;
   const secret = clientSecretFrom(s, o.env);

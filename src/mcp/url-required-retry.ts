@@ -31,13 +31,6 @@ export interface UrlRetryDeps {
   readonly onMute?: () => void;
 }
 
-/** @deprecated Use `ElicitError`; these are the codes the -32042 flow gives it. */
-export type UrlFlowErrorCode = 'declined' | 'cancelled' | 'refused' | 'repeated-url' | 'retries-exhausted';
-/** @deprecated Renamed `ElicitError`, the one class for local failures (same `code` values). */
-export const UrlFlowError = ElicitError;
-/** @deprecated Renamed `ElicitError`. */
-export type UrlFlowError = ElicitError;
-
 interface Prerequisite {
   readonly message: string;
   readonly url: string;

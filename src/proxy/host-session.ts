@@ -4,7 +4,7 @@
 import type { Server } from '@modelcontextprotocol/server';
 import { type Connection, connect, type ProtocolChoice, type ResolvedTarget } from '../connect/connect.js';
 import { ElicitError } from '../contracts/elicit-error.js';
-import type { ElicitationMode } from '../contracts/protocol.js';
+import type { ElicitationMode, Era } from '../contracts/protocol.js';
 import type { Renderer } from '../contracts/renderer.js';
 import type { UrlOpener } from '../contracts/url-step.js';
 import type { AuditListener } from '../mcp/audit.js';
@@ -48,9 +48,6 @@ export interface SessionOptions {
   readonly hostReadMs?: number;
 }
 
-/** Which SDK era a serving unit is for, in the SDK's own names. */
-export type ServingEra = 'legacy' | 'modern';
-
 export class HostSession {
   readonly rounds: HostRounds;
   private host: Server | undefined;
@@ -73,14 +70,14 @@ export class HostSession {
   }
 
   /** Connects upstream on the first call (rejecting if it cannot), then makes a host-facing Server. */
-  async server(era: ServingEra, options: { notifications?: boolean } = {}): Promise<Server> {
+  async server(era: Era, options: { notifications?: boolean } = {}): Promise<Server> {
     this.upstream ??= this.open();
     const connection = await this.upstream;
     if (this.closing) throw new ElicitError('not-connected', 'the host session has ended');
     this.host = createHostServer(connection, {
       label: this.o.label,
       log: this.o.log,
-      ...(era === 'modern' && { rounds: this.rounds }),
+      ...(era === '2026-07-28' && { rounds: this.rounds }),
       waiting: this.person,
       ...(this.tasks && { tasks: this.tasks }),
       notifications: options.notifications ?? true,

@@ -4,6 +4,7 @@
 // away, 1 when the upstream server did.
 import type { Readable, Writable } from 'node:stream';
 import { StdioServerTransport, serveStdio } from '@modelcontextprotocol/server/stdio';
+import { eraOf } from '../contracts/protocol.js';
 import { WatchedTransport } from './host-hello.js';
 import { HostSession, type SessionOptions } from './host-session.js';
 import { guardHostStdio } from './host-stdio.js';
@@ -45,7 +46,7 @@ export function startProxy(o: ProxyOptions): RunningProxy {
   const handle = serveStdio(
     async ({ era }) => {
       try {
-        return await session.server(era);
+        return await session.server(eraOf(era));
       } catch (error) {
         o.log((error as Error).message);
         void stop(1);

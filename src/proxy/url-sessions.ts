@@ -97,7 +97,7 @@ export class UrlSessions {
     };
     let server: Server;
     try {
-      server = await session.server('legacy');
+      server = await session.server('2025-11-25');
     } catch (error) {
       await end();
       return upstreamFailure(this.o, error, body);
@@ -142,7 +142,7 @@ export class UrlSessions {
       session = created;
     }
     try {
-      const server = await session.server('modern', { notifications: false });
+      const server = await session.server('2026-07-28', { notifications: false });
       const connection = await session.connection();
       if (connection) this.announceChanges(connection.client);
       if (this.closed) await session.close();

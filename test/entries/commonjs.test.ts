@@ -2,12 +2,11 @@
 // it requires the SDK's CommonJS build and ours, and both hold the same Client, so attaching works
 // (no `sdk-incompatible`) and a real stdio server's form is answered by the scripted front-end.
 import assert from 'node:assert/strict';
-import { spawnSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { root } from '../helpers/cli.js';
+import { runNode, userProject } from '../helpers/user-project.js';
 
 const schema = {
   type: 'object',
@@ -53,25 +52,10 @@ const session: ElicitationSession = attachElicitation(new Client({ name: 'c', ve
 export const used: unknown = [session, FormSession];
 `;
 
-function runNode(cwd: string, args: readonly string[]) {
-  const run = spawnSync(process.execPath, args, { cwd, encoding: 'utf8', timeout: 90_000 });
-  return { status: run.status, stdout: run.stdout, stderr: run.stderr };
-}
-
 describe('mcp-elicit in a CommonJS program', () => {
   let dir: string;
   before(() => {
-    dir = mkdtempSync(join(tmpdir(), 'mcp-elicit-cjs-'));
-    writeFileSync(join(dir, 'package.json'), JSON.stringify({ name: 'cjs-user', type: 'commonjs' }));
-    mkdirSync(join(dir, 'node_modules/@modelcontextprotocol'), { recursive: true });
-    symlinkSync(root, join(dir, 'node_modules/mcp-elicit'));
-    symlinkSync(
-      join(root, 'node_modules/@modelcontextprotocol/client'),
-      join(dir, 'node_modules/@modelcontextprotocol/client'),
-    );
-    writeFileSync(join(dir, 'client.cjs'), client);
-    writeFileSync(join(dir, 'engine.cjs'), engine);
-    writeFileSync(join(dir, 'typed.cts'), typed);
+    dir = userProject('mcp-elicit-cjs-', { 'client.cjs': client, 'engine.cjs': engine, 'typed.cts': typed });
   });
   after(() => {
     rmSync(dir, { recursive: true, force: true });

@@ -3,12 +3,9 @@
 // transport live behind `mcp-elicit/auth` and `mcp-elicit/stdio`, in the ESM and CommonJS builds,
 // and an ElicitError from one entry is an ElicitError to another.
 import assert from 'node:assert/strict';
-import { spawnSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { rmSync } from 'node:fs';
 import { after, before, describe, it } from 'node:test';
-import { root } from '../helpers/cli.js';
+import { runNode, userProject } from '../helpers/user-project.js';
 
 const NETWORK = ['net', 'http', 'http2', 'https', 'tls', 'child_process'];
 
@@ -53,38 +50,21 @@ console.log(JSON.stringify({
 }));
 `;
 
-function runNode(cwd: string, file: string) {
-  const run = spawnSync(process.execPath, [file], { cwd, encoding: 'utf8', timeout: 60_000 });
-  return { status: run.status, stdout: run.stdout, stderr: run.stderr };
-}
-
 describe('the package root and its Node entries', () => {
   let dir: string;
   before(() => {
-    dir = mkdtempSync(join(tmpdir(), 'mcp-elicit-lean-'));
-    writeFileSync(join(dir, 'package.json'), JSON.stringify({ name: 'lean-user', type: 'commonjs' }));
-    mkdirSync(join(dir, 'node_modules/@modelcontextprotocol'), { recursive: true });
-    symlinkSync(root, join(dir, 'node_modules/mcp-elicit'));
-    symlinkSync(
-      join(root, 'node_modules/@modelcontextprotocol/client'),
-      join(dir, 'node_modules/@modelcontextprotocol/client'),
-    );
-    writeFileSync(join(dir, 'lean.mjs'), esm);
-    writeFileSync(join(dir, 'lean.cjs'), cjs);
-    writeFileSync(
-      join(dir, 'entries.mjs'),
-      entries((name) => `await import('${name}')`),
-    );
-    writeFileSync(
-      join(dir, 'entries.cjs'),
-      entries((name) => `require('${name}')`),
-    );
+    dir = userProject('mcp-elicit-lean-', {
+      'lean.mjs': esm,
+      'lean.cjs': cjs,
+      'entries.mjs': entries((name) => `await import('${name}')`),
+      'entries.cjs': entries((name) => `require('${name}')`),
+    });
   });
   after(() => rmSync(dir, { recursive: true, force: true }));
 
   for (const file of ['lean.mjs', 'lean.cjs']) {
     it(`attaches the terminal form without loading ${NETWORK.join(', ')} (${file})`, () => {
-      const run = runNode(dir, file);
+      const run = runNode(dir, [file]);
       assert.equal(run.status, 0, run.stderr);
       assert.deepEqual(JSON.parse(run.stdout), { loaded: [], attached: 'function' });
     });
@@ -92,7 +72,7 @@ describe('the package root and its Node entries', () => {
 
   for (const file of ['entries.mjs', 'entries.cjs']) {
     it(`serves sign-in and the stdio transport from their own entries, with one ElicitError (${file})`, () => {
-      const run = runNode(dir, file);
+      const run = runNode(dir, [file]);
       assert.equal(run.status, 0, run.stderr);
       assert.deepEqual(JSON.parse(run.stdout), {
         auth: ['function', 'function', 'function'],

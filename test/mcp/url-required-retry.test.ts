@@ -19,11 +19,7 @@ import type { ElicitationEvent } from '../../src/mcp/events.js';
 import { parseElicitRequest, type UrlRequest } from '../../src/mcp/incoming-request.js';
 import { UrlCompletionTracker } from '../../src/mcp/url-completion.js';
 import { handleUrlElicitation } from '../../src/mcp/url-elicitation.js';
-import {
-  UrlFlowError,
-  type UrlRetryDeps,
-  withUrlElicitationRetry,
-} from '../../src/mcp/url-required-retry.js';
+import { type UrlRetryDeps, withUrlElicitationRetry } from '../../src/mcp/url-required-retry.js';
 import { type BrowserMode, testBrowser } from '../helpers/browser.js';
 import { req } from '../helpers/req.js';
 
@@ -411,10 +407,6 @@ describe('withUrlElicitationRetry', () => {
       events.map((e) => [e.mode, e.error?.code]),
       [['url', -32042]],
     );
-  });
-
-  it('keeps UrlFlowError as a deprecated name of ElicitError', () => {
-    assert.equal(UrlFlowError, ElicitError);
   });
 
   it('passes through errors that are not -32042 untouched', async () => {

@@ -2,7 +2,7 @@
 // isolation on the exact params the demo server sends. Indicative only (no transport, hot caches).
 import { Client, InMemoryTransport } from '@modelcontextprotocol/client';
 import { serveStdio } from '@modelcontextprotocol/server/stdio';
-import { initialDraft, mergeOverDefaults } from '../src/core/defaults.js';
+import { initialDraft } from '../src/core/defaults.js';
 import type { Draft, FormModel } from '../src/core/form-model.js';
 import { failClosed, toElicitResult } from '../src/core/result.js';
 import { parseFormParams } from '../src/core/schema-parser.js';
@@ -51,7 +51,9 @@ export async function measureSteps(
   const parsed = parseFormParams(params);
   if (!parsed.ok) throw new Error(`${tool}: the engine rejects the demo's own form`);
   const model: FormModel = parsed.value.model;
-  const answer: Draft = mergeOverDefaults(model, sets);
+  // The scripted answers over the defaults, as the scripted front-end's form fill leaves them.
+  const overDefaults = (): Draft => ({ ...initialDraft(model).draft, ...sets });
+  const answer: Draft = overDefaults();
   // Each runs once per elicitation on the scripted path (src/mcp/attach.ts, form-elicitation.ts,
   // frontends/scripted): the request check parses the form (a repeated schema comes from the
   // adapter's parse cache), the renderer validates its answer; failClosed re-validates only content
@@ -63,7 +65,7 @@ export async function measureSteps(
       'readElicitRequest, schema from the cache (async)',
       () => readElicitRequest(params, ['form'], '2025-11-25', cached),
     ],
-    ['initialDraft + mergeOverDefaults', () => [initialDraft(model), mergeOverDefaults(model, sets)]],
+    ['initialDraft + the answers over it', () => [initialDraft(model), overDefaults()]],
     ['validateContent (scripted renderer)', () => validateContent(model, answer)],
     [
       'failClosed (full re-validation) + toElicitResult',

@@ -98,7 +98,15 @@ function frontEnd(kind: FrontEnd): Shown {
   const output = Object.assign(new PassThrough(), { isTTY: true as const });
   output.resume();
   return {
-    renderer: new TerminalRenderer({ input, output, columns: 100, rows: 40, env: { TERM: 'xterm' } }),
+    // Ctrl-C ends the prompt; by default it would also raise SIGINT at the bench itself (exit 130).
+    renderer: new TerminalRenderer({
+      input,
+      output,
+      columns: 100,
+      rows: 40,
+      env: { TERM: 'xterm' },
+      onInterrupt: () => {},
+    }),
     drawn: (started) =>
       new Promise((resolve) => output.once('data', () => resolve(performance.now() - started))),
     end: () => input.write('\u0003'), // Ctrl-C in the form: cancel this request

@@ -17,6 +17,7 @@ import { parseArgs } from 'node:util';
 import { type AuthCallResult, formatAuthCall, measureAuthCall } from './auth-call.js';
 import { type AuthProxyResult, formatAuthProxy, measureAuthProxy } from './auth-proxy.js';
 import { type BrowserBench, measureBrowser } from './browser.js';
+import { type CallExitResult, formatCallExit, measureCallExit } from './call-exit.js';
 import { compileScript } from './compile.js';
 import { measureSteps, type StepTiming } from './engine-steps.js';
 import { type AttackTiming, type LargestForm, measureAttacks, measureLargestForm } from './hostile.js';
@@ -165,81 +166,57 @@ async function main(): Promise<void> {
   }
 
   const buildDir = join(scratch, 'build');
-  const setup: ProcessSetup = {
-    root,
-    cliBin: join(root, 'dist', 'cli', 'bin.js'),
-    minimalClient: await compileScript(join(root, 'bench', 'minimal-client.ts'), buildDir),
-    rssProbe: await compileScript(join(root, 'bench', 'rss-probe.ts'), buildDir),
-    spawnCounter: await compileScript(join(root, 'bench', 'spawn-counter.ts'), buildDir),
-    serverScript: join(root, 'dist', 'demo', 'main.js'),
-    tool: TOOL,
-    scratch,
-  };
-  const missing = [setup.cliBin, setup.serverScript].filter((f) => !existsSync(f));
   const processes: ProcessResult[] = [];
+  const built = await buildSetup(buildDir, scratch).catch((error: unknown) => ({ error: message(error) }));
+  const missing = 'error' in built ? [built.error] : built.missing;
   for (const scenario of want('processes') ? processScenarios : []) {
-    if (missing.length > 0) {
+    if ('error' in built || built.missing.length > 0) {
       processes.push({ scenario, error: `not built: ${missing.join(', ')} (run npm run build)` });
       continue;
     }
     log(`processes ${scenario.label}`);
-    processes.push(await measureProcesses(setup, scenario, settings.runs));
+    processes.push(await guard(() => measureProcesses(built.setup, scenario, settings.runs), scenario));
   }
   await rm(buildDir, { recursive: true, force: true });
+  const cliBin = 'error' in built ? '' : built.setup.cliBin;
+  const notBuilt = missing.length > 0 ? `not built: ${missing.join(', ')}` : undefined;
+  const callExit = await section<CallExitResult>(want('processes'), 'call: spawn -> result vs exit', () =>
+    notBuilt !== undefined ? Promise.reject(new Error(notBuilt)) : measureCallExit(cliBin, settings.runs),
+  );
 
-  let browser: BrowserBench | { error: string } = { error: 'not run (--only)' };
-  try {
-    if (want('browser')) {
-      log('browser front-end in Chromium');
-      browser = await measureBrowser(BROWSER_ROUNDS);
-    }
-  } catch (error) {
-    browser = { error: message(error) };
-  }
-
-  let proxy: ProxyBenchResult | { error: string } = { error: 'not run (--only)' };
-  if (want('proxy')) {
-    log('proxy round trip');
-    try {
-      proxy =
-        missing.length > 0
-          ? { error: `not built: ${missing.join(', ')}` }
-          : await measureProxy(setup.cliBin, {
-              rounds: settings.rounds,
-              callsPerBatch: settings.callsPerBatch,
-              warmupCalls: settings.warmupCalls,
-            });
-    } catch (error) {
-      proxy = { error: message(error) };
-    }
-  }
-
-  let notify: NotifyBenchResult[] | { error: string } = { error: 'not run (--only)' };
-  if (want('notify')) {
-    log('notices on vs off');
-    try {
-      notify = await measureNotify(NOTIFY_ROUNDS);
-    } catch (error) {
-      notify = { error: message(error) };
-    }
-  }
+  const browser = await section<BrowserBench>(want('browser'), 'browser front-end in Chromium', () =>
+    measureBrowser(BROWSER_ROUNDS),
+  );
+  const proxy = await section<ProxyBenchResult>(want('proxy'), 'proxy round trip', () =>
+    notBuilt !== undefined
+      ? Promise.reject(new Error(notBuilt))
+      : measureProxy(cliBin, {
+          rounds: settings.rounds,
+          callsPerBatch: settings.callsPerBatch,
+          warmupCalls: settings.warmupCalls,
+        }),
+  );
+  const notify = await section<NotifyBenchResult[]>(want('notify'), 'notices on vs off', () =>
+    measureNotify(NOTIFY_ROUNDS),
+  );
   // Sign-in: a call with a stored token vs authorization off; proxy --url vs mcp-remote.
-  let authCall: AuthCallResult | { error: string } = { error: 'not run (--only)' };
-  if (want('auth')) {
-    log('signed-in call vs authorization off');
-    authCall = await measureAuthCall(root, setup.cliBin, settings.runs).catch((error) => ({
-      error: message(error),
-    }));
-  }
-  let authProxy: AuthProxyResult | { error: string } = { error: 'not run (--only)' };
-  if (want('auth-proxy')) {
-    log('proxy --url vs mcp-remote on a protected server');
-    authProxy = await measureAuthProxy(root, setup.cliBin, {
-      starts: settings.runs,
-      rounds: settings.rounds,
-      callsPerBatch: settings.callsPerBatch,
-    }).catch((error) => ({ error: message(error) }));
-  }
+  const authCall = await section<AuthCallResult>(want('auth'), 'signed-in call vs authorization off', () =>
+    notBuilt !== undefined
+      ? Promise.reject(new Error(notBuilt))
+      : measureAuthCall(root, cliBin, settings.runs),
+  );
+  const authProxy = await section<AuthProxyResult>(
+    want('auth-proxy'),
+    'proxy --url vs mcp-remote on a protected server',
+    () =>
+      notBuilt !== undefined
+        ? Promise.reject(new Error(notBuilt))
+        : measureAuthProxy(root, cliBin, {
+            starts: settings.runs,
+            rounds: settings.rounds,
+            callsPerBatch: settings.callsPerBatch,
+          }),
+  );
 
   const results: BenchResults = {
     environment,
@@ -254,19 +231,60 @@ async function main(): Promise<void> {
     totalSeconds: (performance.now() - started) / 1000,
   };
   process.stdout.write(formatReport(results));
+  if (want('processes')) process.stdout.write(formatCallExit(callExit));
   if (want('proxy')) process.stdout.write(formatProxyReport(proxy));
   if (want('notify')) process.stdout.write(formatNotifyReport(notify));
   if (want('auth')) process.stdout.write(formatAuthCall(authCall));
   if (want('auth-proxy')) process.stdout.write(formatAuthProxy(authProxy));
   const json = {
     ...results,
+    callExit,
     proxy,
     notify,
     authCall,
     authProxy,
-    processes: processes.map((p) => ({ ...p, cliCommand: cliCommandLine(setup, p.scenario) })),
+    processes: processes.map((p) => ({
+      ...p,
+      ...('setup' in built && { cliCommand: cliCommandLine(built.setup, p.scenario) }),
+    })),
   };
   await writeFile(join(scratch, benchFile(sections)), `${JSON.stringify(json, null, 2)}\n`);
+}
+
+/** Runs one section; a failure becomes that section's `error`, so the rest of the report still prints. */
+async function section<T>(
+  wanted: boolean,
+  label: string,
+  run: () => Promise<T>,
+): Promise<T | { error: string }> {
+  if (!wanted) return { error: 'not run (--only)' };
+  log(label);
+  try {
+    return await run();
+  } catch (error) {
+    return { error: message(error) };
+  }
+}
+
+async function guard(run: () => Promise<ProcessResult>, scenario: ProcessScenario): Promise<ProcessResult> {
+  return run().catch((error: unknown) => ({ scenario, error: message(error) }));
+}
+
+async function buildSetup(
+  buildDir: string,
+  scratch: string,
+): Promise<{ setup: ProcessSetup; missing: string[] }> {
+  const setup: ProcessSetup = {
+    root,
+    cliBin: join(root, 'dist', 'cli', 'bin.js'),
+    minimalClient: await compileScript(join(root, 'bench', 'minimal-client.ts'), buildDir),
+    rssProbe: await compileScript(join(root, 'bench', 'rss-probe.ts'), buildDir),
+    spawnCounter: await compileScript(join(root, 'bench', 'spawn-counter.ts'), buildDir),
+    serverScript: join(root, 'dist', 'demo', 'main.js'),
+    tool: TOOL,
+    scratch,
+  };
+  return { setup, missing: [setup.cliBin, setup.serverScript].filter((f) => !existsSync(f)) };
 }
 
 function parseOnly(list: string): BenchSection[] {

@@ -2,14 +2,8 @@
 // client: npx tsx examples/sign-in.ts <mcp-url> [tool]. Tokens are kept in mcp-elicit's private
 // store, so the next run connects without a sign-in.
 import { Client } from '@modelcontextprotocol/client';
-import {
-  AuthStore,
-  attachElicitation,
-  connectWithSignIn,
-  createSystemOpener,
-  ScriptedRenderer,
-  SignInProvider,
-} from 'mcp-elicit';
+import { attachElicitation, createSystemOpener, ScriptedRenderer } from 'mcp-elicit';
+import { AuthStore, connectWithSignIn, SignInProvider } from 'mcp-elicit/auth';
 
 const url = new URL(process.argv[2] ?? 'http://127.0.0.1:3000/mcp');
 // Who consents to the sign-in page: here a script that may open it (--open-urls); give a

@@ -26,6 +26,8 @@ export const BUILD_OUTPUTS = [
   'dist/core-entry.js',
   'dist/cjs/index.cjs',
   'dist/cjs/core.cjs',
+  'dist/cjs/auth.cjs',
+  'dist/cjs/stdio.cjs',
   'dist/cli/bin.js',
   'dist/demo/main.js',
   'dist/cli/chunks/assets',

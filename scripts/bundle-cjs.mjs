@@ -1,6 +1,6 @@
 #!/usr/bin/env node
-// The CommonJS build (the "require" conditions of package.json): dist/cjs/index.cjs and
-// dist/cjs/core.cjs, and their types (dist/cjs/types/, tsc's declarations as .d.cts). The SDK and every runtime dependency stay external, so a CommonJS program's
+// The CommonJS build (the "require" conditions of package.json): dist/cjs/index.cjs, auth.cjs,
+// stdio.cjs and core.cjs, and their types (dist/cjs/types/, tsc's declarations as .d.cts). The SDK and every runtime dependency stay external, so a CommonJS program's
 // `require('@modelcontextprotocol/client')` and ours load the same CommonJS copy of the SDK (two
 // copies would make its Client fail our `instanceof` check: `sdk-incompatible`).
 import { cpSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -32,7 +32,8 @@ const common = {
 await build({ ...common, entryPoints: { core: 'src/core-entry.ts' } });
 await build({
   ...common,
-  entryPoints: { index: 'src/index.ts' },
+  // Each Node entry is its own file: requiring the root loads neither sign-in nor the stdio transport.
+  entryPoints: { index: 'src/index.ts', auth: 'src/auth-entry.ts', stdio: 'src/stdio-entry.ts' },
   // import.meta does not exist in CommonJS: the same answers from __filename and require.resolve.
   define: { 'import.meta.url': '__mcpElicitUrl', 'import.meta.resolve': '__mcpElicitResolve' },
   banner: {

@@ -35,9 +35,9 @@ export type Citation = {
 };
 
 /** An id as cited: one letter for the group, a dash, two digits (C-17, E-11, H-07). */
-export const ID_PATTERN = /\b([ACEHMSTX])-(\d{2})\b/g;
+export const ID_PATTERN = /\b([A-Z])-(\d{2})\b/g;
 /** A range such as `C-23..C-30` cites every id in between. */
-const RANGE = /\b([ACEHMSTX])-(\d{2})\.\.\1-(\d{2})\b/g;
+const RANGE = /\b([A-Z])-(\d{2})\.\.\1-(\d{2})\b/g;
 const SCANNED = ['src', 'test', 'scripts', 'bench'];
 const SKIPPED = new Set(['scripts/requirements.ts', 'test/requirements.test.ts']);
 

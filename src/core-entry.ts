@@ -16,7 +16,7 @@ export {
   attentionText,
   DEFAULT_REMIND_AFTER_MS,
 } from './core/attention.js';
-export { initialDraft, mergeOverDefaults } from './core/defaults.js';
+export { initialDraft } from './core/defaults.js';
 export { DraftStore } from './core/draft-store.js';
 export type {
   BooleanField,

@@ -1,39 +1,7 @@
-// The public API, listed by name (house style: a hand-curated barrel).
+// The public API, listed by name (house style: a hand-curated barrel). What starts processes or
+// listens for connections is loaded on use or lives behind its own entry (`mcp-elicit/auth`,
+// `mcp-elicit/stdio`), so `import 'mcp-elicit'` loads no node:net, http, http2, tls or child_process.
 
-// Sign-in (OAuth 2.1 on the SDK's OAuthClientProvider): provider, private store, the flow
-export {
-  type Callback,
-  type CallbackListener,
-  type CallbackVerdict,
-  startCallbackListener,
-} from './auth/callback-listener.js';
-export {
-  type ConnectWithSignInOptions,
-  connectWithSignIn,
-  type SignedInConnection,
-  type SignInTransportParts,
-} from './auth/connect-with-sign-in.js';
-export { SignInProvider, type SignInProviderOptions } from './auth/provider.js';
-export type { SignInSettings } from './auth/settings.js';
-export {
-  DEFAULT_SIGN_IN_TIMEOUT_MS,
-  type FinishesAuth,
-  MAX_SIGN_INS,
-  type SendsMessages,
-  type SignInOptions,
-  type SignInResult,
-  SignInSession,
-} from './auth/sign-in.js';
-export {
-  type AuthEntrySummary,
-  type AuthKey,
-  type AuthRecord,
-  AuthStore,
-  type IssuerRecord,
-  type PendingSignIn,
-  type SavedTokens,
-} from './auth/store.js';
-export { authStoreDir } from './auth/store-dir.js';
 // Contracts between the adapter and the front-ends, and the one local error class
 export { ElicitError, type ElicitErrorCode } from './contracts/elicit-error.js';
 export type { OverRateChoice, OverRateInfo } from './contracts/over-rate.js';
@@ -75,6 +43,16 @@ export {
 } from './frontends/attention/index.js';
 export { BrowserRenderer, type BrowserRendererOptions } from './frontends/browser/index.js';
 export { createSystemOpener, type SystemOpenerOptions } from './frontends/open-url.js';
+export {
+  type ParkAnswer,
+  type ParkedField,
+  type ParkedOption,
+  type ParkedQuestion,
+  type ParkingOptions,
+  ParkingRenderer,
+  type ParkRefusal,
+  type ParkVerdict,
+} from './frontends/park/index.js';
 export { type PlainOptions, PlainRenderer } from './frontends/plain/index.js';
 export { type RecordingOptions, recordingRenderer } from './frontends/record/index.js';
 export type {
@@ -105,7 +83,6 @@ export type { AttachOptions, ElicitationSession, SessionRequestOptions } from '.
 export type { AuditEntry, AuditListener } from './mcp/audit.js';
 export type { ElicitationEvent, ElicitationListener } from './mcp/events.js';
 export { createGuardedHttpTransport } from './mcp/guarded-http.js';
-export { createGuardedStdioTransport, guardStdioTransport } from './mcp/guarded-stdio.js';
 export { PromptQueue, type QueueOptions } from './mcp/prompt-queue.js';
 export { DEFAULT_RATE_LIMIT, type RateLimit } from './mcp/rate-limit.js';
 export { TaskError, type TaskErrorCode } from './mcp/tasks/task-error.js';

@@ -13,6 +13,7 @@ import { TmuxSession } from './helpers/tmux.js';
 
 const tested = [
   'agent-asks-person.ts',
+  'park-and-relay.ts',
   'policy-renderer.ts',
   'pure-engine.ts',
   'sign-in.ts',
@@ -112,6 +113,17 @@ describe('examples/', () => {
     // The first prompt on screen got "a", the second "d": the queue kept them apart.
     assert.match(run.stdout, new RegExp(`^${shown[0]}: outcome: confirmed$`, 'm'));
     assert.match(run.stdout, new RegExp(`^${shown[1]}: outcome: the user said no$`, 'm'));
+  });
+
+  // P-03 P-06
+  it('park-and-relay parks each question, has a reply that does not fit refused naming the field, and finishes with the next', async () => {
+    const run = await start('park-and-relay.ts').ended;
+    assert.equal(run.status, 0, run.stderr);
+    assert.match(run.stdout, /\[refused\] username: Username must be at least 3 characters\./);
+    assert.equal([...run.stdout.matchAll(/\[answered\]/g)].length, 3);
+    assert.match(run.stdout, /account: action=accept content=\{"username":"grace","plan":"pro"\}/);
+    assert.match(run.stdout, /outcome: account grace created/);
+    assert.match(run.stdout, /still waiting: 0/);
   });
 
   it('agent-asks-person fills what it knows and asks the person only for the rest', async () => {

@@ -51,6 +51,17 @@ describe('the requirements table', () => {
     assert.deepEqual(stale, [], 'MUST rows that say "untested" although a test cites them');
   });
 
+  it('sees an id of any group, so one cited only in a src/ comment must be in the table too', () => {
+    assert.deepEqual(
+      [...'a gap (G-04) and an unknown group (Z-99)'.matchAll(ID_PATTERN)].map((m) => m[0]),
+      ['G-04', 'Z-99'],
+    );
+    assert.ok(
+      citations.some((c) => c.id === 'G-04' && c.file.startsWith('src/')),
+      'the G- ids in src/auth/ are found',
+    );
+  });
+
   it('finds citations in titles and assertions, not in comments', () => {
     const text = "// C-01 in a comment\nit(req('C-02', 'a title'), () => {}); /* C-03 */\n";
     const code = stripComments(text);

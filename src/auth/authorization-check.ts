@@ -49,12 +49,39 @@ export async function assertOpenableAuthorizationUrl(url: URL, server: string): 
   const loopbackHttp = url.protocol === 'http:' && isLoopback(url.hostname);
   if (analysis.allowed && (url.protocol === 'https:' || loopbackHttp)) return;
   const shown = sanitizeText(url.href, { maxLength: 200 });
+  const why =
+    url.protocol === 'https:' || loopbackHttp
+      ? sanitizeText(analysis.refusal ?? 'it is refused', { maxLength: 200 })
+      : 'it is not an https:// address (or http:// on this machine)';
   throw new ElicitError(
     'sign-in-failed',
-    `cannot sign in to ${server}: the authorization page ${shown} is not an https:// address (or http:// on this machine), so it is not opened`,
+    `cannot sign in to ${server}: the authorization page ${shown} is not opened: ${why}`,
   );
 }
 
-function isLoopback(host: string): boolean {
+/**
+ * Throws before a request to the authorization side leaves for a plain-http address on another
+ * machine (E-17: the SDK checks only the token endpoint). The MCP server's own origin keeps the
+ * scheme the person chose for it; the error names the step and who named the address.
+ */
+export function assertSecureEndpoint(
+  input: string | URL,
+  serverUrl: URL,
+  stepOf: (url: URL) => string,
+): void {
+  const url = new URL(String(input));
+  if (url.protocol === 'https:' || url.origin === serverUrl.origin) return;
+  if (url.protocol === 'http:' && isLoopback(url.hostname)) return;
+  const step = stepOf(url);
+  const namer = step.includes('metadata')
+    ? `${serverUrl.host}'s protected resource metadata`
+    : 'the authorization server';
+  throw new ElicitError(
+    'sign-in-failed',
+    `cannot sign in to ${serverUrl.host}: the ${step} would go to ${sanitizeText(url.href, { maxLength: 200 })}, which ${namer} named, but it is neither https nor on this machine, so it was not sent`,
+  );
+}
+
+export function isLoopback(host: string): boolean {
   return host === 'localhost' || host === '[::1]' || /^127(?:\.\d{1,3}){3}$/.test(host);
 }

@@ -14,12 +14,16 @@ import type {
   StoredOAuthTokens,
 } from '@modelcontextprotocol/client';
 import { ElicitError } from '../contracts/elicit-error.js';
+import { sanitizeText } from '../core/sanitize.js';
 import {
   assertOpenableAuthorizationUrl,
   assertPkceS256,
   assertResourceIsServer,
+  assertSecureEndpoint,
 } from './authorization-check.js';
+import { AUTH_REQUEST_TIMEOUT_MS, boundedFetch, stepByPath } from './bounded-fetch.js';
 import { limitBody } from './limited-body.js';
+import { checkExpiresIn, checkTokenType } from './peer-documents.js';
 import { carriesToken, redirectUris, sameEndpoint, signInKey } from './provider-parts.js';
 import { type AuthRecord, AuthStore, type SavedTokens } from './store.js';
 import { emptyRecord } from './store-record.js';
@@ -47,6 +51,8 @@ export interface SignInProviderOptions {
   readonly clientName?: string;
   /** Epoch milliseconds; injectable for tests. */
   readonly now?: () => number;
+  /** The longest one request to the authorization side may take (default 30 s). */
+  readonly requestTimeoutMs?: number;
 }
 
 /** The sign-in provider for one server; create it with `SignInProvider.open`. */
@@ -169,8 +175,10 @@ export class SignInProvider implements OAuthClientProvider {
   async saveTokens(tokens: StoredOAuthTokens, ctx?: OAuthClientInformationContext): Promise<void> {
     const issuer = ctx?.issuer ?? tokens.issuer ?? this.#record.current;
     if (issuer === undefined) throw new ElicitError('sign-in-failed', 'tokens came without an issuer');
+    // Checked before anything is stored: a number from a peer must make a valid date (issue 31).
+    checkTokenType(tokens.token_type, issuer);
+    const expiresIn = checkExpiresIn(tokens.expires_in, issuer);
     const now = this.#now();
-    const expiresIn = typeof tokens.expires_in === 'number' ? tokens.expires_in : undefined;
     this.#record.issuers[issuer] = {
       ...this.#record.issuers[issuer],
       tokens: { tokens, savedAt: now, ...(expiresIn !== undefined && { expiresAt: now + expiresIn * 1000 }) },
@@ -217,6 +225,13 @@ export class SignInProvider implements OAuthClientProvider {
   async saveDiscoveryState(state: OAuthDiscoveryState): Promise<void> {
     // Checked here, before any registration or token request, so nothing is sent or stored (A-08).
     assertResourceIsServer(state.resourceMetadata?.resource, this.#options.serverUrl);
+    // Without metadata the SDK would guess /register and /authorize on the server itself (the
+    // 2025-03-26 fallback); no PKCE support can be confirmed there either (A-20).
+    if (state.authorizationServerMetadata === undefined)
+      throw new ElicitError(
+        'sign-in-failed',
+        `cannot sign in to ${this.#options.serverUrl.host}: no authorization server metadata was found at ${sanitizeText(state.authorizationServerUrl, { maxLength: 200 })}${state.resourceMetadata === undefined ? ' (and the server offers no protected resource metadata)' : ''}, so nothing was registered and no sign-in page was opened`,
+      );
     this.#record.discovery = state;
     await this.#save();
   }
@@ -242,18 +257,33 @@ export class SignInProvider implements OAuthClientProvider {
   /**
    * Wraps the transport's fetch: a 401 from the MCP endpoint to a request that carried a token
    * drops the cached discovery, so an authorization server that moved is found again (G-06). A 401
-   * from the token endpoint must not: the code leg still needs it. Responses from anywhere else
-   * (metadata, registration, tokens) are limited in size.
+   * from the token endpoint must not: the code leg still needs it. Requests anywhere else
+   * (metadata, registration, tokens) are bounded in time and size, and go only to https or to
+   * this machine.
    */
   watchFetch(inner: FetchLike = fetch): FetchLike {
     const endpoint = this.server;
+    const timeout = this.#options.requestTimeoutMs ?? AUTH_REQUEST_TIMEOUT_MS;
+    const bounded = boundedFetch(inner, timeout, (url, init) => this.#stepOf(url, init));
     return async (input, init) => {
+      if (!sameEndpoint(input, endpoint)) {
+        assertSecureEndpoint(input, this.#options.serverUrl, (url) => this.#stepOf(url, init));
+        // MCP traffic may be large (tool results); the authorization side's documents are not.
+        return limitBody(await bounded(input, init));
+      }
       const response = await inner(input, init);
-      // MCP traffic may be large (tool results); the authorization side's documents are not.
-      if (!sameEndpoint(input, endpoint)) return limitBody(response);
       if (response.status === 401 && carriesToken(init)) await this.invalidateCredentials('discovery');
       return response;
     };
+  }
+
+  // The step a request to the authorization side belongs to, by the endpoints its metadata names.
+  #stepOf(url: URL, init: RequestInit | undefined): string {
+    const metadata = this.#record.discovery?.authorizationServerMetadata;
+    const href = url.href;
+    if (metadata?.token_endpoint === href) return 'token request';
+    if (metadata?.registration_endpoint === href) return 'registration request';
+    return stepByPath(url, init);
   }
 
   #current() {

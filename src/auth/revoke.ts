@@ -11,6 +11,8 @@ import {
   selectClientAuthMethod,
 } from '@modelcontextprotocol/client';
 import { sanitizeText } from '../core/sanitize.js';
+import { isLoopback } from './authorization-check.js';
+import { AUTH_REQUEST_TIMEOUT_MS, boundedFetch } from './bounded-fetch.js';
 
 export type RevokedKind = 'refresh_token' | 'access_token';
 
@@ -32,6 +34,8 @@ export interface RevocationRequest {
   readonly accessToken?: string;
   readonly refreshToken?: string;
   readonly fetchFn?: FetchLike;
+  /** The longest each request (metadata, revocation) may take (default 30 s). */
+  readonly timeoutMs?: number;
 }
 
 /** Longest server error text kept in a reason. */
@@ -40,7 +44,8 @@ const MAX_REASON = 200;
 const MAX_METADATA_CHARS = 256 * 1024;
 
 export async function revokeTokens(request: RevocationRequest): Promise<RevocationOutcome> {
-  const fetchFn = request.fetchFn ?? fetch;
+  // An endpoint that never answers must not hold a sign-out: each request is bounded.
+  const fetchFn = boundedFetch(request.fetchFn ?? fetch, request.timeoutMs ?? AUTH_REQUEST_TIMEOUT_MS);
   let metadata: Awaited<ReturnType<typeof discoverAuthorizationServerMetadata>>;
   try {
     metadata = await discoverAuthorizationServerMetadata(request.issuer, { fetchFn });
@@ -150,7 +155,7 @@ function secureEndpoint(endpoint: string): boolean {
     return false;
   }
   if (url.protocol === 'https:') return true;
-  return url.protocol === 'http:' && ['127.0.0.1', '[::1]', 'localhost'].includes(url.hostname);
+  return url.protocol === 'http:' && isLoopback(url.hostname);
 }
 
 /** The OAuth `error` (and description) of a refusal, as plain short text without the token. */

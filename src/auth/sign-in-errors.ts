@@ -9,6 +9,7 @@ import {
 } from '@modelcontextprotocol/client';
 import { ElicitError } from '../contracts/elicit-error.js';
 import { sanitizeText } from '../core/sanitize.js';
+import { peerDocumentProblem } from './peer-documents.js';
 
 const MAX_SERVER_TEXT = 200;
 
@@ -19,6 +20,8 @@ export function signInError(error: unknown, server: string): ElicitError {
 }
 
 function reason(error: unknown): string {
+  const document = peerDocumentProblem(error);
+  if (document !== undefined) return document;
   if (IssuerMismatchError.isInstance(error)) {
     return error.kind === 'metadata'
       ? 'the authorization server metadata names another issuer than the one it was fetched for, so it was not used'

@@ -6,6 +6,7 @@ import type {
   StoredOAuthClientInformation,
   StoredOAuthTokens,
 } from '@modelcontextprotocol/client';
+import { isRecord } from '../core/is-record.js';
 
 /** Tokens as saved, with the absolute expiry the SDK does not keep (it keeps relative `expires_in`). */
 export interface SavedTokens {
@@ -57,22 +58,20 @@ export function emptyRecord(server: string, client: string): AuthRecord {
   return { version: 1, server, client, issuers: {} };
 }
 
-const isObject = (v: unknown): v is Record<string, unknown> =>
-  typeof v === 'object' && v !== null && !Array.isArray(v);
 const optionalString = (v: unknown) => v === undefined || typeof v === 'string';
 
 /** Why `value` is not a usable record, or undefined when it is one. */
 export function recordProblem(value: unknown): string | undefined {
-  if (!isObject(value)) return 'not a JSON object';
+  if (!isRecord(value)) return 'not a JSON object';
   if (value.version !== 1) return 'unknown version';
   if (typeof value.server !== 'string' || typeof value.client !== 'string') return 'no server or client';
   if (!optionalString(value.current) || !optionalString(value.pinnedIssuer)) return 'bad issuer field';
-  if (value.pending !== undefined && !isObject(value.pending)) return 'bad pending sign-in';
-  if (value.discovery !== undefined && !isObject(value.discovery)) return 'bad discovery state';
-  if (!isObject(value.issuers)) return 'no issuers';
+  if (value.pending !== undefined && !isRecord(value.pending)) return 'bad pending sign-in';
+  if (value.discovery !== undefined && !isRecord(value.discovery)) return 'bad discovery state';
+  if (!isRecord(value.issuers)) return 'no issuers';
   for (const entry of Object.values(value.issuers)) {
-    if (!isObject(entry)) return 'bad issuer entry';
-    if (entry.client !== undefined && !(isObject(entry.client) && typeof entry.client.client_id === 'string'))
+    if (!isRecord(entry)) return 'bad issuer entry';
+    if (entry.client !== undefined && !(isRecord(entry.client) && typeof entry.client.client_id === 'string'))
       return 'bad client registration';
     if (entry.tokens !== undefined && !tokensOk(entry.tokens)) return 'bad tokens';
   }
@@ -80,7 +79,13 @@ export function recordProblem(value: unknown): string | undefined {
 }
 
 function tokensOk(saved: unknown): boolean {
-  if (!isObject(saved) || !isObject(saved.tokens)) return false;
+  if (!isRecord(saved) || !isRecord(saved.tokens)) return false;
   if (typeof saved.tokens.access_token !== 'string') return false;
-  return saved.expiresAt === undefined || typeof saved.expiresAt === 'number';
+  if (typeof saved.savedAt !== 'number' || !validDate(saved.savedAt)) return false;
+  return saved.expiresAt === undefined || (typeof saved.expiresAt === 'number' && validDate(saved.expiresAt));
+}
+
+/** Epoch milliseconds a Date can hold (ECMAScript: ±8.64e15), so printing it can never throw. */
+function validDate(ms: number): boolean {
+  return Number.isFinite(ms) && Math.abs(ms) <= 8.64e15;
 }

@@ -6,7 +6,7 @@ import { createHash } from 'node:crypto';
 import { readdir, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { ElicitError } from '../contracts/elicit-error.js';
-import { ensurePrivateDir, readPrivateFile, writePrivateFile } from './private-file.js';
+import { ensurePrivateDir, readPrivateFile, writePrivateFile } from '../files/private-file.js';
 import { authStoreDir } from './store-dir.js';
 import { type AuthRecord, emptyRecord, recordProblem } from './store-record.js';
 
@@ -71,7 +71,7 @@ export class AuthStore {
     const file = this.fileFor(key);
     const record = await readRecord(file);
     if (record === undefined) return emptyRecord(key.server, key.client);
-    if ('problem' in record) throw corrupt(file, record.problem);
+    if ('problem' in record) throw record.refused ?? corrupt(file, record.problem);
     // A file copied under another key's name is not this server's.
     if (record.server !== key.server || record.client !== key.client)
       throw corrupt(file, 'belongs to another server');
@@ -86,12 +86,7 @@ export class AuthStore {
 
   /** Every stored sign-in, one line per server, client and issuer. */
   async list(): Promise<AuthEntrySummary[]> {
-    let names: string[];
-    try {
-      names = (await readdir(this.dir)).filter((name) => /^[0-9a-f]{40}\.json$/.test(name)).sort();
-    } catch {
-      return [];
-    }
+    const names = (await this.#names()).sort();
     const entries: AuthEntrySummary[] = [];
     for (const name of names) {
       const file = join(this.dir, name);
@@ -115,12 +110,7 @@ export class AuthStore {
 
   /** Deletes the stored sign-ins of `server` (every one when omitted); returns how many files went. */
   async delete(filter: { server?: string } = {}): Promise<number> {
-    let names: string[];
-    try {
-      names = (await readdir(this.dir)).filter((name) => /^[0-9a-f]{40}\.json$/.test(name));
-    } catch {
-      return 0;
-    }
+    const names = await this.#names();
     let deleted = 0;
     for (const name of names) {
       const file = join(this.dir, name);
@@ -133,13 +123,30 @@ export class AuthStore {
     }
     return deleted;
   }
+
+  /** The store files, none when the folder does not exist; an untrusted folder is refused. */
+  async #names(): Promise<string[]> {
+    let names: string[];
+    try {
+      names = await readdir(this.dir);
+    } catch {
+      return [];
+    }
+    // Nothing in a folder someone else could write to is listed, read or acted on.
+    await ensurePrivateDir(this.dir, { tighten: true });
+    return names.filter((name) => /^[0-9a-f]{40}\.json$/.test(name));
+  }
 }
 
-async function readRecord(file: string): Promise<AuthRecord | { problem: string } | undefined> {
+type Unreadable = { problem: string; refused?: ElicitError };
+
+async function readRecord(file: string): Promise<AuthRecord | Unreadable | undefined> {
   let text: string | undefined;
   try {
     text = await readPrivateFile(file, MAX_FILE_BYTES);
   } catch (error) {
+    // A planted file (a link, another owner's) is refused with the helper's own sentence.
+    if (error instanceof ElicitError) return { problem: error.message, refused: error };
     return { problem: `cannot be read (${(error as NodeJS.ErrnoException).code ?? 'error'})` };
   }
   if (text === undefined) return undefined;

@@ -11,6 +11,7 @@ const FALLBACK_REASONS = new Set([
   'input-ended',
   'no-answer',
   'host-unfit',
+  'unattributable',
   'invalid-answer',
   'unsatisfiable',
   'unsafe-url',

@@ -28,6 +28,7 @@ import { parseArgPairs } from './command-words.js';
 import { checkListenFlags, type ListenAddress, parseListen, parseSessionIdle } from './listen-args.js';
 import { type LogLevel, parseLogLevel } from './log-level.js';
 import { OPTIONS, type OptionValues, type ParsedArgs } from './options/index.js';
+import { DEFAULT_PARK_TTL_MS, type ParkArgs, parkArgs } from './park/park-args.js';
 import { parseServer, type ServerTarget } from './server-args.js';
 import { splitServerCommand } from './server-command.js';
 import { type ServerEnvOptions, serverEnvOptions } from './server-env.js';
@@ -44,7 +45,7 @@ export interface ScriptedAnswerLike {
 
 export type { ProtocolChoice, UiChoice } from './arg-values.js';
 export type { ServerTarget } from './server-args.js';
-export interface CliArgs {
+export interface CliArgs extends ParkArgs {
   readonly command: CommandName | 'version';
   /** `mcp-elicit call --help`: the command whose help to show. */
   readonly helpTopic?: CommandName;
@@ -136,6 +137,7 @@ export function parseCliArgs(argv: readonly string[]): CliArgs {
     ...requestArgs(v, command),
     ...frontEndArgs(v, choice),
     ...sessionArgs(v),
+    ...parkArgs(v, command, choice.ui !== undefined || choice.impliedScripted),
   };
 }
 
@@ -193,8 +195,14 @@ function commandFlags(v: OptionValues, command: CommandName): Record<string, unk
     throw new ElicitError('usage', '--elicit, --keep-alive and --print-config only apply to proxy');
   checkListenFlags(v, command);
   const toolArgs = parseToolArgs(v.args);
-  if ((v.args !== undefined || v.arg !== undefined) && command !== 'call' && command !== 'prompt')
-    throw new ElicitError('usage', '--args and --arg only apply to call and prompt');
+  const argsAnswer = v.arg === undefined && command === 'answer';
+  if (
+    (v.args !== undefined || v.arg !== undefined) &&
+    command !== 'call' &&
+    command !== 'prompt' &&
+    !argsAnswer
+  )
+    throw new ElicitError('usage', '--args and --arg only apply to call and prompt (and --args to answer)');
   return toolArgs;
 }
 
@@ -280,5 +288,8 @@ function base(command: CliArgs['command']): CliArgs {
     task: 'auto',
     json: false,
     verbose: false,
+    park: false,
+    parkTtlMs: DEFAULT_PARK_TTL_MS,
+    done: false,
   };
 }

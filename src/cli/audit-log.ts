@@ -3,9 +3,9 @@
 // before connecting, so a bad path is a usage error up front; lines are appended in order, and
 // closing waits until every line is written.
 
-import { appendPrivateFile } from '../auth/private-file.js';
 import { ElicitError } from '../contracts/elicit-error.js';
 import { safeJsonStringify } from '../core/safe-json.js';
+import { appendPrivateFile } from '../files/private-file.js';
 import type { AuditEntry } from '../mcp/audit.js';
 
 export interface AuditLog {

@@ -17,6 +17,11 @@ process.stdout.on('error', (error: NodeJS.ErrnoException) => {
 // Before the rest loads, so Node >= 22.1 can cache the compiled chunks (see compile-cache.ts).
 enableCompileCache(process.env);
 const { runMain } = await import('./main.js');
+// The park holder (started by `call --park`): it runs the command itself and exits when it ends.
+if (process.argv[2] === '__park-holder') {
+  const { runHolder } = await import('./park/holder.js');
+  process.exit(await runHolder(runMain));
+}
 runMain(process.argv.slice(2), {
   stdin: process.stdin,
   stdout: process.stdout,

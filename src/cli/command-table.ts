@@ -33,6 +33,7 @@ const FRONT_END = [
   'remind',
 ];
 const PROTOCOL = ['protocol', 'no-era-cache'];
+const PARK = ['park', 'park-ttl'];
 
 export const COMMANDS = {
   tools: {
@@ -59,6 +60,7 @@ export const COMMANDS = {
       'task-timeout',
       ...SERVER,
       ...FRONT_END,
+      ...PARK,
       ...PROTOCOL,
       'json',
       'verbose',
@@ -80,7 +82,18 @@ export const COMMANDS = {
     summary: 'Get a prompt, answering any elicitation it makes.',
     usage: ['mcp-elicit [options] prompt <name> [--args <json>] [--arg key=value] -- <command> [args...]'],
     operands: 1,
-    options: ['args', 'arg', 'timeout', 'log-level', ...SERVER, ...FRONT_END, ...PROTOCOL, 'json', 'verbose'],
+    options: [
+      'args',
+      'arg',
+      'timeout',
+      'log-level',
+      ...SERVER,
+      ...FRONT_END,
+      ...PARK,
+      ...PROTOCOL,
+      'json',
+      'verbose',
+    ],
     example: 'mcp-elicit prompt greeting -- node dist/demo/main.js',
   },
   resources: {
@@ -97,8 +110,32 @@ export const COMMANDS = {
     summary: 'Read a resource, answering any elicitation it makes.',
     usage: ['mcp-elicit [options] read <uri> -- <command> [args...]'],
     operands: 1,
-    options: ['timeout', 'log-level', ...SERVER, ...FRONT_END, ...PROTOCOL, 'json', 'verbose'],
+    options: ['timeout', 'log-level', ...SERVER, ...FRONT_END, ...PARK, ...PROTOCOL, 'json', 'verbose'],
     example: 'mcp-elicit read demo://vault/motto -- node dist/demo/main.js',
+  },
+  answer: {
+    summary: 'Answer a parked question (from call --park); prints the result, or the next question.',
+    usage: [
+      'mcp-elicit answer <id> --set key=value ... | --args <json> | --accept-defaults',
+      'mcp-elicit answer <id> --done | --decline | --cancel',
+    ],
+    operands: 1,
+    options: ['set', 'args', 'accept-defaults', 'done', 'decline', 'cancel', 'json'],
+    example: "mcp-elicit answer 3q2-7Wm9cQ1Yk0bZ8xT5Aw --set 'name=Ada'",
+    optionText: {
+      args: ['The answer as a JSON object of field values (over --set).'],
+      set: ["One field's value, typed by the field (repeatable)."],
+      'accept-defaults': ["Accept the form with the server's defaults (and any --set)."],
+      decline: ['Say no to the question.'],
+      cancel: ['Withdraw the question: the server is told cancel.'],
+    },
+  },
+  pending: {
+    summary: 'List every parked question waiting for an answer, with its server, age and expiry.',
+    usage: ['mcp-elicit pending [--json]'],
+    operands: 0,
+    options: ['json'],
+    example: 'mcp-elicit pending --json',
   },
   demo: {
     summary: 'Tour of every form type against the bundled demo server.',
@@ -210,6 +247,8 @@ export const OPERAND_USAGE: Partial<Record<CommandName, string>> = {
   call: 'call needs a tool name: mcp-elicit call <tool> [--args <json>] [--arg key=value]',
   prompt: 'prompt needs a prompt name: mcp-elicit prompt <name> [--args <json>] [--arg key=value]',
   read: 'read needs a resource URI: mcp-elicit read <uri>',
+  answer:
+    'answer needs the id of a parked question: mcp-elicit answer <id> --set key=value (mcp-elicit pending lists them)',
   auth: 'auth needs an action: mcp-elicit auth login|status|logout [--url <url>]',
 };
 

@@ -2,6 +2,7 @@
 // (and VS Code's `servers` / `mcp.servers`), and resolves one entry to a stdio or HTTP target.
 import type { SignInSettings } from '../auth/settings.js';
 import { ElicitError } from '../contracts/elicit-error.js';
+import { isRecord } from '../core/is-record.js';
 import { setOwn } from '../core/own-property.js';
 import { sanitizeText } from '../core/sanitize.js';
 import { readCappedFile } from './capped-file.js';
@@ -161,10 +162,6 @@ function substitute(text: string, env: NodeJS.ProcessEnv, where: string): string
       throw new ElicitError('config', `${where} uses \${${name}}, which is not set in the environment`);
     },
   );
-}
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
 /** A name from a shared file in a message: it may carry terminal escapes, like server text. */

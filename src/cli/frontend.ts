@@ -16,10 +16,13 @@ export interface Io {
   readonly env: NodeJS.ProcessEnv;
   /** Aborted on Ctrl-C: the open prompt ends as `interrupted`, the request in flight is cancelled, the CLI exits 130. */
   readonly signal?: AbortSignal;
+  /** The park holder's front-end, used instead of choosing one: every question parks (P-07). */
+  readonly parking?: Renderer;
 }
 
 /** The front-end for a run, announcing each prompt that waits for the person (`--notify`). */
 export async function chooseRenderer(args: CliArgs, io: Io): Promise<Renderer> {
+  if (io.parking) return io.parking;
   // Prompts go to the terminal (stdout, stderr or /dev/tty), leaving stdout to the result.
   const output = promptOutput(args.json, io);
   const renderer = await chooseFrontEnd(args, io, output);

@@ -38,6 +38,11 @@ Commands
                           prints a transcript. Its last step is a URL-mode sign-in on a page the
                           demo serves on 127.0.0.1; without a terminal that page is opened only
                           with --open-urls.
+  answer <id>             Answer a question parked by --park (--set, --args, --accept-defaults,
+                          --done for a URL step, --decline, --cancel); the answer is checked
+                          like any other, then the call goes on: prints its result, or the
+                          next parked question (see docs/agents.md).
+  pending                 Every parked question still waiting: server, request, age, expiry.
   servers                 List the servers in --config <file>: name, transport, command or URL.
   auth login              Sign in to a --url server now (nothing is called); later runs reuse the
                           stored tokens and refresh them.
@@ -69,7 +74,8 @@ Exit status
   stderr names each one with its message and field names, e.g. a replayed form that changed;
   5 the server needs a sign-in and nobody can sign in (a scripted run without --open-urls, or the
   person said no; stderr names the sign-in page); a sign-in that was tried and failed is 3;
-  130 interrupted with Ctrl-C (a second Ctrl-C exits at once).
+  6 --park: the server asked something and the question is parked (stdout shows it and the
+  exact answer command; --json: "pending"); 130 interrupted with Ctrl-C (a second Ctrl-C exits at once).
 
 Examples
   mcp-elicit call trigger-elicitation-request -- npx -y @modelcontextprotocol/server-everything

@@ -16,6 +16,7 @@ import { loadServerFromConfig, onlyServerName } from './config.js';
 import type { Io } from './frontend.js';
 import { FULL_HELP, HELP } from './help.js';
 import type { JsonReport } from './output.js';
+import { parkFromEnv } from './park/park-args.js';
 import { describeServerEnv, serverEnvironment } from './server-env.js';
 import type { TaskRecord } from './task-status.js';
 
@@ -44,6 +45,12 @@ export async function runMain(argv: readonly string[], io: Io): Promise<number> 
     // Loaded only when asked for: it also sits one folder down in the bundle, like its demo server path expects.
     if (args.command === 'demo') return await (await import('./commands/demo.js')).runDemo(args, io);
     if (args.command === 'servers') return await (await import('./commands/servers.js')).runServers(args, io);
+    if (args.command === 'pending') return await (await import('./park/pending.js')).runPending(args, io);
+    if (args.command === 'answer')
+      return parkedStatus(await (await import('./park/answer.js')).runAnswer(args, io));
+    // --park (or MCP_ELICIT_PARK=1): a holder process runs the command; in the holder, io.parking is set.
+    if (io.parking === undefined && (args.park || parkFromEnv(args.command, args.uiExplicit, io.env)))
+      return parkedStatus(await (await import('./park/launch.js')).runParked(argv, io, args.parkTtlMs));
     if (args.command === 'proxy' && args.printConfig)
       return await (await import('./commands/proxy.js')).runPrintConfig(args, io);
     if (args.command === 'auth' && args.target === undefined)
@@ -125,6 +132,14 @@ function defaultLabel(target: ResolvedTarget): string {
   const label = words.join(' ');
   return label.length > 48 ? `${label.slice(0, 47)}…` : label;
 }
+
+// Questions wait for `mcp-elicit answer`: not a failure, and not a result yet.
+function parkedStatus(status: number | 'parked'): number {
+  return status === 'parked' ? PARKED_STATUS : status;
+}
+
+/** call, prompt or read --park: the server asked something, and the question is parked (P-02). */
+const PARKED_STATUS = 6;
 
 type CliErrorCode =
   | 'usage'

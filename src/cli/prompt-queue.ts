@@ -5,8 +5,9 @@ import { DEFAULT_RATE_LIMIT, type RateLimit } from '../mcp/rate-limit.js';
 import type { CliArgs } from './args.js';
 
 /** `--rate-limit N`: N prompts at once, then N a minute, per server; `off` turns it off. */
-export function cliPromptQueue(args: Pick<CliArgs, 'rateLimit'>): PromptQueue {
-  return new PromptQueue({ rate: rateOf(args.rateLimit) });
+export function cliPromptQueue(args: Pick<CliArgs, 'rateLimit'>, parked = false): PromptQueue {
+  // Parked questions wait side by side (any number, answered in any order): no turns to take.
+  return new PromptQueue({ rate: rateOf(args.rateLimit), concurrent: parked });
 }
 
 function rateOf(limit: CliArgs['rateLimit']): RateLimit | false {

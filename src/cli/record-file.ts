@@ -2,10 +2,10 @@
 // connecting, so a bad path is a usage error up front; rewritten atomically after each elicitation
 // with every entry so far, so Ctrl-C mid-run leaves a valid file holding what was answered.
 
-import { writePrivateFile } from '../auth/private-file.js';
 import { ElicitError } from '../contracts/elicit-error.js';
 import type { Renderer } from '../contracts/renderer.js';
 import { safeJsonStringify } from '../core/safe-json.js';
+import { writePrivateFile } from '../files/private-file.js';
 import { recordingRenderer } from '../frontends/record/index.js';
 
 export interface RecordFile {

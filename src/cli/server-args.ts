@@ -21,13 +21,16 @@ export function parseServer(
 ): { target?: ServerTarget; oauth?: SignInSettings } {
   checkServerFlags(v, serverCommand, command);
   const target = serverTarget(v, serverCommand);
-  if (target === undefined && command !== 'demo' && !(command === 'auth' && operand === 'status')) {
+  const serverless = command === 'demo' || command === 'answer' || command === 'pending';
+  if (target === undefined && !serverless && !(command === 'auth' && operand === 'status')) {
     throw new ElicitError(
       'usage',
       'no server given: add -- <command> [args...], --url <url>, or --config <file> [--server <name>]',
     );
   }
   const oauth = parseSignInFlags(v, target?.kind);
+  if (target !== undefined && (command === 'answer' || command === 'pending'))
+    throw new ElicitError('usage', `${command} reaches parked questions by id; it takes no server`);
   if (target !== undefined && command === 'demo') {
     throw new ElicitError('usage', 'demo runs the bundled demo server; it takes no server');
   }

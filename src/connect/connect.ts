@@ -10,6 +10,7 @@ import {
 } from '@modelcontextprotocol/client';
 import { clientCredentialsFrom, clientCredentialsProvider } from '../auth/client-credentials.js';
 import { connectWithSignIn } from '../auth/connect-with-sign-in.js';
+import { peerDocumentProblem } from '../auth/peer-documents.js';
 import type { SignInSettings } from '../auth/settings.js';
 import { signInError } from '../auth/sign-in-errors.js';
 import { ElicitError } from '../contracts/elicit-error.js';
@@ -21,6 +22,7 @@ import { createGuardedStdioTransport } from '../mcp/guarded-stdio.js';
 import { describeConnectError } from './connect-errors.js';
 import { EraCache, eraCacheKey } from './era-cache.js';
 import { cliSignIn } from './sign-in.js';
+import { closeStdioClient } from './stdio-close.js';
 import { VERSION } from './version.js';
 
 // A stdio target's `env` is all the server gets besides the SDK's safe set (see server-env.ts).
@@ -153,9 +155,10 @@ async function connectOnce(options: ConnectOptions, prior: Prior | undefined): P
       client = connected.client;
       close = () => connected.close();
     } else {
-      client = newClient();
-      await connectStdio(client, options, connectOptions);
-      close = () => client.close();
+      const stdio = newClient();
+      await connectStdio(stdio, options, connectOptions);
+      client = stdio;
+      close = () => closeStdioClient(stdio);
     }
   } catch (error) {
     throw connectError(error, options);
@@ -183,7 +186,10 @@ async function connectStdio(
 }
 
 function connectError(error: unknown, options: ConnectOptions): ElicitError {
-  if (isSignInError(error) || isOAuthFailure(error)) return signInError(error, options.label);
+  // A private file or folder refused (files/folder-check.ts) says itself what to do.
+  if (error instanceof ElicitError && error.code === 'config') return error;
+  if (isSignInError(error) || isOAuthFailure(error) || peerDocumentProblem(error) !== undefined)
+    return signInError(error, options.label);
   const url = options.target.kind === 'http' ? options.target.url : undefined;
   return new ElicitError('connect', describeConnectError(error, options.label, url), { cause: error });
 }

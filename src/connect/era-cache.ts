@@ -4,8 +4,8 @@
 import { createHash } from 'node:crypto';
 import { basename, join } from 'node:path';
 import type { DiscoverResult } from '@modelcontextprotocol/client';
-import { ensurePrivateDir, readPrivateFile, writePrivateFile } from '../auth/private-file.js';
 import { safeJsonStringify } from '../core/safe-json.js';
+import { ensurePrivateDir, readPrivateFile, writePrivateFile } from '../files/private-file.js';
 import { cacheDir } from './cache-dir.js';
 
 export type CachedEra =
@@ -80,8 +80,9 @@ export class EraCache {
 
   async #read(): Promise<Record<string, CachedEra>> {
     try {
+      // A folder or file someone else could have written is not used at all (the run just probes).
+      if (this.#ownDir) await ensurePrivateDir(this.#dir, { tighten: true });
       const text = await readPrivateFile(this.#file, MAX_FILE_BYTES);
-      if (text !== undefined && this.#ownDir) await ensurePrivateDir(this.#dir, { tighten: true });
       const json = text === undefined ? undefined : (JSON.parse(text) as unknown);
       if (typeof json !== 'object' || json === null || Array.isArray(json)) return {};
       const out: Record<string, CachedEra> = {};

@@ -50,6 +50,9 @@ export type ElicitErrorCode =
   /** Sign-in: it was tried and failed (the authorization server refused, a check failed, a timeout). */
   | 'sign-in-failed';
 
+/** Marks every ElicitError, whichever copy of this module made it (each CommonJS entry bundles one). */
+const BRAND = Symbol.for('mcp-elicit.ElicitError');
+
 /** The one error class for failures of the client's own making; errors from a server stay the SDK's `ProtocolError`. */
 export class ElicitError<Code extends ElicitErrorCode = ElicitErrorCode> extends Error {
   /** What went wrong, as a stable string to branch on (the message is for people). */
@@ -59,5 +62,15 @@ export class ElicitError<Code extends ElicitErrorCode = ElicitErrorCode> extends
     super(message, options);
     this.name = 'ElicitError';
     this.code = code;
+    Object.defineProperty(this, BRAND, { value: true });
   }
 }
+
+// `instanceof ElicitError` holds across the package's entries (`mcp-elicit`, `/core`, `/auth`,
+// `/stdio`); a subclass (TaskError) inherits this and keeps the ordinary prototype check.
+Object.defineProperty(ElicitError, Symbol.hasInstance, {
+  value: function hasInstance(this: unknown, value: unknown): boolean {
+    if (this !== ElicitError) return Function.prototype[Symbol.hasInstance].call(this, value);
+    return typeof value === 'object' && value !== null && BRAND in value;
+  },
+});

@@ -26,6 +26,18 @@ export interface PromptContext {
   readonly signal: AbortSignal;
   /** How many other elicitations are waiting behind this one (any server). */
   readonly waiting: number;
+  /** Proxy: records that the host's instant refusal was set aside, for the event and audit entry. */
+  readonly hostRefused?: (refusal: HostRefusal) => void;
+}
+
+/** Proxy: the host refused faster than a person can read the question, so the proxy's own front-end answered. */
+export interface HostRefusal {
+  /** What the host answered. */
+  readonly action: 'decline' | 'cancel';
+  /** How long after the question it answered, in milliseconds. */
+  readonly ms: number;
+  /** Who answered instead: the proxy's scripted answers, or a person in its browser page. */
+  readonly answeredBy: 'scripted' | 'person';
 }
 
 /** A form to ask: what a FormSession starts from (model, pre-filled values, checker), and more. */

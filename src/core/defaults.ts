@@ -32,16 +32,3 @@ export function initialDraft(model: FormModel): {
   }
   return { draft, defaulted };
 }
-
-/**
- * Scripted or recalled answers over the defaults: a key in `partial` wins; every other field keeps
- * its default. Unknown keys are kept so that validation reports them instead of hiding them.
- */
-export function mergeOverDefaults(model: FormModel, partial: Draft): Draft {
-  const { draft } = initialDraft(model);
-  for (const key of Object.keys(partial)) {
-    const value = partial[key];
-    if (value !== undefined) setOwn(draft, key, copy(value));
-  }
-  return draft;
-}

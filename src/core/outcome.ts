@@ -12,6 +12,7 @@ export type CancelReason =
   | 'no-answer' // scripted: no answer applies, or no person present
   | 'host-unfit' // proxy --elicit host: the host's answer did not fit the schema
   | 'host-gave-up' // proxy: the host stopped waiting while the proxy's own front-end asked
+  | 'unattributable' // proxy --elicit host: several 2026 host calls open and nothing says which one asked
   | 'scripted-cancel' // scripted: --cancel, or an answers entry that says cancel
   | 'invalid-answer' // fail closed: the answer did not validate
   | 'unsatisfiable' // the form can never validate

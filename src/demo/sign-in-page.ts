@@ -2,6 +2,7 @@
 // started on first use. GET shows a form; POST signs the flow in. Nothing leaves the machine.
 import { randomUUID } from 'node:crypto';
 import { createServer } from 'node:http';
+import { escapeHtml } from '../core/escape-html.js';
 
 export interface SignInFlow {
   readonly id: string;
@@ -90,8 +91,4 @@ function pageBase(): Promise<string> {
 
 function page(body: string): string {
   return `<!doctype html><html lang="en"><meta charset="utf-8"><title>Demo sign-in</title><body>${body}</body></html>`;
-}
-
-function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 }

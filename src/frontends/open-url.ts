@@ -1,7 +1,8 @@
 // Opens a consented URL-mode link in the system browser (spec §8.1 C-27: a context the client
 // cannot inspect). Only ever called after the person said yes (C-25); never fetches anything.
-import { spawn } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import type { OpenResult, UrlOpener } from '../contracts/url-step.js';
+import { spawnOnUse } from './child-process.js';
 
 /** Options of `createSystemOpener`. */
 export interface SystemOpenerOptions {
@@ -32,7 +33,7 @@ export function createSystemOpener(
         const args = rest.some((a) => a.includes('%s'))
           ? rest.map((a) => a.replaceAll('%s', url))
           : [...rest, url];
-        return watch(() => spawn(command, args, { stdio: 'ignore', shell: false }), command, settleMs);
+        return watch(() => spawnOnUse()(command, args, { stdio: 'ignore', shell: false }), command, settleMs);
       }
       try {
         // Loaded on first use: most runs never open a browser.
@@ -46,7 +47,7 @@ export function createSystemOpener(
   };
 }
 
-type Watched = Pick<ReturnType<typeof spawn>, 'once' | 'exitCode' | 'signalCode' | 'unref'>;
+type Watched = Pick<ChildProcess, 'once' | 'exitCode' | 'signalCode' | 'unref'>;
 
 // Resolves when the launcher exits (0 → ok), fails to spawn, or is still running after settleMs.
 function watch(start: () => Watched, name: string, settleMs: number): Promise<OpenResult> {

@@ -1,7 +1,7 @@
 // The audit trail (issue 12 #8): one entry per elicitation, so what an unattended agent consented
 // to can be reviewed afterwards. Field names only, never values: content is the user's data.
 
-import type { Renderer } from '../contracts/renderer.js';
+import type { HostRefusal, Renderer } from '../contracts/renderer.js';
 import type { ServerIdentity } from '../contracts/server-identity.js';
 import type { CancelReason } from '../core/outcome.js';
 import { sanitizeText } from '../core/sanitize.js';
@@ -44,6 +44,8 @@ export interface AuditEntry {
   readonly reason?: CancelReason;
   /** Form accept: the names of the fields sent (never their values). */
   readonly fields?: readonly string[];
+  /** Proxy: the host refused faster than a person can read the question; the proxy's own front-end answered. */
+  readonly hostRefusal?: HostRefusal;
   /** The JSON-RPC error a malformed request got. */
   readonly error?: {
     /** The JSON-RPC error code (-32602 for a malformed request). */
@@ -83,6 +85,7 @@ export function auditEntry(event: ElicitationEvent, server: ServerIdentity, time
     ...(event.action !== undefined && { action: event.action }),
     ...(event.reason !== undefined && { reason: event.reason }),
     ...(event.content !== undefined && { fields: Object.keys(event.content).map(name) }),
+    ...(event.hostRefusal !== undefined && { hostRefusal: event.hostRefusal }),
     ...(event.error !== undefined && {
       error: { code: event.error.code, message: sanitizeText(event.error.message, { maxLength: 500 }) },
     }),

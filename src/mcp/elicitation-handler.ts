@@ -12,6 +12,7 @@ import type { ElicitationMode, Era } from '../contracts/protocol.js';
 import type { Renderer } from '../contracts/renderer.js';
 import type { ServerIdentity } from '../contracts/server-identity.js';
 import type { FormModel } from '../core/form-model.js';
+import { isRecord } from '../core/is-record.js';
 import type { SchemaIssue, Validation } from '../core/issues.js';
 import type { ElicitationEvent } from './events.js';
 import { describeRefused, type ElicitRequest, readElicitRequest } from './incoming-request.js';
@@ -101,8 +102,4 @@ function seenOf(request: ElicitRequest): Seen {
   return request.mode === 'url'
     ? { mode: 'url', message: request.message, url: request.url }
     : { mode: 'form', message: request.message };
-}
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }

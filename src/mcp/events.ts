@@ -1,6 +1,7 @@
 // What the adapter reports about each elicitation the server attempted (the CLI's --json
 // `elicitations` array is built from these).
 import type { ElicitationMode } from '../contracts/protocol.js';
+import type { HostRefusal } from '../contracts/renderer.js';
 import type { FormContent } from '../core/form-model.js';
 import type { CancelReason } from '../core/outcome.js';
 import type { UrlAnalysis, UrlWarning } from '../core/url-safety.js';
@@ -31,6 +32,8 @@ export interface ElicitationEvent {
   readonly host?: string;
   /** URL mode: every warning of the URL analysis, whether the URL was opened or not. */
   readonly warnings?: readonly UrlWarning[];
+  /** Proxy: the host's instant refusal that was set aside, and who answered instead. */
+  readonly hostRefusal?: HostRefusal;
   /** The JSON-RPC error sent to the server (2025 era) or raised locally (2026 era). */
   readonly error?: {
     /** The JSON-RPC error code (-32602 for a malformed request). */

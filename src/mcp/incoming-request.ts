@@ -5,6 +5,7 @@
 import type { ProgressToken } from '@modelcontextprotocol/client';
 import type { ElicitationMode, Era } from '../contracts/protocol.js';
 import type { FormModel } from '../core/form-model.js';
+import { isRecord } from '../core/is-record.js';
 import type { PlainIssue, SchemaIssue, Validation } from '../core/issues.js';
 import { parseFormParams } from '../core/schema-parser.js';
 import type { ElicitationEvent } from './events.js';
@@ -135,8 +136,4 @@ function readMeta(meta: unknown): RequestMeta {
 
 function refused(message: string): ParsedRequest {
   return { ok: false, issues: [{ message }] };
-}
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }

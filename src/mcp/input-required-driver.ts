@@ -9,6 +9,7 @@ import {
   SdkError,
   SdkErrorCode,
 } from '@modelcontextprotocol/client';
+import { sleep } from './sleep.js';
 
 export interface DriverOptions {
   /** Rounds that carry input requests, at most (the SDK's default is 10). */
@@ -84,22 +85,4 @@ export async function driveInputRequired<T>(
       ...(result.requestState !== undefined && { requestState: result.requestState }),
     };
   }
-}
-
-function sleep(ms: number, signal: AbortSignal | undefined): Promise<void> {
-  return new Promise((resolve, reject) => {
-    if (signal?.aborted) {
-      reject(signal.reason);
-      return;
-    }
-    const timer = setTimeout(() => {
-      signal?.removeEventListener('abort', onAbort);
-      resolve();
-    }, ms);
-    const onAbort = () => {
-      clearTimeout(timer);
-      reject(signal?.reason);
-    };
-    signal?.addEventListener('abort', onAbort, { once: true });
-  });
 }

@@ -15,6 +15,11 @@ export interface QueueOptions {
   readonly rate?: RateLimit | false;
   /** Clock for the rate limit (tests). */
   readonly now?: () => number;
+  /**
+   * Every prompt is shown at once instead of one at a time: for a front-end that parks each
+   * question for a later answer (P-06), where nothing is on a screen to take turns on.
+   */
+  readonly concurrent?: boolean;
 }
 
 /** Asks the person whether a server over its rate may show this prompt (interactive front-ends). */
@@ -42,6 +47,9 @@ export class PromptQueue {
   readonly #maxWaiting: number;
   readonly #limiter: RateLimiter | undefined;
   #busy = false;
+  readonly #concurrent: boolean;
+  /** Prompts open at once (concurrent queues only). */
+  #open = 0;
   /** Listeners told when the number of open-or-waiting prompts changes (human-aware timeouts). */
   readonly #activity = new Set<(active: boolean) => void>();
 
@@ -50,6 +58,7 @@ export class PromptQueue {
     this.#maxWaiting =
       options.maxWaitingPerServer ?? MAX_WAITING_PER_SERVER[rate === false ? 'unrated' : 'rated'];
     this.#limiter = rate === false ? undefined : new RateLimiter(rate, options.now);
+    this.#concurrent = options.concurrent === true;
   }
 
   /** The rate over time in force, if any. */
@@ -74,7 +83,7 @@ export class PromptQueue {
 
   /** True while a prompt is on screen or waiting. */
   get active(): boolean {
-    return this.#busy || this.#entries.length > 0;
+    return this.#busy || this.#open > 0 || this.#entries.length > 0;
   }
 
   /** Calls `listener` when `active` changes; returns the unsubscribe function. */
@@ -101,6 +110,7 @@ export class PromptQueue {
     if (signal.aborted) return skipped('aborted');
     const queuedForServer = this.#entries.filter((e) => e.server === server).length;
     if (queuedForServer >= this.#maxWaiting) return skipped('queue-full');
+    if (this.#concurrent) return this.#runAlongside(server, signal, show, skipped, overRate);
 
     if (!this.active) {
       // Nothing on screen and nobody waiting: show it now (the common case, no bookkeeping).
@@ -139,6 +149,23 @@ export class PromptQueue {
       return admitted === 'show' ? await show(() => this.#entries.length) : skipped(admitted);
     } finally {
       this.#afterTurn(true);
+    }
+  }
+
+  // No turns: each prompt opens now, counted while open so human-aware timeouts still pause.
+  async #runAlongside<T>(
+    server: string,
+    signal: AbortSignal,
+    show: (waiting: () => number) => Promise<T>,
+    skipped: (reason: SkipReason) => T,
+    overRate: OverRateAsk | 'exempt' | undefined,
+  ): Promise<T> {
+    if (this.#open++ === 0) this.#emit(true);
+    try {
+      const admitted = await this.#admit(server, signal, () => 0, overRate);
+      return admitted === 'show' ? await show(() => 0) : skipped(admitted);
+    } finally {
+      if (--this.#open === 0) this.#emit(false);
     }
   }
 

@@ -2,7 +2,7 @@
 // the SDK-dispatched handler (2025 requests, 2026 entries the SDK drives) and our own 2026 driver.
 import type { ClientContext, Result } from '@modelcontextprotocol/client';
 import type { Era } from '../contracts/protocol.js';
-import type { PromptContext, Renderer } from '../contracts/renderer.js';
+import type { HostRefusal, PromptContext, Renderer } from '../contracts/renderer.js';
 import type { ServerIdentity } from '../contracts/server-identity.js';
 import type { UrlOpener, UrlWaiter } from '../contracts/url-step.js';
 import type { DraftStore } from '../core/draft-store.js';
@@ -51,12 +51,16 @@ export function createResponder(deps: ResponderDeps): Responder {
       ctx && deps.era() === '2025-11-25'
         ? startProgressHeartbeat(ctx, token, deps.progressIntervalMs)
         : undefined;
+    const noted: Noted = {};
     const context: Context = (waiting) => {
       const current = deps.currentRequest();
       return {
         server: deps.server(),
         era: deps.era(),
         signal,
+        hostRefused: (refusal) => {
+          noted.hostRefusal = refusal;
+        },
         get waiting() {
           return waiting();
         },
@@ -66,8 +70,8 @@ export function createResponder(deps: ResponderDeps): Responder {
     try {
       const outcome =
         request.mode === 'url'
-          ? await answerUrl(request, context, deps)
-          : await answerFormRequest(request, context, signal, deps);
+          ? await answerUrl(request, context, deps, noted)
+          : await answerFormRequest(request, context, signal, deps, noted);
       return withRelatedTask({ ...toElicitResult(outcome) }, request.meta);
     } finally {
       stopHeartbeat?.();
@@ -77,11 +81,17 @@ export function createResponder(deps: ResponderDeps): Responder {
 
 type Context = (waiting: () => number) => PromptContext;
 
+/** What a front-end noted while answering (the proxy's set-aside host refusal), for the event. */
+interface Noted {
+  hostRefusal?: HostRefusal;
+}
+
 async function answerFormRequest(
   request: FormRequest,
   context: Context,
   signal: AbortSignal,
   deps: ResponderDeps,
+  noted: Noted,
 ): Promise<ElicitOutcome> {
   const { outcome } = await answerForm(request, context, signal, deps);
   if (outcome.action === 'cancel' && outcome.reason === 'server-cancelled' && signal.aborted) {
@@ -100,11 +110,17 @@ async function answerFormRequest(
     // A report never holds a secret: what the server got is in the result, not in the event.
     ...(outcome.action === 'accept' && { content: maskSensitive(request.model.fields, outcome.content) }),
     ...(outcome.action === 'cancel' && { reason: outcome.reason }),
+    ...(noted.hostRefusal && { hostRefusal: noted.hostRefusal }),
   });
   return outcome;
 }
 
-async function answerUrl(request: UrlRequest, context: Context, deps: ResponderDeps): Promise<ElicitOutcome> {
+async function answerUrl(
+  request: UrlRequest,
+  context: Context,
+  deps: ResponderDeps,
+  noted: Noted,
+): Promise<ElicitOutcome> {
   // Loaded on first use: URL analysis brings the public suffix list and IDN tables.
   const { handleUrlElicitation } = await import('./url-elicitation.js');
   let facts: ReturnType<typeof urlFacts> = {};
@@ -131,6 +147,7 @@ async function answerUrl(request: UrlRequest, context: Context, deps: ResponderD
     ...facts,
     action: outcome.action,
     ...(outcome.action === 'cancel' && { reason: outcome.reason }),
+    ...(noted.hostRefusal && { hostRefusal: noted.hostRefusal }),
   });
   return outcome;
 }

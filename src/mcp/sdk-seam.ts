@@ -12,8 +12,9 @@
 // used: `Client#_outboundMetaEnvelope()` (2026 task requests are framed like the SDK's own) and the
 // `Client#_requestHandlers` table (a check in front of the client-hosted task handler). Progress adds
 // one: `Client#_onresponse` is deferred by a microtask (see keepProgressBeforeResults). The guarded
-// stdio transports add the last: `_readBuffer` of the SDK's stdio client and server transports is
-// swapped for a guarded buffer (the proxy's host side too).
+// stdio transports add another: `_readBuffer` of the SDK's stdio client and server transports is
+// swapped for a guarded buffer (the proxy's host side too). Closing adds the last: the stdio client
+// transport's `_process` is read (never written) to end a server that outlives its closed stdin.
 import { readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -110,6 +111,19 @@ export function replaceStdioReadBuffer(transport: object, buffer: StdioReadBuffe
   if (typeof held._readBuffer?.append !== 'function')
     throw incompatible('it no longer keeps a _readBuffer', 'guard the stdio transport of');
   (held as { _readBuffer: StdioReadBuffer })._readBuffer = buffer;
+}
+
+/** The running server process of an SDK stdio transport, as much of it as closing needs. */
+export interface StdioChild {
+  readonly exitCode: number | null;
+  readonly signalCode: string | null;
+  kill(signal: 'SIGTERM'): boolean;
+}
+
+/** Stdio: the server process the transport started (the SDK keeps it in `_process`), if any. */
+export function stdioChild(transport: object): StdioChild | undefined {
+  const held = (transport as { _process?: Partial<StdioChild> })._process;
+  return typeof held?.kill === 'function' ? (held as StdioChild) : undefined;
 }
 
 function incompatible(problem: string, action = 'attach to'): ElicitError<'sdk-incompatible'> {

@@ -39,35 +39,11 @@ export function forwardRequests(server: Server, offered: ServerCapabilities, dep
     (method: string): Forward =>
     (params, ctx) =>
       upstream.request({ method, ...(params && { params }) }, ANY_RESULT, options(ctx));
-  const handle = (method: string, forward: Forward, rounds?: HostRounds) => {
+  const handle = (method: string, forward: Forward, rounds?: HostRounds) =>
     // Typed as ping (an empty-object result): every forwarded result is passed on as received.
-    server.setRequestHandler(method as 'ping', async (request, ctx) => {
-      // A 2026 host is kept alive by input_required rounds instead (host-rounds.ts).
-      const stopKeepAlive = rounds ? () => {} : keepAlive(ctx, deps.waiting);
-      // The host's cancel or timeout gives up on the request; its connection closing ends the proxy.
-      const onCancel = () => {
-        if (!isConnectionClosed(ctx.mcpReq.signal.reason)) deps.waiting?.hostGaveUp();
-      };
-      ctx.mcpReq.signal.addEventListener('abort', onCancel, { once: true });
-      try {
-        const params = upstreamParams(request.params);
-        const run = async (c: ServerContext) => {
-          const value = await forward(params, c);
-          // Progress for this request goes out before its result (a host drops it after); the
-          // adapter already delivers upstream progress before the response (sdk-seam.ts).
-          await Promise.allSettled(progressSent.get(c) ?? []);
-          return value;
-        };
-        const result = rounds ? rounds.handle(ctx, (signal) => run(withSignal(ctx, signal))) : run(ctx);
-        return (await result) as Record<string, never>;
-      } catch (error) {
-        throw toHostError(error, deps.label);
-      } finally {
-        stopKeepAlive();
-        ctx.mcpReq.signal.removeEventListener('abort', onCancel);
-      }
-    });
-  };
+    server.setRequestHandler(method as 'ping', (request, ctx) =>
+      forwardOne(upstreamParams(request.params), ctx, forward, deps, rounds),
+    );
   const viaSession =
     (call: (params: never, o: object) => Promise<unknown>): Forward =>
     (params, ctx) =>
@@ -110,6 +86,44 @@ export function forwardRequests(server: Server, offered: ServerCapabilities, dep
   }
   if (offered.completions) handle('completion/complete', plain('completion/complete'));
   if (offered.logging) handle('logging/setLevel', plain('logging/setLevel'));
+}
+
+/** One host request forwarded: kept alive, counted, cancelled with the host, its error made the host's. */
+async function forwardOne(
+  params: Record<string, unknown> | undefined,
+  ctx: ServerContext,
+  forward: Forward,
+  deps: ForwardDeps,
+  rounds: HostRounds | undefined,
+): Promise<Record<string, never>> {
+  // A 2026 host is kept alive by input_required rounds instead (host-rounds.ts).
+  const stopKeepAlive = rounds ? () => {} : keepAlive(ctx, deps.waiting);
+  // A 2026 host's job is counted by its rounds instead, from its start to its end upstream.
+  if (!rounds) deps.waiting?.countCall(1);
+  // The host's cancel or timeout gives up on the request; its connection closing ends the proxy.
+  const onCancel = () => {
+    if (!isConnectionClosed(ctx.mcpReq.signal.reason)) deps.waiting?.hostGaveUp();
+  };
+  ctx.mcpReq.signal.addEventListener('abort', onCancel, { once: true });
+  try {
+    const run = async (c: ServerContext) => {
+      const value = await forward(params, c);
+      // Progress for this request goes out before its result (a host drops it after); the
+      // adapter already delivers upstream progress before the response (sdk-seam.ts).
+      await Promise.allSettled(progressSent.get(c) ?? []);
+      return value;
+    };
+    const result = rounds
+      ? rounds.handle(ctx, (signal) => run(withSignal(ctx, signal)))
+      : besideRounds(deps.rounds, () => run(ctx));
+    return (await result) as Record<string, never>;
+  } catch (error) {
+    throw toHostError(error, deps.label);
+  } finally {
+    stopKeepAlive();
+    if (!rounds) deps.waiting?.countCall(-1);
+    ctx.mcpReq.signal.removeEventListener('abort', onCancel);
+  }
 }
 
 const progressSent = new WeakMap<ServerContext, Promise<unknown>[]>();
@@ -156,6 +170,11 @@ function options(ctx: ServerContext) {
 /** The same context with the job's signal: a round-driven call outlives the host request that began it. */
 function withSignal(ctx: ServerContext, signal: AbortSignal): ServerContext {
   return { ...ctx, mcpReq: { ...ctx.mcpReq, signal } };
+}
+
+/** A 2026 host's request without rounds is counted open: the server may ask during it (H-31). */
+function besideRounds<T>(rounds: HostRounds | undefined, run: () => Promise<T>): Promise<T> {
+  return rounds ? rounds.besideRounds(run) : run();
 }
 
 /** By its code: the server package may carry its own copy of the SDK's error class. */

@@ -3,7 +3,9 @@
 // validates the host's answer against the schema and fails closed, as for any front-end.
 import { randomUUID } from 'node:crypto';
 import type { ElicitResult } from '@modelcontextprotocol/client';
+import { ElicitError } from '../contracts/elicit-error.js';
 import type { OverRateChoice, OverRateInfo } from '../contracts/over-rate.js';
+import type { ElicitationMode } from '../contracts/protocol.js';
 import type {
   FormAnswer,
   FormPrompt,
@@ -18,6 +20,7 @@ import type { FormContent } from '../core/form-model.js';
 import { sanitizeText } from '../core/sanitize.js';
 import type { RoutePlan } from './elicit-route.js';
 import { overRateChoice, overRateQuestion } from './host-over-rate.js';
+import { DEFAULT_READ_MS, instantRefusal } from './host-refusal.js';
 import { hostFit, prefilledFromHost, unfitOutcome } from './host-unfit.js';
 import { modelToSchema } from './model-schema.js';
 import { PersonWaiting } from './person-waiting.js';
@@ -45,6 +48,8 @@ export class RoutingRenderer implements Renderer {
     private readonly log: (line: string) => void,
     /** Raised while the proxy's own front-end asks someone (keep-alive, host-gave-up). */
     private readonly person: PersonWaiting = new PersonWaiting(false),
+    /** Under `auto`, a host refusal sooner than this after the question is not a person's (H-32). */
+    private readonly readMs = DEFAULT_READ_MS,
   ) {
     this.name = `proxy(${self.name})`;
     this.interactive = self.interactive || plan.route('url') === 'host';
@@ -63,11 +68,18 @@ export class RoutingRenderer implements Renderer {
     if (who === 'self') return this.person.during(ctx, (c) => this.self.form(prompt, c));
     if (who === 'nobody') return { outcome: noAnswer('nobody can answer form-mode requests here') };
     const params = { mode: 'form', message: prompt.message, requestedSchema: modelToSchema(prompt.model) };
+    const since = performance.now();
     const result = await this.ask(params, ctx.signal);
-    if (!result.ok) return { outcome: noAnswer(result.error) };
+    if (!result.ok && result.unroutable && this.plan.fallback('form')) {
+      this.log(`${result.error}; asking here instead`);
+      return this.person.during(ctx, (c) => this.self.form(prompt, c));
+    }
+    if (!result.ok) return { outcome: notAsked(result) };
     const answer = result.value;
     if (answer.action === 'accept')
       return this.hostAccepted(prompt, ctx, this.declaredOnly(prompt, answer.content ?? {}));
+    if (this.setAside(answer.action, since, 'form', ctx))
+      return this.person.during(ctx, (c) => this.self.form(prompt, c));
     if (answer.action === 'decline') return { outcome: { action: 'decline' } };
     return { outcome: { action: 'cancel', reason: 'dismissed', detail: 'the host cancelled the form' } };
   }
@@ -84,9 +96,16 @@ export class RoutingRenderer implements Renderer {
       // A 2026-07-28 server sends no id; the host's 2025 session needs one.
       elicitationId: prompt.elicitationId ?? randomUUID(),
     };
+    const since = performance.now();
     const result = await this.ask(params, ctx.signal);
-    if (!result.ok) return { outcome: noAnswer(result.error) };
+    if (!result.ok && result.unroutable && own && this.plan.fallback('url')) {
+      this.log(`${result.error}; asking here instead`);
+      return this.person.during(ctx, (c) => own(prompt, c));
+    }
+    if (!result.ok) return { outcome: notAsked(result) };
     const action = result.value.action;
+    if (own && this.setAside(action, since, 'url', ctx))
+      return this.person.during(ctx, (c) => own(prompt, c));
     if (action === 'accept') {
       this.hostUrls.add(prompt.analysis.href);
       if (prompt.elicitationId !== undefined) this.hostIds.add(prompt.elicitationId);
@@ -162,6 +181,25 @@ export class RoutingRenderer implements Renderer {
     return this.person.during(ctx, (c) => this.self.form(prefilledFromHost(prompt, content), c));
   }
 
+  /** Under `auto`: the host refused faster than a person can read the question, so we ask (H-32). */
+  private setAside(
+    action: ElicitResult['action'],
+    since: number,
+    mode: ElicitationMode,
+    ctx: PromptContext,
+  ): boolean {
+    const ms = Math.round(performance.now() - since);
+    const refused = this.plan.fallback(mode) ? instantRefusal(action, ms, this.readMs) : undefined;
+    if (!refused) return false;
+    const answeredBy = this.self.interactive ? 'person' : 'scripted';
+    const here = answeredBy === 'person' ? "in the proxy's own page" : 'from the scripted answers';
+    this.log(
+      `the host answered ${refused} ${ms} ms after the ${mode} question, sooner than a person can read it; answering ${here} instead`,
+    );
+    ctx.hostRefused?.({ action: refused, ms, answeredBy });
+    return true;
+  }
+
   private async askHostOverRate(info: OverRateInfo, ctx: PromptContext): Promise<OverRateChoice> {
     const result = await this.ask(overRateQuestion(info, ctx), ctx.signal);
     return result.ok ? overRateChoice(result.value) : 'cancel';
@@ -170,15 +208,32 @@ export class RoutingRenderer implements Renderer {
   private async ask(
     params: Record<string, unknown>,
     signal: AbortSignal,
-  ): Promise<{ ok: true; value: ElicitResult } | { ok: false; error: string }> {
+  ): Promise<{ ok: true; value: ElicitResult } | NotAsked> {
     try {
       return { ok: true, value: await this.askHost(params, signal) };
     } catch (error) {
-      const message = `the host could not answer: ${(error as Error).message}`;
-      this.log(message);
-      return { ok: false, error: message };
+      // A 2026 host with several calls open, none of them named by the server's request (H-31).
+      const unroutable = error instanceof ElicitError && error.code === 'unroutable';
+      const message = unroutable
+        ? `not asked in any of the host's calls: ${error.message}`
+        : `the host could not answer: ${(error as Error).message}`;
+      if (!unroutable || !this.plan.fallback('form')) this.log(message);
+      return { ok: false, error: message, unroutable };
     }
   }
+}
+
+/** The host was not asked, or could not answer. */
+interface NotAsked {
+  readonly ok: false;
+  readonly error: string;
+  /** Nothing ties the server's request to one host call: no call's round may carry it. */
+  readonly unroutable: boolean;
+}
+
+function notAsked(result: NotAsked) {
+  if (!result.unroutable) return noAnswer(result.error);
+  return { action: 'cancel', reason: 'unattributable', detail: result.error } as const;
 }
 
 function noAnswer(detail: string) {

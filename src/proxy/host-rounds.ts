@@ -19,8 +19,10 @@ interface Ask {
   readonly request: InputRequest;
   readonly answer: (result: unknown) => void;
   readonly fail: (error: Error) => void;
-  /** Carried by a job it does not belong to (nothing tied it to one): moved on when that job ends. */
+  /** Nothing tied it to the job that carries it (it was the only one open): it ends with that job. */
   readonly untied: boolean;
+  /** A roots request, the same for every call: carried by any open job and moved on when that job ends. */
+  readonly movable: boolean;
   /** Puts it in `next`'s round instead. */
   readonly move: (next: Job) => void;
 }
@@ -85,6 +87,8 @@ export class HostRounds {
 
   private readonly jobs = new Map<string, Job>();
   private readonly current = new AsyncLocalStorage<Job>();
+  /** Host requests without rounds that are open upstream (a server may ask during any of them). */
+  private unroundedOpen = 0;
 
   /** Answers one host request (a first call or a retry carrying answers). */
   async handle(ctx: ServerContext, start: (signal: AbortSignal) => Promise<unknown>) {
@@ -123,14 +127,19 @@ export class HostRounds {
 
   /**
    * Sends one embedded request (an elicitation, sampling, roots) to the host in the next round of
-   * the job it belongs to; settles with the host's response.
+   * the job it belongs to; settles with the host's response. A request nothing ties to a job is
+   * refused (`unroutable`) unless it can only be that job's (docs/proxy.md, H-31).
    */
   askInput(request: InputRequest, kind: string, signal: AbortSignal): Promise<unknown> {
+    const movable = kind === 'roots';
     const tied = this.current.getStore();
-    const job = tied ?? this.untied();
+    const job = tied ?? this.attributed(movable);
     if (!job)
       return Promise.reject(
-        new ElicitError('unroutable', 'cannot tell which host request this prompt belongs to'),
+        new ElicitError(
+          'unroutable',
+          "several host requests are open and the server's request names none of them",
+        ),
       );
     return new Promise((resolve, reject) => {
       const key = `${kind}-${randomUUID().slice(0, 8)}`;
@@ -144,6 +153,7 @@ export class HostRounds {
         key,
         request,
         untied: tied === undefined,
+        movable,
         answer: (result) => {
           signal.removeEventListener('abort', onAbort);
           resolve(result);
@@ -162,30 +172,44 @@ export class HostRounds {
     });
   }
 
-  /**
-   * The job for a server request that names no host request (a 2025 server over stdio sends
-   * nothing that ties it): the longest-open job whose host is waiting, else the longest-running.
-   * The answer still goes to the server's request that asked; only the round that carries it differs.
-   */
-  private untied(except?: Job): Job | undefined {
-    const running = [...this.jobs.values()].filter((j) => j !== except && !j.done && !j.abort.signal.aborted);
-    return running.find((j) => j.waiting) ?? running[0];
+  /** Runs a host request that has no rounds (a list, a completion): the server may ask during it too. */
+  async besideRounds<T>(run: () => Promise<T>): Promise<T> {
+    this.unroundedOpen += 1;
+    try {
+      return await run();
+    } finally {
+      this.unroundedOpen -= 1;
+    }
   }
 
-  /** A job that ended (cancelled, abandoned, or its result handed over) passes its untied prompts on. */
+  /**
+   * The job a server request that names none belongs to (a 2025 server over stdio sends nothing
+   * that ties it): the one host request open upstream, if it is the only one, since no other can
+   * have asked. With several open, a question is never put under a call that may not have asked
+   * it. Roots ask no person and are the same for every call: any open job carries them.
+   */
+  private attributed(movable: boolean, except?: Job): Job | undefined {
+    const open = [...this.jobs.values()].filter((j) => j !== except && !j.done);
+    const live = open.filter((j) => !j.abort.signal.aborted);
+    if (movable) return live.find((j) => j.waiting) ?? live[0];
+    return open.length === 1 && this.unroundedOpen === 0 ? live[0] : undefined;
+  }
+
+  /** A job that ended (cancelled, abandoned, or its result handed over): its untied prompts end with it. */
   private passOn(job: Job): void {
     for (const ask of [...job.asks.values()]) {
       if (!ask.untied) continue;
       job.asks.delete(ask.key);
-      const next = this.untied(job);
+      const next = ask.movable ? this.attributed(true, job) : undefined;
       if (next) ask.move(next);
-      else ask.fail(new ElicitError('cancelled', 'no host request is left to carry this prompt'));
+      else ask.fail(new ElicitError('cancelled', 'the host request it was asked in has ended'));
     }
   }
 
   private begin(start: (signal: AbortSignal) => Promise<unknown>): Job {
     const job = new Job(this.person);
     this.jobs.set(job.id, job);
+    this.person?.countCall(1);
     // Kept until its result was handed to the host (which may be on a later retry).
     job.onFinished = () => {
       this.jobs.delete(job.id);
@@ -200,6 +224,7 @@ export class HostRounds {
         ),
       )
       .then((result) => {
+        this.person?.countCall(-1);
         job.result = result;
         job.done = true;
         job.notify();

@@ -44,6 +44,8 @@ export interface SessionOptions {
   readonly queue?: PromptQueue;
   /** `--keep-alive`: how often a host request waiting on the proxy's own front-end is kept alive, or false. */
   readonly keepAliveMs?: number | false;
+  /** Under `auto`, a host refusal sooner than this (ms) is not a person's (host-refusal.ts). */
+  readonly hostReadMs?: number;
 }
 
 /** Which SDK era a serving unit is for, in the SDK's own names. */
@@ -56,16 +58,18 @@ export class HostSession {
   private tasks: HostTasks | undefined;
   private upstream: Promise<Connection> | undefined;
   private closing: Promise<void> | undefined;
+  private readonly person: PersonWaiting;
 
   /** `onUpstreamClosed` runs when the upstream server goes away on its own (not when we close it). */
   constructor(
     private readonly o: SessionOptions,
     private readonly hello: Promise<HostHello>,
     private readonly onUpstreamClosed: () => void,
-    /** Shared by every session of a face (person-waiting.ts). */
-    private readonly person: PersonWaiting,
+    /** Shared by every session of a face (person-waiting.ts); this session sees it through its own view. */
+    person: PersonWaiting,
   ) {
-    this.rounds = new HostRounds(person);
+    this.person = person.forSession();
+    this.rounds = new HostRounds(this.person);
   }
 
   /** Connects upstream on the first call (rejecting if it cannot), then makes a host-facing Server. */
@@ -151,6 +155,7 @@ function hostRouting(o: SessionOptions, side: HostSide, plan: RoutePlan): Routin
             ),
     o.log,
     side.person,
+    o.hostReadMs,
   );
 }
 

@@ -7,6 +7,7 @@ import {
   PROTOCOL_VERSION_META_KEY,
   type StandardSchemaV1,
 } from '@modelcontextprotocol/client';
+import { isRecord } from '../core/is-record.js';
 
 export const ANY_RESULT: StandardSchemaV1<unknown, Record<string, unknown>> = {
   '~standard': {
@@ -36,6 +37,4 @@ export function upstreamParams(params: unknown): Record<string, unknown> | undef
   return Object.keys(meta).length > 0 ? { ...rest, _meta: meta } : rest;
 }
 
-export function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
+export { isRecord };

@@ -21,21 +21,40 @@ export function keepAliveIntervals(ms: number | false | undefined): KeepAliveInt
   return ms === false ? false : { progress: ms, round: ms };
 }
 
-/** One per face: one person at this machine, so a host whose prompt waits in the queue behind another's is kept alive too. */
+/** What every session of a face shares: one person at this machine. */
+class Shared {
+  asked = 0;
+  gaveUpAt = Number.NEGATIVE_INFINITY;
+  /** Each open prompt's controller, by the host session it was asked for. */
+  readonly open = new Map<AbortController, PersonWaiting>();
+}
+
+/** One per face, with a view per host session (`forSession`): a host whose prompt waits in the queue behind another's is kept alive too. */
 export class PersonWaiting {
-  #asked = 0;
-  #gaveUpAt = Number.NEGATIVE_INFINITY;
+  readonly #shared: Shared;
+  /** Host requests of this session open upstream. */
+  #requests = 0;
 
   /**
    * @param intervals how often a waiting host request is kept alive, by kind (`--keep-alive` sets
    *   both), or false: progress is cheap, while every input_required round counts against the
    *   host's cap on rounds (the SDK's default is 10).
    */
-  constructor(readonly intervals: KeepAliveIntervals | false) {}
+  constructor(
+    readonly intervals: KeepAliveIntervals | false,
+    shared = new Shared(),
+  ) {
+    this.#shared = shared;
+  }
+
+  /** The same person, seen from one host session: its prompts end when that host gives up (H-33). */
+  forSession(): PersonWaiting {
+    return new PersonWaiting(this.intervals, this.#shared);
+  }
 
   /** True while the proxy's own front-end shows a prompt. */
   get waiting(): boolean {
-    return this.#asked > 0;
+    return this.#shared.asked > 0;
   }
 
   /** Runs one prompt of the proxy's front-end, its signal telling a host that gave up from a withdrawal. */
@@ -43,25 +62,42 @@ export class PersonWaiting {
     ctx: C,
     run: (ctx: C) => Promise<T>,
   ): Promise<T> {
+    const shared = this.#shared;
     const controller = new AbortController();
     const onAbort = () =>
       controller.abort(
-        Date.now() - this.#gaveUpAt < GAVE_UP_WINDOW_MS ? new HostGaveUp() : ctx.signal.reason,
+        Date.now() - shared.gaveUpAt < GAVE_UP_WINDOW_MS ? new HostGaveUp() : ctx.signal.reason,
       );
     if (ctx.signal.aborted) onAbort();
     else ctx.signal.addEventListener('abort', onAbort, { once: true });
-    this.#asked += 1;
+    shared.asked += 1;
+    shared.open.set(controller, this);
     try {
       return await run({ ...ctx, signal: controller.signal });
     } finally {
-      this.#asked -= 1;
+      shared.asked -= 1;
+      shared.open.delete(controller);
       ctx.signal.removeEventListener('abort', onAbort);
     }
   }
 
-  /** A host request was cancelled or abandoned: prompts that abort soon after lost it. */
+  /** A call of this session opened (+1) or ended (-1) upstream: a host request, or a 2026 host's job. */
+  countCall(delta: 1 | -1): void {
+    this.#requests += delta;
+  }
+
+  /**
+   * A host request was cancelled or abandoned: prompts that abort soon after lost it. When it was
+   * this session's only request open, every prompt the proxy's front-end shows for the session can
+   * only be its own, so they end now (the server may never withdraw them): what was typed is kept
+   * for the retry, and nothing is sent for the call the host gave up on (H-33).
+   */
   hostGaveUp(): void {
-    if (this.waiting) this.#gaveUpAt = Date.now();
+    const shared = this.#shared;
+    if (shared.asked === 0) return;
+    shared.gaveUpAt = Date.now();
+    if (this.#requests > 1) return;
+    for (const [controller, owner] of shared.open) if (owner === this) controller.abort(new HostGaveUp());
   }
 
   /** Calls `tick` every interval while the caller waits, until the returned stop. */

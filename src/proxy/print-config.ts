@@ -1,4 +1,6 @@
 // `proxy --print-config`: the `mcpServers` entry that puts a configured server behind the proxy.
+import { isRecord } from '../core/is-record.js';
+
 // The entry is copied as written (`${VAR}` placeholders, env and cwd included), so secrets stay
 // where the user keeps them; only command and args change. The host hands `env` to the proxy, which
 // gives a server only the safe set plus what it is told to pass, so each `env` name is passed on.
@@ -35,8 +37,4 @@ export function proxiedEntry(
   const list = Array.isArray(args) ? args.map(String) : [];
   const passEnv = Object.keys(isRecord(rest.env) ? rest.env : {}).flatMap((key) => ['--pass-env', key]);
   return { ...rest, command: self.command, args: [...head, ...passEnv, '--', String(command), ...list] };
-}
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }

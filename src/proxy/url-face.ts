@@ -82,8 +82,21 @@ async function answer(
   if (new URL(request.url).pathname !== MCP_PATH)
     return refusal(404, `Not found: the MCP endpoint is ${MCP_PATH}`);
   const sessionId = request.headers.get('mcp-session-id');
-  if (sessionId !== null) return sessions.bySession(request, sessionId, response);
-  if (request.method !== 'POST') return sessions.modernRequest(request);
+  if (request.method !== 'POST')
+    return sessionId === null
+      ? sessions.modernRequest(request)
+      : sessions.bySession(request, sessionId, response);
+  const body = await parseBody(request);
+  if (body instanceof Response) return body;
+  // Read once here, so a session's transport gets it parsed (and a batch is refused for every era).
+  if (sessionId !== null) return sessions.bySession(request, sessionId, response, body);
+  if (!(await isLegacyRequest(request, body))) return sessions.modernRequest(request, body);
+  if (isInitialize(body)) return sessions.open(request, body);
+  return refusal(400, 'Bad Request: Mcp-Session-Id header is required');
+}
+
+/** The POST body as JSON, or the error answer: unreadable, too large, not JSON, or a batch. */
+async function parseBody(request: Request): Promise<unknown> {
   const read = await readRequestBody(request, MAX_BODY).catch(() => undefined);
   if (read === undefined) return refusal(400, 'Parse error: the request body could not be read', {}, -32700);
   if (read.tooLarge) return refusal(413, `Payload Too Large: over ${MAX_BODY} bytes`);
@@ -93,9 +106,15 @@ async function answer(
   } catch {
     return refusal(400, 'Parse error: the request body is not JSON', {}, -32700);
   }
-  if (!(await isLegacyRequest(request, body))) return sessions.modernRequest(request, body);
-  if (isInitialize(body)) return sessions.open(request, body);
-  return refusal(400, 'Bad Request: Mcp-Session-Id header is required');
+  // JSON-RPC batches left MCP in 2025-06-18; JSON-RPC 2.0 §6: one error, id null, for a rejected batch.
+  if (Array.isArray(body))
+    return refusal(
+      400,
+      'Invalid Request: batches are not supported (MCP sends one message a request)',
+      {},
+      -32600,
+    );
+  return body;
 }
 
 function isInitialize(body: unknown): boolean {

@@ -47,11 +47,11 @@ export class UrlSessions {
   }
 
   /** A request naming a session: its transport answers, or 404 when there is no such session. */
-  bySession(request: Request, id: string, response: ClosingResponse): Promise<Response> {
+  bySession(request: Request, id: string, response: ClosingResponse, body?: unknown): Promise<Response> {
     const entry = this.legacy.get(id);
     if (!entry) return Promise.resolve(refusal(404, 'Session not found', {}, -32001));
     this.idle?.open(id, response);
-    return entry.transport.handleRequest(request);
+    return entry.transport.handleRequest(request, body === undefined ? undefined : { parsedBody: body });
   }
 
   private endIdle(id: string, idleMs: number): void {

@@ -87,7 +87,7 @@ describe('the import graph of src/', () => {
     assert.deepEqual(findCycles(cyclic), [['a.ts', 'b.ts', 'c.ts', 'a.ts']]);
   });
 
-  it('keeps core pure, the contracts free of front-end and adapter code, sign-in off the front-ends, connect/ below cli/ and proxy/', () => {
+  it('keeps core pure, the contracts free of front-end and adapter code, the adapter and the front-ends apart and below sign-in, connect/ and proxy/, sign-in off the front-ends, connect/ below cli/ and proxy/, files/ below all', () => {
     const wrong: string[] = [];
     for (const [file, targets] of graph) {
       for (const target of targets) {
@@ -97,9 +97,12 @@ describe('the import graph of src/', () => {
           wrong.push(`${file} → ${target}`);
         if (layer(file) === 'contracts' && internal && !['core', 'contracts'].includes(to))
           wrong.push(`${file} → ${target}`);
-        if (['frontends', 'mcp'].includes(layer(file)) && ['cli', 'demo'].includes(to))
+        // The adapter and the front-ends meet only in the contracts; neither reaches sign-in, the
+        // connection layer, the proxy or the CLI.
+        if (layer(file) === 'mcp' && ['frontends', 'auth', 'connect', 'proxy', 'cli', 'demo'].includes(to))
           wrong.push(`${file} → ${target}`);
-        if (layer(file) === 'frontends' && to === 'mcp') wrong.push(`${file} → ${target}`);
+        if (layer(file) === 'frontends' && ['mcp', 'auth', 'connect', 'proxy', 'cli', 'demo'].includes(to))
+          wrong.push(`${file} → ${target}`);
         // Sign-in sits beside the adapter: it asks through the contracts, never a front-end.
         if (layer(file) === 'auth' && ['frontends', 'cli', 'demo', 'proxy', 'connect'].includes(to))
           wrong.push(`${file} → ${target}`);
@@ -108,6 +111,9 @@ describe('the import graph of src/', () => {
           wrong.push(`${file} → ${target}`);
         // The proxy connects upstream through connect/, never through the CLI.
         if (layer(file) === 'proxy' && ['cli', 'demo'].includes(to)) wrong.push(`${file} → ${target}`);
+        // Private files serve every layer, so they reach none but the contracts and the core.
+        if (layer(file) === 'files' && internal && !['core', 'contracts', 'files'].includes(to))
+          wrong.push(`${file} → ${target}`);
       }
     }
     assert.deepEqual(wrong, []);

@@ -40,13 +40,21 @@ describe('the sign-in provider', () => {
     for (const meta of [
       metadata({ code_challenge_methods_supported: ['plain'] }),
       metadata({ code_challenge_methods_supported: undefined }),
-      undefined,
     ]) {
       const provider = await SignInProvider.open({ serverUrl, store: store() });
       await provider.saveDiscoveryState(discovery(meta));
       await assert.rejects(provider.redirectToAuthorization(new URL(`${ISSUER}/authorize?x=1`)), /PKCE S256/);
       assert.equal(provider.takeAuthorizationUrl(), undefined, 'nothing was recorded to open');
     }
+  });
+
+  it(req`refuses discovery without authorization server metadata before anything is registered (A-43)`, async () => {
+    const provider = await SignInProvider.open({ serverUrl, store: store() });
+    await assert.rejects(
+      provider.saveDiscoveryState(discovery(undefined)),
+      /no authorization server metadata was found/,
+    );
+    await assert.rejects(provider.redirectToAuthorization(new URL(`${ISSUER}/authorize?x=1`)), /PKCE S256/);
   });
 
   it(req`records (never opens) an https authorization URL and refuses other schemes (A-29)`, async () => {

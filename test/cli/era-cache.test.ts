@@ -6,8 +6,8 @@ import { chmodSync, mkdirSync, mkdtempSync, readFileSync, statSync, writeFileSyn
 import { homedir, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, it } from 'node:test';
-import { appendPrivateFile, writePrivateFile } from '../../src/auth/private-file.js';
 import { type CachedEra, EraCache, eraCacheDir, eraCacheKey } from '../../src/connect/era-cache.js';
+import { appendPrivateFile, writePrivateFile } from '../../src/files/private-file.js';
 import { jsonReport, runCli } from '../helpers/cli.js';
 import { envStdioCommand } from '../helpers/servers.js';
 

@@ -1,11 +1,10 @@
 import * as assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { describe, it } from 'node:test';
-import { initialDraft, mergeOverDefaults } from '../../src/core/defaults.js';
+import { initialDraft } from '../../src/core/defaults.js';
 import type { FormModel } from '../../src/core/form-model.js';
 import { failClosed, toElicitResult } from '../../src/core/result.js';
 import { parseFormParams, parseRequestedSchema } from '../../src/core/schema-parser.js';
-import { validateContent } from '../../src/core/validate.js';
 import { req } from '../helpers/req.js';
 
 function fixtureModel(name: string): FormModel {
@@ -82,36 +81,5 @@ describe(req`initialDraft, per SEP-1034 (C-09, E-19)`, () => {
     const { defaulted } = initialDraft(fixtureModel('server-everything-13-fields.json'));
     assert.equal(defaulted.size, 8);
     assert.ok(!defaulted.has('name'));
-  });
-});
-
-describe(req`mergeOverDefaults (scripted answers) (E-19)`, () => {
-  it('keeps defaults for fields the script did not answer, and the script wins where it did', () => {
-    const m = fixtureModel('conformance-sep1034.json');
-    const merged = mergeOverDefaults(m, { name: 'Ada', verified: false });
-    assert.deepEqual(merged, { name: 'Ada', age: 30, score: 95.5, status: 'active', verified: false });
-    assert.ok(validateContent(m, merged).ok);
-  });
-
-  it('keeps unknown keys so that validation reports them instead of hiding them', () => {
-    const m = fixtureModel('conformance-sep1034.json');
-    const merged = mergeOverDefaults(m, { nickname: 'x' });
-    assert.equal(merged.nickname, 'x');
-    const result = validateContent(m, merged);
-    assert.ok(!result.ok);
-    assert.deepEqual(
-      result.issues.map((i) => i.code),
-      ['unknown-field'],
-    );
-  });
-
-  it('does not let a "__proto__" answer change the draft prototype', () => {
-    const m = model(
-      JSON.parse('{"type":"object","properties":{"__proto__":{"type":"string","default":"d"}}}'),
-    );
-    const merged = mergeOverDefaults(m, JSON.parse('{"__proto__":"mine"}'));
-    assert.equal(Object.getPrototypeOf(merged), Object.prototype);
-    assert.deepEqual(Object.keys(merged), ['__proto__']);
-    assert.equal(JSON.stringify(merged), '{"__proto__":"mine"}');
   });
 });

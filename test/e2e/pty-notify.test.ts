@@ -11,6 +11,7 @@ import { cliBin, root, runCli } from '../helpers/cli.js';
 import { standInNotifySend } from '../helpers/notify-send.js';
 import { echoFormStdioCommand } from '../helpers/servers.js';
 import { TmuxSession } from '../helpers/tmux.js';
+import { until } from '../helpers/within.js';
 
 const sessions: TmuxSession[] = [];
 after(async () => {
@@ -26,14 +27,6 @@ const OSC777 = '\u001b]777;notify;';
 
 function count(text: string, needle: string): number {
   return text.split(needle).length - 1;
-}
-
-async function until(check: () => boolean, what: string, timeoutMs = 15_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!check()) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
 }
 
 /** The CLI asking one form in tmux, held until the raw recording is attached. */
@@ -83,7 +76,13 @@ describe('notices for a waiting prompt, in a real terminal', () => {
     await session.keys('Escape');
     await session.waitFor(/cancel/i, { history: true, timeoutMs: 20_000 });
     const atAnswer = count(bytes(), OSC9);
-    await new Promise((resolve) => setTimeout(resolve, 2500));
+    // Once the CLI has exited nothing more can come: every notice it raised is in the recording.
+    await session.waitForExit(20_000);
+    // tmux's pipe-pane and the stand-in notify-send may still be writing what came before the exit.
+    await until(() => {
+      const notices = count(bytes(), OSC9);
+      return count(bytes(), OSC777) === notices && stand.calls().length === notices;
+    }, 'the recording and the desktop notices to settle');
     const text = bytes();
     assert.equal(count(text, OSC9), atAnswer, 'no notice after the prompt ended');
     assert.equal(count(text, OSC777), count(text, OSC9), 'OSC 9 and OSC 777 together, once each per notice');
@@ -104,7 +103,9 @@ describe('notices for a waiting prompt, in a real terminal', () => {
     assert.equal(count(dumb.bytes(), '\u0007'), 0);
     const off = await ask('xterm-256color', ['--notify', 'off']);
     await off.session.waitFor('Your name, please', { timeoutMs: 20_000 });
-    await new Promise((resolve) => setTimeout(resolve, 500));
+    // A notice is raised when the form is shown: after the answer and the exit, all of them are in.
+    await off.session.keys('Escape');
+    await off.session.waitForExit(20_000);
     assert.equal(count(off.bytes(), OSC9), 0);
     assert.equal(off.stand.calls().length, 0);
   });

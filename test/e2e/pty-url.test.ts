@@ -8,19 +8,12 @@ import { join } from 'node:path';
 import { after, describe, it } from 'node:test';
 import { freshCacheDir, root } from '../helpers/cli.js';
 import { TmuxSession } from '../helpers/tmux.js';
+import { until } from '../helpers/within.js';
 
 const sessions: TmuxSession[] = [];
 after(async () => {
   for (const session of sessions) await session.kill();
 });
-
-async function until(check: () => boolean, what: string, timeoutMs = 10_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!check()) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 50));
-  }
-}
 
 describe('URL mode in the terminal', () => {
   for (const era of ['2025-11-25', '2026-07-28'] as const) {

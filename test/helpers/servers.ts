@@ -54,6 +54,12 @@ export function logLevelStdioCommand(): StdioCommand {
   return tsx('test/fixtures/servers/log-level-server.ts');
 }
 
+/** Stays up after its stdin closes, until SIGTERM; with `--prompt` it exits on end of input. */
+export function lingerStdioCommand(...args: string[]): StdioCommand {
+  const command = tsx('test/fixtures/servers/linger-server.ts');
+  return { ...command, args: [...command.args, ...args] };
+}
+
 export function stderrStdioCommand(): StdioCommand {
   return tsx('test/fixtures/servers/stderr-server.ts');
 }

@@ -130,6 +130,16 @@ export class TmuxSession {
     );
   }
 
+  /** Resolves once the program in the pane has exited (the pane stays: remain-on-exit). */
+  async waitForExit(timeoutMs = 8000): Promise<void> {
+    const deadline = Date.now() + timeoutMs;
+    while ((await this.#tmux('display-message', '-p', '-t', this.name, '#{pane_dead}')).trim() !== '1') {
+      if (Date.now() > deadline)
+        throw new Error(`the program in ${this.name} still runs after ${timeoutMs} ms`);
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+  }
+
   /** Appends every byte the program writes to the terminal, escapes included, to `file`. */
   async pipeTo(file: string): Promise<void> {
     await this.#tmux('pipe-pane', '-o', '-t', this.name, `cat >> '${file.replaceAll("'", "'\\''")}'`);

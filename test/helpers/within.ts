@@ -9,3 +9,17 @@ export function within<T>(ms: number, what: string, promise: Promise<T>): Promis
   });
   return Promise.race([promise, late]).finally(() => clearTimeout(timer));
 }
+
+/** Polls `check` until it holds, failing after `ms` with what was awaited (for state no event announces). */
+export async function until(
+  check: () => boolean | Promise<boolean>,
+  what: string,
+  ms = 15_000,
+  everyMs = 25,
+): Promise<void> {
+  const end = Date.now() + ms;
+  while (!(await check())) {
+    if (Date.now() > end) throw new Error(`${what}: not seen within ${ms / 1000} s`);
+    await new Promise((resolve) => setTimeout(resolve, everyMs));
+  }
+}

@@ -16,14 +16,14 @@ export interface RawHost {
     what: string,
     ms?: number,
   ): Promise<Record<string, unknown>>;
-  /** A 2025-11-25 `initialize` + `initialized` handshake. */
-  initialize(): Promise<void>;
+  /** A 2025-11-25 `initialize` + `initialized` handshake, declaring `capabilities` (none by default). */
+  initialize(capabilities?: Record<string, unknown>): Promise<void>;
   close(): Promise<void>;
 }
 
-export function startRawHost(proxyArgs: readonly string[]): RawHost {
+export function startRawHost(proxyArgs: readonly string[], env: Record<string, string> = {}): RawHost {
   const child = spawn(process.execPath, [BIN, 'proxy', '--no-era-cache', ...proxyArgs], {
-    env: { PATH: process.env.PATH ?? '' },
+    env: { PATH: process.env.PATH ?? '', ...env },
     stdio: ['pipe', 'pipe', 'pipe'],
   });
   const received: Record<string, unknown>[] = [];
@@ -61,14 +61,14 @@ export function startRawHost(proxyArgs: readonly string[]): RawHost {
       if (!found) throw new Error(`the proxy exited (${child.exitCode}) before ${what}; stderr:\n${stderr}`);
       return found;
     },
-    initialize: async () => {
+    initialize: async (capabilities = {}) => {
       host.write({
         jsonrpc: '2.0',
         id: 'init',
         method: 'initialize',
         params: {
           protocolVersion: '2025-11-25',
-          capabilities: {},
+          capabilities,
           clientInfo: { name: 'raw', version: '1' },
         },
       });

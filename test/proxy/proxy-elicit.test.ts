@@ -178,6 +178,8 @@ describe('proxy: who answers a form', () => {
       {
         era: '2026-07-28',
         proxyArgs: [...demoServer],
+        // The test host stands for a person: its instant decline is a person's (H-32).
+        env: { MCP_ELICIT_HOST_READ_MS: '0' },
         elicitation: {
           modes: ['form'],
           answer: (params) =>
@@ -202,6 +204,7 @@ describe('proxy: who answers a form', () => {
     await withHost(
       {
         proxyArgs: [...demoServer],
+        env: { MCP_ELICIT_HOST_READ_MS: '0' },
         elicitation: {
           modes: ['form'],
           answer: (params) => {

@@ -13,6 +13,7 @@ import { testBrowser } from '../helpers/browser.js';
 import { useChromiumPage } from '../helpers/chromium.js';
 import { demoStdioCommand } from '../helpers/servers.js';
 import { startHost, type TestHost, until } from './_host.js';
+import { reopen } from './_page.js';
 
 const HOST_TIMEOUT_MS = 1_500;
 const PERSON_MS = 3_000;
@@ -132,18 +133,6 @@ describe('proxy keep-alive: a person slower than the host (Chromium)', () => {
 function isStateOnly(result: unknown): boolean {
   const r = result as { resultType?: string; inputRequests?: unknown; requestState?: unknown };
   return r.resultType === 'input_required' && r.inputRequests === undefined && r.requestState !== undefined;
-}
-
-/** The retry's form: the same page (it moves on to the next request) or a newly opened one. */
-async function reopen(page: Page, visited: () => string[], seen: number): Promise<void> {
-  const deadline = Date.now() + 30_000;
-  while (Date.now() < deadline) {
-    if (visited().length > seen) await page.goto(visited().at(-1) ?? '');
-    else await page.reload();
-    if (await page.locator('#f0').count()) return;
-    await new Promise((resolve) => setTimeout(resolve, 300));
-  }
-  throw new Error('the retry form did not open');
 }
 
 export type { TestHost };

@@ -103,6 +103,33 @@ describe('proxy --listen (a generated token)', () => {
     );
   });
 
+  it('a JSON-RPC batch is answered -32600 naming it, id null, in a 2025 session and without one (H-34)', async () => {
+    const host = await httpHost(proxy.url, { token: proxy.token });
+    try {
+      await host.client.listTools();
+      const batch = [
+        { jsonrpc: '2.0', id: 2, method: 'tools/list', params: {} },
+        { jsonrpc: '2.0', id: 3, method: 'ping' },
+      ];
+      const auth = { Authorization: `Bearer ${proxy.token}` };
+      const session = { ...auth, 'Mcp-Session-Id': host.transport.sessionId as string };
+      for (const headers of [
+        { ...session, 'MCP-Protocol-Version': '2025-11-25' },
+        { ...auth, 'MCP-Protocol-Version': '2026-07-28' },
+      ]) {
+        const answer = await rawPost(proxy.url, headers, batch);
+        assert.equal(answer.status, 400, answer.body);
+        const error = JSON.parse(answer.body) as { id: unknown; error: { code: number; message: string } };
+        assert.equal(error.id, null);
+        assert.equal(error.error.code, -32600);
+        assert.match(error.error.message, /batch/);
+      }
+      assert.ok((await host.client.listTools()).tools.length > 0, 'the session still serves');
+    } finally {
+      await host.client.close();
+    }
+  });
+
   it('a host that goes away mid-elicitation: its session ends, the other host and the proxy carry on', async () => {
     let asked!: () => void;
     const wasAsked = new Promise<void>((resolve) => {

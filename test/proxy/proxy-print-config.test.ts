@@ -197,31 +197,103 @@ describe('mcp-elicit proxy --print-config', () => {
     assert.ok(!JSON.stringify(entry).includes('npx'), 'no registry name in the entry');
     // Hosts start servers with almost no environment and in a folder of their own; an empty PATH
     // proves the command does not depend on finding anything there.
-    const client = new Client({ name: 'bare-host', version: '1.0.0' });
-    const transport = new StdioClientTransport({
-      command: entry.command,
-      args: entry.args,
-      cwd: mkdtempSync(join(tmpdir(), 'host-cwd-')),
-      env: { HOME: mkdtempSync(join(tmpdir(), 'host-home-')), PATH: '', SHELL: '/bin/sh', TERM: 'dumb' },
-      stderr: 'pipe',
-    });
-    let stderr = '';
-    transport.stderr?.on('data', (chunk: Buffer) => {
-      stderr += chunk.toString('utf8');
-    });
-    await client.connect(transport);
+    const { client, stderr } = await startAsPrinted(entry, {});
     try {
       const result = await client.callTool({ name: 'confirm', arguments: {} }).catch((error: unknown) => {
-        throw new Error(`${String(error)}\nproxy stderr:\n${stderr}`);
+        throw new Error(`${String(error)}\nproxy stderr:\n${stderr()}`);
       });
       assert.match(
         JSON.stringify(result.content),
         /confirmed/,
-        `the printed --accept-defaults answered:\n${stderr}`,
+        `the printed --accept-defaults answered:\n${stderr()}`,
       );
     } finally {
       await client.close();
     }
+  });
+
+  it('carries every option that changes what the proxy does: an answers file that reads a variable runs as printed (H-35)', async () => {
+    const demo = join(root, 'dist', 'demo', 'main.js');
+    const config = join(dir, 'env-config.json');
+    writeFileSync(
+      config,
+      JSON.stringify({ mcpServers: { demo: { command: process.execPath, args: [demo] } } }),
+    );
+    const answers = join(dir, 'env-answers.json');
+    const content = { name: { $env: 'PROFILE_NAME' }, email: 'ada@example.com' };
+    writeFileSync(answers, JSON.stringify([{ action: 'accept', content }]));
+    const printed = await runCli([
+      'proxy',
+      '--print-config',
+      '--config',
+      config,
+      '--server',
+      'demo',
+      '--elicit',
+      'self',
+      '--answers',
+      answers,
+      '--accept-defaults',
+      '--allow-env',
+      'PROFILE_NAME',
+      '--env',
+      'PROFILE_NAME=Ada From Env',
+      '--pass-env',
+      'LANG',
+      '--timeout',
+      '30',
+      '--task-timeout',
+      '10m',
+      '--protocol',
+      'legacy',
+      '--no-era-cache',
+    ]);
+    assert.equal(printed.status, 0, printed.stderr);
+    const entry = (
+      JSON.parse(printed.stdout) as {
+        mcpServers: { demo: { command: string; args: string[]; env: Record<string, string> } };
+      }
+    ).mcpServers.demo;
+    const words = entry.args.join(' ');
+    for (const kept of [
+      '--allow-env PROFILE_NAME',
+      '--pass-env LANG',
+      '--pass-env PROFILE_NAME',
+      '--timeout 30',
+      '--task-timeout 600s',
+      '--protocol legacy',
+      '--no-era-cache',
+    ])
+      assert.ok(words.includes(kept), `${kept} in ${words}`);
+    assert.deepEqual(entry.env, { PROFILE_NAME: 'Ada From Env' }, '--env goes in the entry env');
+    assert.ok(!words.includes('Ada From Env'), 'a value never on the command line');
+    // Run exactly as printed, with what a host gives a server: the entry env and almost nothing else.
+    const { client, stderr } = await startAsPrinted(entry, entry.env);
+    try {
+      const result = await client.callTool({ name: 'profile', arguments: {} });
+      assert.match(JSON.stringify(result.content), /Ada From Env/, stderr());
+    } finally {
+      await client.close();
+    }
+  });
+
+  it('refuses, naming them, the options an entry a host starts cannot carry', async () => {
+    const run = await runCli([
+      'proxy',
+      '--print-config',
+      '--config',
+      file,
+      '--server',
+      'remote',
+      '--scope',
+      'read',
+    ]);
+    assert.equal(run.status, 2, run.stderr);
+    assert.match(
+      run.stderr,
+      /cannot carry these into a host's entry \(leave them out\): the sign-in options/,
+    );
+    assert.equal(run.stdout, '');
   });
 
   it('starts the server when the host drops the -- it was given (the Inspector CLI does)', async () => {
@@ -242,3 +314,35 @@ describe('mcp-elicit proxy --print-config', () => {
     }
   });
 });
+
+/**
+ * Starts a printed entry as a host does: its command and args, from a folder of its own, with
+ * almost no environment (an empty PATH proves the command finds nothing there) besides `env`.
+ */
+async function startAsPrinted(
+  entry: { command: string; args: string[] },
+  env: Record<string, string>,
+): Promise<{ client: Client; stderr: () => string }> {
+  const client = new Client({ name: 'bare-host', version: '1.0.0' });
+  const transport = new StdioClientTransport({
+    command: entry.command,
+    args: entry.args,
+    cwd: mkdtempSync(join(tmpdir(), 'host-cwd-')),
+    env: {
+      HOME: mkdtempSync(join(tmpdir(), 'host-home-')),
+      PATH: '',
+      SHELL: '/bin/sh',
+      TERM: 'dumb',
+      ...env,
+    },
+    stderr: 'pipe',
+  });
+  let stderr = '';
+  transport.stderr?.on('data', (chunk: Buffer) => {
+    stderr += chunk.toString('utf8');
+  });
+  await client.connect(transport).catch((error: unknown) => {
+    throw new Error(`${String(error)}\nproxy stderr:\n${stderr}`);
+  });
+  return { client, stderr: () => stderr };
+}

@@ -64,7 +64,7 @@ describe('proxy: a raw host (no SDK) sending bad lines', () => {
     await stillServes();
   });
 
-  it('a batch: -32600 with id null', async () => {
+  it('a batch: -32600 with id null (H-34)', async () => {
     const count = host.received.length;
     host.write([{ jsonrpc: '2.0', id: 'b1', method: 'tools/list' }]);
     const answer = await errorAfter(count, 'an invalid-request error');

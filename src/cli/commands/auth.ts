@@ -1,9 +1,7 @@
 // `mcp-elicit auth login|status|logout`: sign in to a server without calling anything, list the
-// stored sign-ins (never a token), and sign out (revoke where the server can, RFC 7009, then
-// delete). The store is the private one the sign-in uses (src/auth/store.ts).
+// stored sign-ins (never a token), and sign out (auth-logout.ts: delete, then revoke where the
+// server can, RFC 7009). The store is the private one the sign-in uses (src/auth/store.ts).
 import { canonicalServerUrl } from '../../auth/provider.js';
-import { type RevocationOutcome, revokeTokens } from '../../auth/revoke.js';
-import { clientSecretFrom } from '../../auth/settings.js';
 import { type AuthEntrySummary, AuthStore } from '../../auth/store.js';
 import type { ResolvedTarget } from '../../connect/connect.js';
 import { ElicitError } from '../../contracts/elicit-error.js';
@@ -12,6 +10,7 @@ import { sanitizeText } from '../../core/sanitize.js';
 import type { CliArgs } from '../args.js';
 import { AUTH_ACTIONS } from '../command-table.js';
 import type { Io } from '../frontend.js';
+import { logout } from './auth-logout.js';
 import type { CommandContext } from './context.js';
 
 type AuthAction = (typeof AUTH_ACTIONS)[number];
@@ -110,78 +109,4 @@ async function login(args: CliArgs, io: Io, store: AuthStore, context: CommandCo
   if (entries.length === 0) io.stdout.write(`${context.label} needs no sign-in: it answered without one\n`);
   for (const entry of entries) io.stdout.write(`${statusLine(entry, Date.now())}\n`);
   return 0;
-}
-
-interface SignedOut {
-  readonly server: string;
-  readonly client: string;
-  readonly issuer: string;
-  readonly revocation: RevocationOutcome;
-}
-
-async function logout(args: CliArgs, io: Io, store: AuthStore, context: CommandContext): Promise<number> {
-  const target = context.target as Extract<ResolvedTarget, { kind: 'http' }>;
-  const server = canonicalServerUrl(target.url);
-  const secret = clientSecretFrom(target.oauth, io.env);
-  const results: SignedOut[] = [];
-  for (const entry of await entriesFor(store, target)) {
-    if (entry.problem !== undefined || entry.issuer === undefined || !entry.signedIn) continue;
-    results.push({
-      server,
-      client: entry.client,
-      issuer: entry.issuer,
-      revocation: await revokeEntry(store, entry, secret),
-    });
-  }
-  const deleted = await store.delete({ server });
-  if (args.json) {
-    io.stdout.write(
-      `${safeJsonStringify({ ok: true, result: { server, deleted, signedOut: results }, elicitations: [] })}\n`,
-    );
-  } else if (deleted === 0) {
-    io.stdout.write(`not signed in to ${server}; nothing to do\n`);
-  } else {
-    for (const line of logoutLines(results)) io.stdout.write(`${line}\n`);
-    io.stdout.write(`signed out of ${server}: the stored sign-in is deleted\n`);
-  }
-  for (const r of results)
-    if (r.revocation.kind !== 'revoked') io.stderr.write(`mcp-elicit: ${sanitizeText(notRevoked(r))}\n`);
-  return 0;
-}
-
-async function revokeEntry(store: AuthStore, entry: AuthEntrySummary, secret: string | undefined) {
-  const record = await store.load({ server: entry.server, client: entry.client });
-  const issuer = entry.issuer ?? '';
-  const held = record.issuers[issuer];
-  const tokens = held?.tokens?.tokens;
-  // A pre-registered client's registration is not stored: its ID is in the store key.
-  const client =
-    held?.client ?? (entry.client.startsWith('id:') ? { client_id: entry.client.slice(3) } : undefined);
-  if (tokens === undefined || client === undefined)
-    return { kind: 'failed', revoked: [], reason: 'no client registration is stored for it' } as const;
-  return revokeTokens({
-    issuer,
-    client,
-    accessToken: tokens.access_token,
-    ...(tokens.refresh_token !== undefined && { refreshToken: tokens.refresh_token }),
-    ...(secret !== undefined && { clientSecret: secret }),
-  });
-}
-
-function logoutLines(results: readonly SignedOut[]): string[] {
-  return results
-    .filter((r) => r.revocation.kind === 'revoked')
-    .map((r) =>
-      sanitizeText(
-        `revoked at ${r.issuer}: ${(r.revocation as { revoked: readonly string[] }).revoked.join(' and ').replaceAll('_', ' ')}`,
-      ),
-    );
-}
-
-function notRevoked(r: SignedOut): string {
-  const grant = 'the grant may stay valid at the authorization server until it expires';
-  if (r.revocation.kind === 'unsupported') return `${r.issuer} offers no token revocation: ${grant}`;
-  if (r.revocation.kind === 'failed')
-    return `could not revoke at ${r.issuer} (${r.revocation.reason}): ${grant}`;
-  return '';
 }

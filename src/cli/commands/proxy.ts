@@ -7,6 +7,7 @@ import { safeJsonStringify } from '../../core/safe-json.js';
 import { sanitizeText } from '../../core/sanitize.js';
 import { createSystemOpener } from '../../frontends/open-url.js';
 import type { ElicitChoice } from '../../proxy/elicit-route.js';
+import { hostReadMs } from '../../proxy/host-refusal.js';
 import { proxiedEntry } from '../../proxy/print-config.js';
 import { type SessionOptions, startProxy } from '../../proxy/run-proxy.js';
 import { ELICIT_CHOICES } from '../arg-values.js';
@@ -73,6 +74,7 @@ export async function runProxyCommand(args: CliArgs, io: Io, context: CommandCon
       ...(audit && { audit: (entry) => audit.write(entry) }),
       queue: cliPromptQueue(args),
       ...(args.keepAliveMs !== undefined && { keepAliveMs: args.keepAliveMs }),
+      hostReadMs: hostReadMs(io.env),
     };
     if (args.listen) return await runUrlFace(args, args.listen, session, signal);
     const proxy = startProxy({ ...session, stdin: io.stdin, stdout: io.stdout, signal });
@@ -134,8 +136,13 @@ export async function runPrintConfig(args: CliArgs, io: Io): Promise<number> {
   if (typeof entry !== 'object' || entry === null || Array.isArray(entry))
     throw new ElicitError('config', `no server "${sanitizeText(name, { maxLength: 80 })}" in ${target.file}`);
   parseElicit(args.elicit); // a wrong --elicit is an error here, not in the host's log later
+  const words = proxyOptionWords(args);
+  // `--env` values go in the entry's env (never on its command line), passed on with --pass-env.
+  const set = args.serverEnv?.set ?? {};
+  const env = { ...(entry as { env?: object }).env, ...set };
+  const withEnv = Object.keys(env).length > 0 ? { ...entry, env } : entry;
   const printed = {
-    mcpServers: { [name]: proxiedEntry(name, entry as never, selfCommand(), proxyOptionWords(args)) },
+    mcpServers: { [name]: proxiedEntry(name, withEnv as never, selfCommand(), words) },
   };
   io.stdout.write(`${safeJsonStringify(printed, 2)}
 `);

@@ -39,7 +39,7 @@ export async function openSession(args: CliArgs, io: Io, context: CommandContext
     write: (text) => io.stderr.write(text),
   });
   const modes = declaredModes(args, renderer);
-  const queue = cliPromptQueue(args);
+  const queue = cliPromptQueue(args, io.parking !== undefined);
   const status = createTaskStatus(io.stderr, queue, context.tasks);
   const parts: SessionParts = { renderer, modes, queue, status, audit, serverStderr };
   let connection: Connection;

@@ -5,6 +5,7 @@ import type { parseArgs } from 'node:util';
 import { FRONT_END_OPTIONS } from './front-end.js';
 import type { OptionRecord, OptionSection } from './option.js';
 import { OUTPUT_OPTIONS } from './output.js';
+import { PARK_OPTIONS } from './park.js';
 import { PROTOCOL_OPTIONS } from './protocol.js';
 import { PROXY_OPTIONS } from './proxy.js';
 import { REQUEST_OPTIONS } from './request.js';
@@ -27,6 +28,7 @@ export const OPTION_SECTIONS = [
   REQUEST_OPTIONS,
   TASK_OPTIONS,
   FRONT_END_OPTIONS,
+  PARK_OPTIONS,
   PROTOCOL_OPTIONS,
   OUTPUT_OPTIONS,
 ] as const satisfies readonly OptionSection[];

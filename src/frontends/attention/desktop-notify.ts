@@ -1,17 +1,17 @@
 // A desktop notification where the desktop offers one: `notify-send` (the freedesktop notification
 // service) on Linux and the BSDs, `osascript` on macOS, Windows PowerShell's toast API on Windows.
 // Found on PATH, started without a shell, never waited for; where none is found, nothing.
-import { spawn } from 'node:child_process';
 import { accessSync, constants } from 'node:fs';
 import { delimiter, join } from 'node:path';
 import type { AttentionEvent, AttentionSink } from '../../core/attention.js';
+import { spawnOnUse } from '../child-process.js';
 
 /** Starts a notifier command without a shell and without waiting for it. */
 export type Spawn = (command: string, args: readonly string[]) => void;
 
 const startDetached: Spawn = (command, args) => {
   // Its own process group: a notice raised just before the CLI exits is still shown.
-  const child = spawn(command, args, { stdio: 'ignore', shell: false, detached: true });
+  const child = spawnOnUse()(command, args, { stdio: 'ignore', shell: false, detached: true });
   child.on('error', () => {}); // a notifier that fails is silent; the prompt is still on screen
   child.unref();
 };

@@ -1,6 +1,6 @@
 // HTML output: every interpolated value is escaped by Hono's `html` tag (H-07: server text
 // is inert text, never markup); server strings also lose control and bidi characters first.
-import { html as honoHtml, raw } from 'hono/html';
+import { html as honoHtml } from 'hono/html';
 import type { HtmlEscapedString } from 'hono/utils/html';
 import { sanitizeText } from '../../core/sanitize.js';
 
@@ -13,9 +13,6 @@ export function html(strings: TemplateStringsArray, ...values: Part[]): Html {
   if (out instanceof Promise) throw new TypeError('html: asynchronous content is not supported');
   return out;
 }
-
-/** Markup we wrote ourselves (constant strings only). */
-export const trusted = (markup: string): Html => raw(markup);
 
 /** Untrusted server text for a text node or attribute: sanitised, cut, then escaped by `html`. */
 export function serverText(text: string, maxLength = 2000, multiline = false): string {

@@ -4,7 +4,8 @@ import type { UrlOpener } from '../../contracts/url-step.js';
 import { createApp } from './app.js';
 import { Changes } from './changes.js';
 import type { Desk } from './desk.js';
-import { type Listening, LOOPBACK, listen } from './server.js';
+import { LOOPBACK } from './loopback.js';
+import type { Listening } from './server.js';
 import { SessionGate } from './session-gate.js';
 
 export interface PageServerOptions {
@@ -118,18 +119,21 @@ export class PageServer {
   }
 
   #start(): Promise<Listening | undefined> {
-    this.#running ??= listen((port) => this.#app(port), this.#o.port).then(
-      (server) => {
-        this.#port = server.port;
-        return server;
-      },
-      (error: unknown) => {
-        this.#running = undefined;
-        this.#o.log(`mcp-elicit: could not start the browser front-end: ${(error as Error).message}`);
-        this.#o.desk.endAll('closed');
-        return undefined;
-      },
-    );
+    // The HTTP server is loaded with the first page: `import 'mcp-elicit'` loads no network modules.
+    this.#running ??= import('./server.js')
+      .then(({ listen }) => listen((port) => this.#app(port), this.#o.port))
+      .then(
+        (server) => {
+          this.#port = server.port;
+          return server;
+        },
+        (error: unknown) => {
+          this.#running = undefined;
+          this.#o.log(`mcp-elicit: could not start the browser front-end: ${(error as Error).message}`);
+          this.#o.desk.endAll('closed');
+          return undefined;
+        },
+      );
     return this.#running;
   }
 

@@ -4,8 +4,7 @@ import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { serve } from '@hono/node-server';
 import type { Hono } from 'hono';
-
-export const LOOPBACK = '127.0.0.1';
+import { LOOPBACK } from './loopback.js';
 
 export interface Listening {
   readonly port: number;

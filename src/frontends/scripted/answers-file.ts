@@ -3,6 +3,7 @@
 // `--record` writes the same format, with the matchers (mode, tool, fields) and `supply`.
 
 import { isFieldValue } from '../../core/field-value.js';
+import { isRecord } from '../../core/is-record.js';
 import type { Validation } from '../../core/issues.js';
 import { sanitizeText } from '../../core/sanitize.js';
 import { isEnvRef, looksLikeEnvRef } from './env-ref.js';
@@ -136,10 +137,6 @@ function checkNames(value: unknown, at: string, say: (message: string) => void):
   } else if (new Set(value).size !== value.length) {
     say(`${at}: names a field twice`);
   }
-}
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
 function kindOf(value: unknown): string {

@@ -18,27 +18,6 @@ export function pollDelay(suggested: number | null | undefined): number {
   return Math.min(MAX_POLL_MS, Math.max(MIN_POLL_MS, suggested));
 }
 
-export function sleep(ms: number, signal: AbortSignal): Promise<void> {
-  return new Promise((resolve, reject) => {
-    if (signal.aborted) {
-      reject(signal.reason);
-      return;
-    }
-    const timer = setTimeout(
-      () => {
-        signal.removeEventListener('abort', onAbort);
-        resolve();
-      },
-      Math.min(MAX_TIMER_MS, ms),
-    );
-    const onAbort = () => {
-      clearTimeout(timer);
-      reject(signal.reason);
-    };
-    signal.addEventListener('abort', onAbort, { once: true });
-  });
-}
-
 export interface TaskDeadline {
   /** Aborts with the caller's reason, or with a `timed-out` TaskError once the deadline passes. */
   readonly signal: AbortSignal;
@@ -91,3 +70,6 @@ export function formatDuration(ms: number): string {
   if (ms >= 60_000 && ms % 60_000 === 0) return `${ms / 60_000} min`;
   return `${Math.round(ms / 100) / 10} s`;
 }
+
+// Task polling pauses with the adapter's one abortable sleep.
+export { sleep } from '../sleep.js';

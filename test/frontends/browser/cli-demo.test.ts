@@ -6,6 +6,7 @@ import type { Page } from 'playwright-core';
 import { testBrowser } from '../../helpers/browser.js';
 import { launchChromium, type TestChromium } from '../../helpers/chromium.js';
 import { runCli } from '../../helpers/cli.js';
+import { until } from '../../helpers/within.js';
 
 describe('mcp-elicit demo --ui browser', () => {
   let chrome: TestChromium;
@@ -29,7 +30,7 @@ describe('mcp-elicit demo --ui browser', () => {
     void run.finally(() => {
       finished = true;
     });
-    while (browser.visited().length === 0) await new Promise((resolve) => setTimeout(resolve, 100));
+    await until(() => browser.visited().length > 0, 'the page handed to BROWSER', 60_000);
     const [url] = browser.visited();
     // The launch page only this account can read; the token is inside it, not on a command line.
     assert.match(url ?? '', /^file:\/\/\/.+\/open\.html$/);

@@ -10,6 +10,7 @@ import type { Page } from 'playwright-core';
 import { type TestBrowser, testBrowser } from '../../helpers/browser.js';
 import { useChromiumPage } from '../../helpers/chromium.js';
 import { jsonReport, resultText, root, runCli } from '../../helpers/cli.js';
+import { until } from '../../helpers/within.js';
 import { startHost } from '../../proxy/_host.js';
 
 const demo = ['--', process.execPath, join(root, 'dist/demo/main.js')];
@@ -20,7 +21,7 @@ function recordFile(): string {
 
 /** Plays the person: opens the page BROWSER was given and submits the demo profile form. */
 async function answerProfile(page: Page, browser: TestBrowser, name: string): Promise<void> {
-  while (browser.visited().length === 0) await new Promise((resolve) => setTimeout(resolve, 100));
+  await until(() => browser.visited().length > 0, 'the page handed to BROWSER', 60_000);
   await page.goto(browser.visited()[0] ?? '');
   await page.waitForSelector('#f0', { timeout: 60_000 });
   await page.fill('#f0', name);

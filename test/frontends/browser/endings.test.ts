@@ -15,6 +15,7 @@ import { testBrowser } from '../../helpers/browser.js';
 import { launchChromium, type TestChromium } from '../../helpers/chromium.js';
 import { cliBin, freshCacheDir, root } from '../../helpers/cli.js';
 import { demoStdioCommand } from '../../helpers/servers.js';
+import { until } from '../../helpers/within.js';
 import { enginePrompt, profileSchema } from '../scripted/fixtures.js';
 
 const reasonOf = (answer: { outcome: object } | undefined) =>
@@ -84,8 +85,7 @@ describe('browser endings: each reason says what happened', () => {
       const closed = new Promise<number | null>((resolve) => child.once('close', resolve));
       const page = await chrome.browser.newPage();
       try {
-        for (let i = 0; i < 600 && browser.visited().length === 0; i++)
-          await new Promise((resolve) => setTimeout(resolve, 100));
+        await until(() => browser.visited().length > 0, 'the page handed to BROWSER', 60_000);
         await page.goto(browser.visited()[0] ?? '');
         await page.waitForSelector('#f0', { timeout: 60_000 });
         child.kill('SIGINT');

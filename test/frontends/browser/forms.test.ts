@@ -91,6 +91,7 @@ for (const era of ['2025-11-25', '2026-07-28'] as const satisfies readonly Era[]
         assert.match(outcome, /-32602|nested objects are not allowed/);
         const opened = rig.opened.length;
         const url = page.url();
+        // Asserts that nothing happens for this long: no page is opened after the refusal.
         await new Promise((resolve) => setTimeout(resolve, 300));
         assert.equal(rig.opened.length, opened, 'no browser was opened');
         assert.equal(page.url(), url, 'the page did not move');

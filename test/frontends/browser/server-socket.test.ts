@@ -11,6 +11,7 @@ import { fileURLToPath } from 'node:url';
 import type { OpenResult } from '../../../src/contracts/url-step.js';
 import { BrowserRenderer } from '../../../src/frontends/browser/index.js';
 import { forwarded } from '../../helpers/launch-page.js';
+import { until } from '../../helpers/within.js';
 import { context, enginePrompt, profileSchema } from '../scripted/fixtures.js';
 
 function refused(host: string, port: number): Promise<boolean> {
@@ -111,8 +112,7 @@ describe('browser loopback server on real sockets', () => {
     });
     assert.equal(posted.status, 303);
     assert.equal(((await answer) as { outcome: { action: string } }).outcome.action, 'decline');
-    await new Promise((resolve) => setTimeout(resolve, 300));
-    assert.ok(await refused('127.0.0.1', port), 'the port is closed');
+    await until(() => refused('127.0.0.1', port), 'the port closed', 5_000);
     assert.deepEqual(listeners(port), []);
     assert.equal(renderer.address, undefined);
     await renderer.close();

@@ -28,6 +28,7 @@ it('keeps the process alive while a prompt waits, and lets it exit after close()
   // unread, and the parent never ends stdin.
   while (!out.includes('Type a to accept') && !exited)
     await new Promise((resolve) => setTimeout(resolve, 20));
+  // Asserts that nothing happens for this long: the child holds on while its prompt waits.
   await new Promise((resolve) => setTimeout(resolve, 300));
   assert.equal(exited, false, 'the child exited while its prompt was still waiting for input');
   child.stdin.write('a\nextra\n');

@@ -1,0 +1,29 @@
+// Parked questions: --park on a request, how long it waits, and --done for a parked URL step.
+import type { OptionSection } from './option.js';
+
+export const PARK_OPTIONS = {
+  title: 'Parked questions (answer later)',
+  options: [
+    {
+      name: 'park',
+      type: 'boolean',
+      help: [
+        'call, prompt, read: when the server asks something, print the question',
+        'and exit 6 at once; a holder process keeps the request until',
+        '`mcp-elicit answer <id>` answers it (MCP_ELICIT_PARK=1: the same',
+        'for every call, prompt and read not given scripted answers).',
+      ],
+    },
+    {
+      name: 'park-ttl',
+      type: 'string',
+      placeholder: '<duration>',
+      help: ['How long parked questions wait: seconds, or 30m, 2h (default 1h).'],
+    },
+    {
+      name: 'done',
+      type: 'boolean',
+      help: ['answer: the person finished the parked URL step in the browser.'],
+    },
+  ],
+} as const satisfies OptionSection;

@@ -1,0 +1,52 @@
+// `mcp-elicit answer <id>`: hands an answer to the holder of a parked question, which checks it
+// as every front-end does, then prints what the holder reports (the result, or the next question).
+import { dirname } from 'node:path';
+import { ElicitError } from '../../contracts/elicit-error.js';
+import type { ParkAnswer } from '../../frontends/park/index.js';
+import type { CliArgs } from '../args.js';
+import type { Io } from '../frontend.js';
+import { askHolder } from './holder-wire.js';
+import { showReport } from './park-report.js';
+import { isParkId, openParkStore } from './park-store.js';
+
+export async function runAnswer(args: CliArgs, io: Io): Promise<number | 'parked'> {
+  const id = args.operand ?? '';
+  const answer = parkAnswerOf(args);
+  if (!isParkId(id))
+    throw new ElicitError('usage', 'that is not the id of a parked question (mcp-elicit pending lists them)');
+  const store = await openParkStore(io.env);
+  const record = await store.read(id);
+  if (record === undefined)
+    throw new ElicitError(
+      'usage',
+      `no parked question ${id}: it was answered, withdrawn or expired, or its holder ended (mcp-elicit pending lists the waiting ones)`,
+    );
+  // Only a socket in the checked private folder: a record must not send an answer anywhere else.
+  if (dirname(record.holder.socket) !== store.dir)
+    throw new ElicitError('config', `parked question ${id} has a damaged record`);
+  const report = await askHolder(record.holder.socket, { op: 'answer', id, answer });
+  if (report === 'gone') {
+    await store.remove(id);
+    throw new ElicitError(
+      'connect',
+      `the process that held question ${id} (pid ${record.holder.pid}) is gone: it was stopped, or its server went away. The question can no longer be answered; run the command again`,
+    );
+  }
+  return showReport(report, io, args.json);
+}
+
+/** Exactly one way to answer: values, --done, --decline or --cancel. */
+function parkAnswerOf(args: CliArgs): ParkAnswer {
+  const values =
+    Object.keys(args.sets).length > 0 || Object.keys(args.toolArgs).length > 0 || args.acceptDefaults;
+  const ways = [values, args.done, args.decline, args.cancel].filter(Boolean).length;
+  if (ways !== 1)
+    throw new ElicitError(
+      'usage',
+      'answer takes one of: values (--set, --args, --accept-defaults), --done, --decline or --cancel',
+    );
+  if (args.done) return { action: 'done' };
+  if (args.decline) return { action: 'decline' };
+  if (args.cancel) return { action: 'cancel' };
+  return { action: 'accept', sets: args.sets, content: args.toolArgs };
+}

@@ -1,0 +1,201 @@
+// The park holder (P-07): a small detached process that owns the connection and runs the parked
+// command to its end, so a question can outlive the CLI that received it (every stdio server and
+// every 2025-11-25 connection needs a live peer to answer). It takes answers over a Unix socket in
+// the private parked folder and reports, to whoever waits, the next questions or the final output.
+import { randomBytes } from 'node:crypto';
+import { chmod, rm } from 'node:fs/promises';
+import { createServer, type Server, type Socket } from 'node:net';
+import { Writable } from 'node:stream';
+import type { Renderer } from '../../contracts/renderer.js';
+import { type ParkAnswer, type ParkedQuestion, ParkingRenderer } from '../../frontends/park/index.js';
+import type { Io } from '../frontend.js';
+import { type HolderReport, type HolderRequest, type HolderStart, readLines } from './holder-wire.js';
+import { answerCommand } from './park-output.js';
+import { openParkStore, type ParkStore, type StoredQuestion } from './park-store.js';
+
+type RunMain = (argv: readonly string[], io: Io) => Promise<number>;
+
+/** Unix socket paths longer than this do not fit `sun_path` (Linux: 108 bytes with the NUL). */
+const MAX_SOCKET_PATH = 107;
+const MAX_REQUEST_BYTES = 64 * 1024;
+const ACTIONS = new Set(['accept', 'done', 'decline', 'cancel']);
+
+/** The holder's whole life: started over IPC by `call --park`, ended when its command is. */
+export async function runHolder(runMain: RunMain): Promise<number> {
+  const start = await new Promise<HolderStart>((resolve) => process.once('message', resolve));
+  const toLauncher = (report: HolderReport): Promise<void> =>
+    new Promise((resolve) => process.send?.(report, () => resolve()) ?? resolve());
+  let store: ParkStore;
+  try {
+    store = await openParkStore(process.env);
+  } catch (error) {
+    await toLauncher({ kind: 'failed', message: error instanceof Error ? error.message : String(error) });
+    return 1;
+  }
+  const socket = store.socketPath(randomBytes(8).toString('hex'));
+  if (Buffer.byteLength(socket) > MAX_SOCKET_PATH) {
+    const message = `the parked-question folder's path is too long for a socket (${socket}); set XDG_STATE_HOME to a shorter folder`;
+    await toLauncher({ kind: 'failed', message });
+    return 1;
+  }
+  const holder = new Holder(store, socket, start);
+  holder.wait((report) => toLauncher(report).then(() => process.disconnect?.()));
+  await holder.listen();
+  return holder.run(runMain);
+}
+
+class Holder {
+  readonly #store: ParkStore;
+  readonly #socketPath: string;
+  readonly #start: HolderStart;
+  readonly #parking: ParkingRenderer;
+  readonly #stored = new Map<string, StoredQuestion>();
+  readonly #waiters: ((report: HolderReport) => Promise<void>)[] = [];
+  /** Each waiting question's expiry timer (--park-ttl, counted from when it parked). */
+  readonly #expiry = new Map<string, NodeJS.Timeout>();
+  readonly #server: Server;
+  #flushQueued = false;
+  #json = false;
+
+  constructor(store: ParkStore, socketPath: string, start: HolderStart) {
+    this.#store = store;
+    this.#socketPath = socketPath;
+    this.#start = start;
+    this.#json = start.argv.includes('--json');
+    this.#parking = new ParkingRenderer({
+      onPark: (question) => void this.#parked(question),
+      onSettle: (id) => {
+        clearTimeout(this.#expiry.get(id));
+        this.#expiry.delete(id);
+        this.#stored.delete(id);
+        void this.#store.remove(id);
+      },
+    });
+    this.#server = createServer((socket) => this.#connection(socket));
+  }
+
+  /** `report` gets the next report: questions waiting, or the command's end. */
+  wait(report: (report: HolderReport) => Promise<void>): void {
+    this.#waiters.push(report);
+  }
+
+  async listen(): Promise<void> {
+    await new Promise<void>((resolve, reject) => {
+      this.#server.once('error', reject);
+      this.#server.listen(this.#socketPath, resolve);
+    });
+    // The 0700 folder already keeps others out; the socket itself is closed too.
+    await chmod(this.#socketPath, 0o600);
+  }
+
+  async run(runMain: RunMain): Promise<number> {
+    const stdout = capture();
+    const stderr = capture();
+    const io: Io & { parking: Renderer } = {
+      stdin: process.stdin,
+      stdout: stdout.stream,
+      stderr: stderr.stream,
+      env: process.env,
+      parking: this.#parking,
+    };
+    const status = await runMain(this.#start.argv, io);
+    await this.#report({ kind: 'finished', status, stdout: stdout.text(), stderr: stderr.text() });
+    await this.#shutdown();
+    return 0;
+  }
+
+  async #parked(question: ParkedQuestion): Promise<void> {
+    const stored: StoredQuestion = {
+      ...question,
+      expiresAt: question.parkedAt + this.#start.ttlMs,
+      answer: answerCommand(question),
+    };
+    // At expiry the question is cancelled and the command goes on (and ends) as it would.
+    const detail = 'the parked question expired unanswered (--park-ttl)';
+    this.#expiry.set(
+      question.id,
+      setTimeout(() => this.#parking.expire(question.id, detail), this.#start.ttlMs),
+    );
+    // Listed before its record exists, so `pending` never takes the new record for a stale one.
+    this.#stored.set(question.id, stored);
+    await this.#store.write({
+      version: 1,
+      question: stored,
+      holder: { pid: process.pid, socket: this.#socketPath },
+      json: this.#json,
+    });
+    // Answered or withdrawn while the record was being written: it must not be listed.
+    if (!this.#parking.pending().some((waiting) => waiting.id === question.id)) {
+      await this.#store.remove(question.id);
+      return;
+    }
+    this.#queueFlush();
+  }
+
+  // One turn later, so questions a server asks together are reported together.
+  #queueFlush(): void {
+    if (this.#flushQueued) return;
+    this.#flushQueued = true;
+    setImmediate(() => {
+      this.#flushQueued = false;
+      if (this.#stored.size === 0 || this.#waiters.length === 0) return;
+      void this.#report({ kind: 'parked', questions: [...this.#stored.values()], json: this.#json });
+    });
+  }
+
+  async #report(report: HolderReport): Promise<void> {
+    const waiters = this.#waiters.splice(0);
+    await Promise.all(waiters.map((waiter) => waiter(report)));
+  }
+
+  #connection(socket: Socket): void {
+    socket.on('error', () => {});
+    readLines(socket, MAX_REQUEST_BYTES, (value) => this.#request(value as HolderRequest, socket));
+  }
+
+  #request(request: HolderRequest, socket: Socket): void {
+    const reply = (report: HolderReport): Promise<void> =>
+      new Promise((resolve) => socket.end(`${JSON.stringify(report)}\n`, () => resolve()));
+    if (request?.op === 'list') {
+      void reply({ kind: 'listed', ids: [...this.#stored.keys()] });
+      return;
+    }
+    if (request?.op !== 'answer' || typeof request.id !== 'string' || !ACTIONS.has(request.answer?.action)) {
+      socket.destroy();
+      return;
+    }
+    const verdict = this.#parking.answer(request.id, request.answer as ParkAnswer);
+    if (!verdict.ok) {
+      void reply({ kind: 'refused', code: verdict.code, message: verdict.message });
+      return;
+    }
+    const waiter = (report: HolderReport) => reply(report);
+    this.wait(waiter);
+    socket.on('close', () => {
+      const index = this.#waiters.indexOf(waiter);
+      if (index >= 0) this.#waiters.splice(index, 1);
+    });
+    // Others still waiting: say so now; otherwise the next question or the end will.
+    if (this.#stored.size > 0) this.#queueFlush();
+  }
+
+  async #shutdown(): Promise<void> {
+    this.#parking.cancelAll('connection-closed', 'the parked request ended');
+    await new Promise<void>((resolve) => this.#server.close(() => resolve()));
+    await rm(this.#socketPath, { force: true });
+    await Promise.all([...this.#stored.keys()].map((id) => this.#store.remove(id)));
+  }
+}
+
+// The command's output, kept to be printed by whichever command reports its end.
+function capture(): { stream: NodeJS.WriteStream; text: () => string } {
+  const chunks: string[] = [];
+  const stream = new Writable({
+    write(chunk: Buffer | string, _encoding, done) {
+      chunks.push(String(chunk));
+      done();
+    },
+  });
+  // The command only writes to it; it is no terminal, so nothing asks for its size or colours.
+  return { stream: stream as unknown as NodeJS.WriteStream, text: () => chunks.join('') };
+}

@@ -1,0 +1,50 @@
+// The parking flags checked together: --park (call, prompt, read), --park-ttl, and --done (answer).
+import { ElicitError } from '../../contracts/elicit-error.js';
+import type { CommandName } from '../command-table.js';
+import type { OptionValues } from '../options/index.js';
+
+/** Well above the ten minutes a person may take to come back to an agent's question. */
+export const DEFAULT_PARK_TTL_MS = 3_600_000;
+/** setTimeout's largest delay (about 24.8 days). */
+const MAX_TTL_MS = 2_147_483_647;
+const PARKABLE: ReadonlySet<string> = new Set(['call', 'prompt', 'read']);
+const UNIT_MS: Record<string, number> = { '': 1_000, s: 1_000, m: 60_000, h: 3_600_000 };
+
+export interface ParkArgs {
+  readonly park: boolean;
+  readonly parkTtlMs: number;
+  readonly done: boolean;
+}
+
+export function parkArgs(v: OptionValues, command: CommandName, scripted: boolean): ParkArgs {
+  if (v.park && !PARKABLE.has(command))
+    throw new ElicitError('usage', '--park only applies to call, prompt and read');
+  if (v.park && scripted)
+    throw new ElicitError(
+      'usage',
+      '--park asks later; it cannot be combined with --ui or the scripted flags (--answers, --set, --accept-defaults, ...)',
+    );
+  if (v['park-ttl'] !== undefined && !v.park) throw new ElicitError('usage', '--park-ttl needs --park');
+  if (v.done && command !== 'answer') throw new ElicitError('usage', '--done only applies to answer');
+  return {
+    park: !!v.park,
+    parkTtlMs: v['park-ttl'] === undefined ? DEFAULT_PARK_TTL_MS : parseTtl(v['park-ttl']),
+    done: !!v.done,
+  };
+}
+
+/** MCP_ELICIT_PARK=1 parks a parkable command that was not told how to answer. */
+export function parkFromEnv(command: string, uiExplicit: boolean, env: NodeJS.ProcessEnv): boolean {
+  return env.MCP_ELICIT_PARK === '1' && PARKABLE.has(command) && !uiExplicit;
+}
+
+function parseTtl(text: string): number {
+  const match = /^(\d+(?:\.\d+)?)([smh]?)$/.exec(text.trim());
+  const ms = match ? Number(match[1]) * (UNIT_MS[match[2] ?? ''] ?? 1_000) : Number.NaN;
+  if (!(ms >= 1_000 && ms <= MAX_TTL_MS))
+    throw new ElicitError(
+      'usage',
+      `--park-ttl takes seconds, or a number with s, m or h, from 1s (got "${text}")`,
+    );
+  return Math.round(ms);
+}

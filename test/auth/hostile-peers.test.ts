@@ -1,0 +1,191 @@
+// What a hostile or broken authorization side cannot do to the CLI (issue 31 items 3-5, 8-11):
+// hold it with an endpoint that accepts the connection and never answers (each request is bounded
+// and the error names it), keep the tokens on disk at sign-out, store an expiry that breaks
+// `auth status`, get a token of an unknown type used, draw a registration to plain http on another
+// host or to the MCP server's own /register, or show a raw validation dump. Each failure is one
+// sentence naming the peer, the step and the problem; nothing is stored.
+import assert from 'node:assert/strict';
+import { mkdtempSync, readdirSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { after, describe, it } from 'node:test';
+import { AuthStore } from '../../src/auth/store.js';
+import {
+  type Misbehaviour,
+  type ProtectedServer,
+  startProtectedServer,
+} from '../fixtures/servers/protected-server.js';
+import { type CliRun, jsonReport, root, runCli } from '../helpers/cli.js';
+import { req } from '../helpers/req.js';
+import { within } from '../helpers/within.js';
+
+const standIn = join(root, 'test', 'helpers', 'sign-in-browser.mjs');
+const servers: ProtectedServer[] = [];
+after(async () => {
+  await Promise.all(servers.map((s) => s.close()));
+});
+
+async function server(misbehave?: Misbehaviour): Promise<ProtectedServer> {
+  const started = await startProtectedServer(misbehave === undefined ? {} : { misbehave });
+  servers.push(started);
+  return started;
+}
+
+const scratch = () => mkdtempSync(join(tmpdir(), 'mcp-elicit-hostile-as-'));
+const env = (dir: string, timeout = '2') => ({
+  BROWSER: `${process.execPath} ${standIn}`,
+  MCP_ELICIT_AUTH_DIR: dir,
+  MCP_ELICIT_SIGN_IN_TIMEOUT: timeout,
+});
+const call = (url: string, dir: string): Promise<CliRun> =>
+  runCli(['call', 'whoami', '--url', url, '--json', '--open-urls'], { env: env(dir) });
+const stored = (dir: string) => {
+  try {
+    return readdirSync(dir).filter((n) => n.endsWith('.json'));
+  } catch {
+    return [];
+  }
+};
+const signedIn = async (dir: string) => (await new AuthStore(dir).list()).filter((e) => e.signedIn);
+
+/** The error message of a failed --json run: one sentence, no zod dump, no "fetch failed". */
+function failure(run: CliRun): string {
+  assert.equal(run.status, 3, `exit ${run.status}: ${run.stderr}`);
+  const message = jsonReport(run).error?.message ?? '';
+  assert.doesNotMatch(message, /fetch failed|"code":|invalid_type|\[\s*\{/, 'no raw error');
+  assert.ok(!message.includes('\n'), 'one line');
+  return message;
+}
+
+describe('an authorization side that never answers', () => {
+  it(req`a token endpoint that accepts and never answers is given up on, naming the token request (A-38)`, async () => {
+    const s = await server('token-hangs');
+    const dir = scratch();
+    const message = failure(await call(s.url, dir));
+    assert.match(message, /the token request to 127\.0\.0\.1:\d+ got no answer within 2 s/);
+    assert.equal(s.tokenRequests.length, 1, 'the code was sent once, to the real token endpoint');
+    assert.deepEqual(await signedIn(dir), []);
+  });
+
+  it(req`authorization server metadata that never comes is given up on, naming that request (A-38)`, async () => {
+    const s = await server('metadata-hangs');
+    const message = failure(await call(s.url, scratch()));
+    assert.match(
+      message,
+      /the authorization server metadata request to 127\.0\.0\.1:\d+ got no answer within 2 s/,
+    );
+    assert.equal(s.registrations.length, 0);
+  });
+
+  it(req`auth logout deletes the tokens before it revokes, and a revocation endpoint that never answers is given up on and said so (A-39)`, async () => {
+    const s = await server('revocation-hangs');
+    const dir = scratch();
+    assert.equal((await call(s.url, dir)).status, 0);
+    assert.equal(stored(dir).length, 1);
+    let finished = false;
+    const logout = runCli(['auth', 'logout', '--url', s.url], { env: env(dir, '8') }).finally(() => {
+      finished = true;
+    });
+    // The file goes while the revocation request still hangs.
+    const deleted = (async () => {
+      while (stored(dir).length > 0) await new Promise((r) => setTimeout(r, 50));
+    })();
+    await within(6000, 'the store file is deleted', deleted);
+    assert.equal(finished, false, 'deleted before the revocation gave up');
+    const run = await logout;
+    assert.equal(run.status, 0, run.stderr);
+    assert.match(run.stdout, /signed out of .*: the stored sign-in is deleted/);
+    assert.match(
+      run.stderr,
+      /could not revoke at .*revocation request to 127\.0\.0\.1:\d+ got no answer within 8 s.*the grant may stay valid/,
+    );
+    assert.deepEqual(await signedIn(dir), []);
+  });
+});
+
+describe('values from the authorization side are checked before they are stored', () => {
+  const cases: [Misbehaviour, RegExp, string][] = [
+    ['huge-expires-in', /token response of .* has an unusable expires_in/, 'an expires_in of 1e30 (A-40)'],
+    [
+      'string-expires-in',
+      /token response of the authorization server has an unusable expires_in/,
+      'an expires_in that is no number (A-40)',
+    ],
+    ['mac-token', /token of type mac, and only Bearer tokens are used/, 'a token of type mac (A-41)'],
+    [
+      'registration-no-client-id',
+      /registration response of the authorization server has no client_id/,
+      'a registration without client_id (A-44)',
+    ],
+    [
+      'javascript-authorize',
+      /metadata of the authorization server has an unusable authorization_endpoint/,
+      'a javascript: authorization endpoint (A-44)',
+    ],
+    [
+      'http-registration',
+      /the registration request would go to http:\/\/registration\.example\.test\/register, which the authorization server named, but it is neither https nor on this machine/,
+      'a registration endpoint on plain http on another host (A-42)',
+    ],
+    [
+      'no-metadata',
+      /no authorization server metadata was found at http:\/\/127\.0\.0\.1:\d+\/? \(and the server offers no protected resource metadata\)/,
+      'no metadata at all (A-43)',
+    ],
+    [
+      'as-unreachable',
+      /the authorization server metadata request to 127\.0\.0\.1:\d+ failed: the connection was refused/,
+      'an authorization server nobody answers at (A-44)',
+    ],
+  ];
+  for (const [misbehave, expected, what] of cases) {
+    const id = /\((A-\d\d)\)$/.exec(what)?.[1] as 'A-40';
+    it(
+      req(
+        id,
+        `${what.replace(/ \(A-\d\d\)$/, '')} is refused in one sentence naming the peer and the step; nothing is stored`,
+      ),
+      async () => {
+        const s = await server(misbehave);
+        const dir = scratch();
+        const message = failure(await call(s.url, dir));
+        assert.match(message, expected);
+        assert.deepEqual(await signedIn(dir), []);
+        assert.ok(
+          !s.bearers.some((b) => b?.startsWith('Bearer ')),
+          'no token was ever sent to the MCP server',
+        );
+        if (misbehave === 'no-metadata' || misbehave === 'http-registration')
+          assert.ok(!s.seen.includes('POST /register'), 'nothing was registered');
+      },
+    );
+  }
+
+  it(req`one record with an expiry no date can hold never breaks auth status for the others (A-40)`, async () => {
+    const s = await server();
+    const dir = scratch();
+    assert.equal((await call(s.url, dir)).status, 0);
+    const store = new AuthStore(dir);
+    const bad = store.fileFor({ server: 'http://127.0.0.1:9/mcp', client: 'dynamic' });
+    const tokens = {
+      tokens: { access_token: 'x', token_type: 'Bearer' },
+      savedAt: Date.now(),
+      expiresAt: 1e33,
+    };
+    const record = {
+      version: 1,
+      server: 'http://127.0.0.1:9/mcp',
+      client: 'dynamic',
+      issuers: { 'http://127.0.0.1:9': { tokens } },
+      current: 'http://127.0.0.1:9',
+    };
+    writeFileSync(bad, JSON.stringify(record), { mode: 0o600 });
+    for (const json of [[], ['--json']]) {
+      const run = await runCli(['auth', 'status', ...json], { env: env(dir) });
+      assert.equal(run.status, 0, run.stderr);
+      assert.ok(run.stdout.includes(s.url), 'the good record is listed');
+      assert.match(run.stdout, json.length > 0 ? /"signedIn":true/ : /: signed in, expires/);
+      assert.match(run.stdout, /bad tokens/, 'the bad one is named as such');
+    }
+  });
+});

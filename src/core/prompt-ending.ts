@@ -5,7 +5,7 @@
 // as cancel with reason `interrupted`, the request in flight is cancelled and the CLI exits 130.
 // Dismissing one prompt and going on is Escape (terminal), `cancel` (line mode) or the Cancel
 // button (browser).
-import type { CancelReason } from './outcome.js';
+import type { CancelOutcome, CancelReason } from './outcome.js';
 
 /** A prompt's end that no button press chose. */
 export type PromptEnding =
@@ -66,4 +66,9 @@ export class HostGaveUp extends Error {
 /** Why a prompt's signal aborted, unless the person interrupted: the host gave up, else the server withdrew it. */
 export function withdrawnEnding(signal: AbortSignal): 'host-gave-up' | 'server-cancelled' {
   return signal.reason instanceof HostGaveUp ? 'host-gave-up' : 'server-cancelled';
+}
+
+/** A withdrawn prompt's outcome, in the one dialect every front-end reports (`host-gave-up` or `server-cancelled`). */
+export function withdrawnOutcome(signal: AbortSignal): CancelOutcome {
+  return { action: 'cancel', reason: withdrawnEnding(signal) };
 }

@@ -5,7 +5,7 @@ import type { FormAnswer, FormPrompt, PromptContext } from '../../contracts/rend
 import type { Field, FieldValue } from '../../core/form-model.js';
 import { FormSession } from '../../core/form-session.js';
 import type { CancelReason } from '../../core/outcome.js';
-import { endingOutcome, endingSentence } from '../../core/prompt-ending.js';
+import { endingOutcome, endingSentence, withdrawnEnding } from '../../core/prompt-ending.js';
 import { sanitizeText } from '../../core/sanitize.js';
 import { type Conversation, issueLines, reviewChoices } from './conversation.js';
 import { describeField, fieldLabel, formRulesLines, parseTyped, shownValue } from './describe-field.js';
@@ -43,7 +43,8 @@ class FormDriver {
   async run(): Promise<FormAnswer> {
     // Withdrawn or interrupted while it waited its turn: never shown, so nothing to say or keep.
     if (this.#io.interrupted()) return { outcome: { action: 'cancel', ...endingOutcome('interrupted') } };
-    if (this.#ctx.signal.aborted) return { outcome: { action: 'cancel', reason: 'server-cancelled' } };
+    if (this.#ctx.signal.aborted)
+      return { outcome: { action: 'cancel', reason: withdrawnEnding(this.#ctx.signal) } };
     this.#io.say(
       ...headerLines(this.#ctx, this.#prompt.message),
       ...formRulesLines(this.#session.model),
@@ -280,10 +281,8 @@ class FormDriver {
       return this.#session.cancel(reason, detail);
     }
     if (read.kind === 'aborted') {
-      return this.#cancel(
-        'server-cancelled',
-        'The server withdrew this request; it was cancelled. If it asks the same again while this program runs, your answers are filled in.',
-      );
+      const ending = withdrawnEnding(this.#ctx.signal);
+      return this.#cancel(ending, endingSentence(ending));
     }
     return this.#cancel(this.#io.inputEnd, 'Input ended; the request was cancelled and nothing was sent.');
   }

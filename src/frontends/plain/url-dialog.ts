@@ -3,7 +3,7 @@
 // explicit "o" consents (C-25); the browser is opened elsewhere, after this answer. On a deceptive
 // URL (core's url-consent policy) a blank line declines and "o" asks to be confirmed with "yes".
 import type { PromptContext, UrlAnswer, UrlPrompt } from '../../contracts/renderer.js';
-import { endingOutcome, endingSentence } from '../../core/prompt-ending.js';
+import { endingOutcome, endingSentence, withdrawnOutcome } from '../../core/prompt-ending.js';
 import { sanitizeText } from '../../core/sanitize.js';
 import {
   blankLineChoice,
@@ -19,7 +19,7 @@ export async function runUrlDialog(
   ctx: PromptContext,
   io: Conversation,
 ): Promise<UrlAnswer> {
-  if (ctx.signal.aborted) return { outcome: { action: 'cancel', reason: 'server-cancelled' } };
+  if (ctx.signal.aborted) return { outcome: withdrawnOutcome(ctx.signal) };
   const { analysis } = prompt;
   io.say(...headerLines(ctx, prompt.message));
   io.say('The server asks you to open this web address in your browser:');
@@ -50,10 +50,7 @@ export async function runUrlDialog(
       io.say(endingSentence('interrupted'));
       return { outcome: { action: 'cancel', ...endingOutcome('interrupted') } };
     }
-    if (read.kind === 'aborted') {
-      io.say('The server withdrew this request; it was cancelled.');
-      return { outcome: { action: 'cancel', reason: 'server-cancelled' } };
-    }
+    if (read.kind === 'aborted') return withdrawn(ctx.signal, io);
     if (read.kind === 'eof') {
       io.say('Input ended; the request was cancelled.');
       return { outcome: { action: 'cancel', reason: io.inputEnd } };
@@ -109,4 +106,15 @@ function choicesLine(policy: UrlConsentPolicy): string {
       ? (['open', 'decline', 'cancel'] as const)
       : (['decline', 'cancel'] as const);
   return `Type ${order.map((choice) => words[choice]).join(', ')}.`;
+}
+
+// The server withdrew the request, or (proxy) the host that asked stopped waiting for it.
+function withdrawn(signal: AbortSignal, io: Conversation): UrlAnswer {
+  const outcome = withdrawnOutcome(signal);
+  io.say(
+    outcome.reason === 'host-gave-up'
+      ? 'The app that asked stopped waiting; the request was cancelled.'
+      : 'The server withdrew this request; it was cancelled.',
+  );
+  return { outcome };
 }

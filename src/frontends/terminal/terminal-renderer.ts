@@ -19,7 +19,12 @@ import type {
 } from '../../contracts/renderer.js';
 import type { UrlWaitChoice, UrlWaitInfo } from '../../contracts/url-step.js';
 import type { FormEnding } from '../../core/form-session.js';
-import { endingOutcome, endingSentence } from '../../core/prompt-ending.js';
+import {
+  endingOutcome,
+  endingSentence,
+  withdrawnEnding,
+  withdrawnOutcome,
+} from '../../core/prompt-ending.js';
 import { sanitizeText } from '../../core/sanitize.js';
 import { FormDriver } from './form-driver.js';
 import { formFrame } from './form-view.js';
@@ -103,11 +108,14 @@ export class TerminalRenderer implements Renderer {
       const result = await this.#run(screen, ctx.signal);
       const server = sanitizeText(ctx.server.label, { maxLength: 60 });
       if (result.kind === 'server-cancelled') {
+        const ending = withdrawnEnding(ctx.signal);
         this.#line(
-          `! ${server} withdrew its request; if it asks the same again while this runs, your answers are filled in.`,
+          ending === 'host-gave-up'
+            ? `! ${endingSentence(ending)}`
+            : `! ${server} withdrew its request; if it asks the same again while this runs, your answers are filled in.`,
           'warn',
         );
-        return ctrl.session.cancel('server-cancelled');
+        return ctrl.session.cancel(ending);
       }
       if (result.kind === 'interrupted') {
         this.#line(`✗ ${endingSentence('interrupted')}`, 'plain');
@@ -152,7 +160,7 @@ export class TerminalRenderer implements Renderer {
       const server = sanitizeText(ctx.server.label, { maxLength: 60 });
       if (result.kind === 'server-cancelled') {
         this.#line(`! ${server} withdrew its request to open a page.`, 'warn');
-        return { outcome: { action: 'cancel', reason: 'server-cancelled' } };
+        return { outcome: withdrawnOutcome(ctx.signal) };
       }
       if (result.kind === 'interrupted')
         return { outcome: { action: 'cancel', ...endingOutcome('interrupted') } };

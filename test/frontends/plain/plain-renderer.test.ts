@@ -3,6 +3,7 @@ import { PassThrough } from 'node:stream';
 import { describe, it } from 'node:test';
 import type { FormPrompt, UrlPrompt } from '../../../src/contracts/renderer.js';
 import type { Field } from '../../../src/core/form-model.js';
+import { HostGaveUp } from '../../../src/core/prompt-ending.js';
 import type { UrlAnalysis } from '../../../src/core/url-safety.js';
 import { PlainRenderer } from '../../../src/frontends/plain/index.js';
 import { req } from '../../helpers/req.js';
@@ -198,6 +199,26 @@ describe('PlainRenderer forms', () => {
     input.end();
     const answer = await renderer.form(formPrompt(model([nameField])), context());
     assert.deepEqual(answer.outcome, { action: 'cancel', reason: 'dismissed' });
+  });
+
+  it("closes the prompt as host-gave-up when the proxy's host stopped waiting, as every front-end says it (issue 32)", async () => {
+    const h = harness();
+    const controller = new AbortController();
+    h.type('Ada');
+    const pending = h.renderer.form(
+      formPrompt(model([nameField, ageField])),
+      context({ signal: controller.signal }),
+    );
+    await h.waitFor(/Field 2 of 2: Age/);
+    controller.abort(new HostGaveUp());
+    const answer = await pending;
+    assert.deepEqual(answer.outcome, { action: 'cancel', reason: 'host-gave-up' });
+    assert.deepEqual(answer.draft, { name: 'Ada', age: 30 });
+    assert.match(h.output(), /The app that asked stopped waiting/);
+    const gone = new AbortController();
+    gone.abort(new HostGaveUp());
+    const never = await h.renderer.form(formPrompt(model([nameField])), context({ signal: gone.signal }));
+    assert.deepEqual(never.outcome, { action: 'cancel', reason: 'host-gave-up' });
   });
 
   it(req`closes the prompt as server-cancelled when the server aborts mid-form, keeping the draft (X-04, E-38)`, async () => {

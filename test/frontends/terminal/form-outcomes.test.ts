@@ -1,8 +1,10 @@
 import * as assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { describe, it } from 'node:test';
+import { HostGaveUp } from '../../../src/core/prompt-ending.js';
+import { analyzeUrl } from '../../../src/core/url-safety.js';
 import { req } from '../../helpers/req.js';
-import { makeContext, makePrompt, openForm, openQueue, type Session } from './harness.js';
+import { makeContext, makePrompt, openForm, openQueue, openUrl, type Session } from './harness.js';
 
 const profile = JSON.parse(readFileSync(new URL('./fixtures/profile-schema.json', import.meta.url), 'utf8'));
 
@@ -186,6 +188,25 @@ describe('terminal form outcomes: review, accept, decline, cancel', () => {
     await s.press('tab');
     s.input.end();
     assert.equal((await s.answer).outcome.action, 'cancel');
+  });
+
+  it('a prompt whose host gave up (the proxy) is reported host-gave-up, as the browser and scripted front-ends say it (issue 32)', async () => {
+    const controller = new AbortController();
+    const s = openForm(makePrompt(profile), makeContext({ signal: controller.signal }));
+    await s.type('Ada');
+    controller.abort(new HostGaveUp());
+    const answer = await s.answer;
+    assert.deepEqual(answer.outcome, { action: 'cancel', reason: 'host-gave-up' });
+    assert.equal(answer.draft?.name, 'Ada');
+    assert.match(s.after(), /The app that asked stopped waiting/);
+    const url = new AbortController();
+    url.abort(new HostGaveUp());
+    const href = 'https://example.com/';
+    const consent = openUrl(
+      { kind: 'url', message: 'Sign in', url: href, analysis: analyzeUrl(href), elicitationId: 'e-1' },
+      makeContext({ signal: url.signal }),
+    );
+    assert.deepEqual((await consent.answer).outcome, { action: 'cancel', reason: 'host-gave-up' });
   });
 
   it('a server-side cancellation closes the form with a one-line notice and keeps what was typed', async () => {

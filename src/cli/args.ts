@@ -29,6 +29,7 @@ import { checkListenFlags, type ListenAddress, parseListen, parseSessionIdle } f
 import { type LogLevel, parseLogLevel } from './log-level.js';
 import { OPTIONS, type OptionValues, type ParsedArgs } from './options/index.js';
 import { DEFAULT_PARK_TTL_MS, type ParkArgs, parkArgs } from './park/park-args.js';
+import { type PrintConfigFormat, parsePrintConfigFormat } from './print-config-format.js';
 import { parseServer, type ServerTarget } from './server-args.js';
 import { splitServerCommand } from './server-command.js';
 import { type ServerEnvOptions, serverEnvOptions } from './server-env.js';
@@ -102,6 +103,8 @@ export interface CliArgs extends ParkArgs {
   readonly keepAliveMs?: number | false;
   /** proxy: print the mcpServers entry instead of running. */
   readonly printConfig?: boolean;
+  /** proxy --print-config-format: the printed entry's shape. */
+  readonly printConfigFormat?: PrintConfigFormat;
   /** proxy --listen: the URL face's loopback address. */
   readonly listen?: ListenAddress;
   /** proxy --listen --token-file: where the bearer token is read from. */
@@ -233,6 +236,7 @@ function requestArgs(v: OptionValues, command: CommandName): Partial<CliArgs> {
   return {
     ...(v.elicit !== undefined && { elicit: v.elicit }),
     ...(v['print-config'] && { printConfig: true }),
+    ...(v['print-config-format'] !== undefined && { printConfigFormat: parsePrintConfigFormat(v) }),
     ...(v['keep-alive'] !== undefined && { keepAliveMs: parseKeepAlive(v['keep-alive']) }),
     ...(v.listen !== undefined && { listen: parseListen(v.listen) }),
     ...(v['token-file'] !== undefined && { tokenFile: v['token-file'] }),

@@ -161,7 +161,7 @@ export const COMMANDS = {
     summary: 'Serve an MCP host, answering the elicitations it cannot.',
     usage: [
       'mcp-elicit [options] proxy -- <command> [args...]',
-      'mcp-elicit proxy --print-config --config <file> [--server <name>]',
+      'mcp-elicit proxy --print-config [--print-config-format json|codex] --config <file> [--server <name>]',
       'mcp-elicit proxy --listen 127.0.0.1:<port> [--token-file <file> | --no-token] [--session-idle <seconds>] -- <command> [args...]',
     ],
     operands: 0,
@@ -169,6 +169,7 @@ export const COMMANDS = {
       'elicit',
       'keep-alive',
       'print-config',
+      'print-config-format',
       'listen',
       'token-file',
       'no-token',

@@ -15,7 +15,7 @@ Usage
   mcp-elicit [options] <command> ...  --url <http(s)-url> | --config <file> [--server <name>]
   mcp-elicit [options] demo
   mcp-elicit [options] proxy                          -- <command> [args...]   (or --url, --config)
-  mcp-elicit proxy --print-config --config <file> [--server <name>]
+  mcp-elicit proxy --print-config [--print-config-format codex] --config <file> [--server <name>]
   mcp-elicit proxy --listen 127.0.0.1:<port> [--token-file <file> | --no-token] -- <command> [args...]
   mcp-elicit servers --config <file>
   mcp-elicit auth login|logout --url <url> | --config <file> [--server <name>]

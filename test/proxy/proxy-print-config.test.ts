@@ -5,11 +5,10 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, it } from 'node:test';
-import { Client } from '@modelcontextprotocol/client';
-import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
 import { cliBin, root, runCli } from '../helpers/cli.js';
 import { envStdioCommand } from '../helpers/servers.js';
 import { startHost } from './_host.js';
+import { startAsPrinted } from './_printed.js';
 
 describe('mcp-elicit proxy --print-config', () => {
   const dir = mkdtempSync(join(tmpdir(), 'proxy-config-'));
@@ -314,35 +313,3 @@ describe('mcp-elicit proxy --print-config', () => {
     }
   });
 });
-
-/**
- * Starts a printed entry as a host does: its command and args, from a folder of its own, with
- * almost no environment (an empty PATH proves the command finds nothing there) besides `env`.
- */
-async function startAsPrinted(
-  entry: { command: string; args: string[] },
-  env: Record<string, string>,
-): Promise<{ client: Client; stderr: () => string }> {
-  const client = new Client({ name: 'bare-host', version: '1.0.0' });
-  const transport = new StdioClientTransport({
-    command: entry.command,
-    args: entry.args,
-    cwd: mkdtempSync(join(tmpdir(), 'host-cwd-')),
-    env: {
-      HOME: mkdtempSync(join(tmpdir(), 'host-home-')),
-      PATH: '',
-      SHELL: '/bin/sh',
-      TERM: 'dumb',
-      ...env,
-    },
-    stderr: 'pipe',
-  });
-  let stderr = '';
-  transport.stderr?.on('data', (chunk: Buffer) => {
-    stderr += chunk.toString('utf8');
-  });
-  await client.connect(transport).catch((error: unknown) => {
-    throw new Error(`${String(error)}\nproxy stderr:\n${stderr}`);
-  });
-  return { client, stderr: () => stderr };
-}

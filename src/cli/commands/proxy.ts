@@ -9,6 +9,7 @@ import { createSystemOpener } from '../../frontends/open-url.js';
 import type { ElicitChoice } from '../../proxy/elicit-route.js';
 import { hostReadMs } from '../../proxy/host-refusal.js';
 import { proxiedEntry } from '../../proxy/print-config.js';
+import { codexToml } from '../../proxy/print-config-toml.js';
 import { type SessionOptions, startProxy } from '../../proxy/run-proxy.js';
 import { ELICIT_CHOICES } from '../arg-values.js';
 import type { CliArgs } from '../args.js';
@@ -141,10 +142,8 @@ export async function runPrintConfig(args: CliArgs, io: Io): Promise<number> {
   const set = args.serverEnv?.set ?? {};
   const env = { ...(entry as { env?: object }).env, ...set };
   const withEnv = Object.keys(env).length > 0 ? { ...entry, env } : entry;
-  const printed = {
-    mcpServers: { [name]: proxiedEntry(name, withEnv as never, selfCommand(), words) },
-  };
-  io.stdout.write(`${safeJsonStringify(printed, 2)}
-`);
+  const proxied = proxiedEntry(name, withEnv as never, selfCommand(), words);
+  if (args.printConfigFormat === 'codex') io.stdout.write(codexToml(name, proxied));
+  else io.stdout.write(`${safeJsonStringify({ mcpServers: { [name]: proxied } }, 2)}\n`);
   return 0;
 }

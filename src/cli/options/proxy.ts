@@ -37,6 +37,16 @@ export const PROXY_OPTIONS = {
       ],
     },
     {
+      name: 'print-config-format',
+      type: 'string',
+      placeholder: 'json|codex',
+      values: ['json', 'codex'],
+      help: [
+        'proxy --print-config: json (default: an mcpServers entry) or codex',
+        "(Codex's config.toml table, [mcp_servers.<name>]).",
+      ],
+    },
+    {
       name: 'listen',
       type: 'string',
       placeholder: '<host:port>',

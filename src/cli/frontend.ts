@@ -18,6 +18,8 @@ export interface Io {
   readonly signal?: AbortSignal;
   /** The park holder's front-end, used instead of choosing one: every question parks (P-07). */
   readonly parking?: Renderer;
+  /** The browser front-end's launch page address, each time it is written (the proxy tells its host). */
+  readonly onPageLaunch?: (url: string) => void;
 }
 
 /** The front-end for a run, announcing each prompt that waits for the person (`--notify`). */
@@ -100,6 +102,7 @@ async function browser(io: Io): Promise<Renderer> {
     opener: createSystemOpener(io.env),
     log: (line) => io.stderr.write(`${line}\n`),
     ...(io.signal && { interrupt: io.signal }),
+    ...(io.onPageLaunch && { onLaunch: io.onPageLaunch }),
   });
 }
 

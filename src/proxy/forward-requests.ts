@@ -29,6 +29,17 @@ export interface ForwardDeps {
   readonly waiting?: PersonWaiting;
   /** For a host that drives tasks itself: its task-creating calls go to the relay (forward-tasks.ts). */
   readonly tasks?: TaskRelay;
+  /** The level a host's `logging/setLevel` set, once the upstream accepted it. */
+  readonly onLogLevel?: (level: string) => void;
+}
+
+/** Forwards `logging/setLevel` and remembers the level the upstream accepted. */
+function setLevel(forward: Forward, onLevel: ((level: string) => void) | undefined): Forward {
+  return async (params, ctx) => {
+    const result = await forward(params, ctx);
+    if (typeof params?.level === 'string') onLevel?.(params.level);
+    return result;
+  };
 }
 
 type Forward = (params: Record<string, unknown> | undefined, ctx: ServerContext) => Promise<unknown>;
@@ -85,7 +96,7 @@ export function forwardRequests(server: Server, offered: ServerCapabilities, dep
     }
   }
   if (offered.completions) handle('completion/complete', plain('completion/complete'));
-  if (offered.logging) handle('logging/setLevel', plain('logging/setLevel'));
+  if (offered.logging) handle('logging/setLevel', setLevel(plain('logging/setLevel'), deps.onLogLevel));
 }
 
 /** One host request forwarded: kept alive, counted, cancelled with the host, its error made the host's. */

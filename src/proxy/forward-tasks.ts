@@ -45,6 +45,10 @@ const ANY_PARAMS = {
 export class HostServer extends Server {
   /** Set when the host drives 2025 tasks: tells a task-augmented tools/call. */
   taskAugmented?: (request: JSONRPCRequest) => boolean;
+  /** The upstream's `logging` is offered to the host: the proxy may log to it too (page-notice.ts). */
+  logging = false;
+  /** The least severe level the host asked for with `logging/setLevel`; unset: every level. */
+  logLevel: string | undefined;
 
   protected override _wrapHandler(
     method: string,

@@ -1,7 +1,6 @@
 // The proxy's face to the host: an SDK Server that advertises what the upstream server offers
 // (with its list-changed and subscribe flags) and forwards it all.
 import type { ServerCapabilities } from '@modelcontextprotocol/client';
-import type { Server } from '@modelcontextprotocol/server';
 import type { Connection } from '../connect/connect.js';
 import type { Era } from '../contracts/protocol.js';
 import { forwardNotifications } from './forward-notifications.js';
@@ -48,7 +47,7 @@ export function hostTasks(
   return { era, relay };
 }
 
-export function createHostServer(upstream: Connection, o: HostServerOptions): Server {
+export function createHostServer(upstream: Connection, o: HostServerOptions): HostServer {
   const { label, log, rounds, waiting } = o;
   const capabilities = upstream.client.getServerCapabilities() ?? {};
   // A host that drives tasks itself is offered the upstream's (forward-tasks.ts); others are not.
@@ -69,7 +68,11 @@ export function createHostServer(upstream: Connection, o: HostServerOptions): Se
     ...(rounds && { rounds }),
     ...(waiting && { waiting }),
     ...(tasks && { tasks }),
+    onLogLevel: (level) => {
+      server.logLevel = level;
+    },
   });
+  server.logging = offered.logging !== undefined;
   if (tasks && era) registerTaskMethods(server, tasks, era, label);
   if (o.notifications) forwardNotifications(server, upstream.client, log, tasks?.outbound);
   return server;

@@ -13,10 +13,12 @@ import type { PromptQueue } from '../mcp/prompt-queue.js';
 import { forwardClientFeatures, hostElicitationModes } from './client-features.js';
 import { type ElicitChoice, planRoutes, type RoutePlan } from './elicit-route.js';
 import { relayUrlCompletions } from './forward-notifications.js';
+import type { HostServer } from './forward-tasks.js';
 import type { HostHello } from './host-hello.js';
 import { RoutingRenderer } from './host-renderer.js';
 import { HostRounds } from './host-rounds.js';
 import { createHostServer, type HostTasks, hostTasks } from './host-server.js';
+import { type PageAddress, tellHostOfPage } from './page-notice.js';
 import type { PersonWaiting } from './person-waiting.js';
 import { proxySignInRenderer } from './sign-in-renderer.js';
 
@@ -46,11 +48,14 @@ export interface SessionOptions {
   readonly keepAliveMs?: number | false;
   /** Under `auto`, a host refusal sooner than this (ms) is not a person's (host-refusal.ts). */
   readonly hostReadMs?: number;
+  /** The proxy's own page, whose address a host session is told while a person is asked there. */
+  readonly pageAddress?: PageAddress;
 }
 
 export class HostSession {
   readonly rounds: HostRounds;
-  private host: Server | undefined;
+  private host: HostServer | undefined;
+  private era: Era | undefined;
   /** The task relay of a host that drives tasks itself (one per session, kept across serving units). */
   private tasks: HostTasks | undefined;
   private upstream: Promise<Connection> | undefined;
@@ -66,6 +71,11 @@ export class HostSession {
     person: PersonWaiting,
   ) {
     this.person = person.forSession();
+    const address = o.pageAddress;
+    // The notice goes on a 2025-11-25 session only: a 2026 host's log level travels per request.
+    if (address)
+      this.person.onAsk = () =>
+        tellHostOfPage(address, () => (this.era === '2025-11-25' ? this.host : undefined), o.label);
     this.rounds = new HostRounds(this.person);
   }
 
@@ -74,6 +84,7 @@ export class HostSession {
     this.upstream ??= this.open();
     const connection = await this.upstream;
     if (this.closing) throw new ElicitError('not-connected', 'the host session has ended');
+    this.era = era;
     this.host = createHostServer(connection, {
       label: this.o.label,
       log: this.o.log,

@@ -34,6 +34,8 @@ export class PersonWaiting {
   readonly #shared: Shared;
   /** Host requests of this session open upstream. */
   #requests = 0;
+  /** Runs as one of this session's prompts opens; what it returns, as it ends (page-notice.ts). */
+  onAsk: (() => () => void) | undefined;
 
   /**
    * @param intervals how often a waiting host request is kept alive, by kind (`--keep-alive` sets
@@ -72,9 +74,11 @@ export class PersonWaiting {
     else ctx.signal.addEventListener('abort', onAbort, { once: true });
     shared.asked += 1;
     shared.open.set(controller, this);
+    const asked = this.onAsk?.();
     try {
       return await run({ ...ctx, signal: controller.signal });
     } finally {
+      asked?.();
       shared.asked -= 1;
       shared.open.delete(controller);
       ctx.signal.removeEventListener('abort', onAbort);

@@ -8,6 +8,7 @@ import { sanitizeText } from '../../core/sanitize.js';
 import { createSystemOpener } from '../../frontends/open-url.js';
 import type { ElicitChoice } from '../../proxy/elicit-route.js';
 import { hostReadMs } from '../../proxy/host-refusal.js';
+import { PageAddress } from '../../proxy/page-notice.js';
 import { proxiedEntry } from '../../proxy/print-config.js';
 import { codexToml } from '../../proxy/print-config-toml.js';
 import { type SessionOptions, startProxy } from '../../proxy/run-proxy.js';
@@ -31,10 +32,13 @@ export async function runProxyCommand(args: CliArgs, io: Io, context: CommandCon
   const warn = (line: string) => io.stderr.write(`${line}\n`);
   const audit: AuditLog | undefined =
     args.auditLog === undefined ? undefined : await openAuditLog(args.auditLog, warn);
-  const chosen = await selfRenderer(args, io).catch(async (error: unknown) => {
-    await audit?.close();
-    throw error;
-  });
+  const pageAddress = new PageAddress();
+  const chosen = await selfRenderer(args, { ...io, onPageLaunch: (url) => pageAddress.set(url) }).catch(
+    async (error: unknown) => {
+      await audit?.close();
+      throw error;
+    },
+  );
   // --record: what the person answers in the proxy's own front-end, as a replayable answers file.
   const recording =
     args.recordFile === undefined
@@ -76,6 +80,7 @@ export async function runProxyCommand(args: CliArgs, io: Io, context: CommandCon
       queue: cliPromptQueue(args),
       ...(args.keepAliveMs !== undefined && { keepAliveMs: args.keepAliveMs }),
       hostReadMs: hostReadMs(io.env),
+      pageAddress,
     };
     if (args.listen) return await runUrlFace(args, args.listen, session, signal);
     const proxy = startProxy({ ...session, stdin: io.stdin, stdout: io.stdout, signal });

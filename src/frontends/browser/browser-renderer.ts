@@ -52,6 +52,8 @@ export interface BrowserRendererOptions {
   readonly interrupt?: AbortSignal;
   /** Where the launch page's address goes (to reopen a closed tab, or when no browser starts). Default: stderr. */
   readonly log?: (line: string) => void;
+  /** Told the launch page's `file://` address (not a secret: only its owner can read it) when written. */
+  readonly onLaunch?: (url: string) => void;
   /**
    * Where the launch page (a 0600 file in a fresh 0700 folder, deleted on close) is written; the
    * browser must be able to read it. Default: the system's temp folder.
@@ -103,6 +105,7 @@ export class BrowserRenderer implements Renderer {
       tabReturnMs: options.tabReturnMs ?? DEFAULTS.tabReturnMs,
       maxBodyBytes: options.maxBodyBytes ?? DEFAULTS.maxBodyBytes,
       log,
+      ...(options.onLaunch && { onLaunch: options.onLaunch }),
       ...(options.tmpDir !== undefined && { tmpDir: options.tmpDir }),
     });
   }

@@ -20,6 +20,8 @@ export interface PageServerOptions {
   readonly tabReturnMs: number;
   readonly maxBodyBytes: number;
   readonly log: (line: string) => void;
+  /** Told the launch page's address each time it is written (the proxy tells its host). */
+  readonly onLaunch?: (url: string) => void;
   /** Where the launch page's 0700 folder is made (default: the system's temp folder). */
   readonly tmpDir?: string;
 }
@@ -193,6 +195,7 @@ export class PageServer {
       if (this.#watched() || this.#port !== port) return;
       // The browser gets a file only this account can read, never the token itself.
       const url = this.#gate.launch(`http://${LOOPBACK}:${port}`);
+      this.#o.onLaunch?.(url);
       const opened = await this.#o.opener.open(url).catch((error: unknown) => ({
         ok: false as const,
         error: error instanceof Error ? error.message : String(error),

@@ -20,15 +20,7 @@ describe('mcp-elicit proxy --print-config --print-config-format codex (H-39)', (
     const config = join(dir, 'tricky.json');
     const entry = { command: 'srv', args: [TRICKY], env: { API_KEY: TRICKY, 'odd key': 'v' } };
     writeFileSync(config, JSON.stringify({ mcpServers: { 'my.server': entry } }));
-    const run = await runCli([
-      'proxy',
-      '--print-config',
-      '--print-config-format',
-      'codex',
-      '--config',
-      config,
-    ]);
-    assert.equal(run.status, 0, run.stderr);
+    const run = await printCodex(config);
     const q = (text: string) => JSON.stringify(text); // the paths hold no character TOML escapes
     const args = [cliBin, 'proxy', '--name', 'my.server', '--pass-env', 'API_KEY', '--pass-env', 'odd key'];
     assert.equal(
@@ -84,15 +76,7 @@ describe('mcp-elicit proxy --print-config --print-config-format codex (H-39)', (
     const env = { API_KEY: TRICKY, PLAIN: 'k123' };
     const entry = { command: process.execPath, args: ['--import', tsx, server], env };
     writeFileSync(config, JSON.stringify({ mcpServers: { envy: entry } }));
-    const run = await runCli([
-      'proxy',
-      '--print-config',
-      '--print-config-format',
-      'codex',
-      '--config',
-      config,
-    ]);
-    assert.equal(run.status, 0, run.stderr);
+    const run = await printCodex(config);
     const printed = readCodexTable(run.stdout, 'envy');
     assert.deepEqual(printed.env, env, 'the env table reads back as written');
     const { client, stderr } = await startAsPrinted(printed, { ...printed.env, SECRET_TOKEN_X: 'hunter2' });
@@ -108,6 +92,13 @@ describe('mcp-elicit proxy --print-config --print-config-format codex (H-39)', (
     }
   });
 });
+
+/** `--print-config --print-config-format codex` for the one server in `config`, which must succeed. */
+async function printCodex(config: string): Promise<{ stdout: string }> {
+  const run = await runCli(['proxy', '--print-config', '--print-config-format', 'codex', '--config', config]);
+  assert.equal(run.status, 0, run.stderr);
+  return run;
+}
 
 /**
  * Reads back the one table the proxy prints. Its values are one-line TOML basic strings and arrays

@@ -114,7 +114,7 @@ export const COMMANDS = {
     example: 'mcp-elicit read demo://vault/motto -- node dist/demo/main.js',
   },
   answer: {
-    summary: 'Answer a parked question (from call --park); prints the result, or the next question.',
+    summary: 'Answer a parked question; prints the result or the next question.',
     usage: [
       'mcp-elicit answer <id> --set key=value ... | --args <json> | --accept-defaults',
       'mcp-elicit answer <id> --done | --decline | --cancel',
@@ -131,7 +131,7 @@ export const COMMANDS = {
     },
   },
   pending: {
-    summary: 'List every parked question waiting for an answer, with its server, age and expiry.',
+    summary: 'List the parked questions still waiting (server, age, expiry).',
     usage: ['mcp-elicit pending [--json]'],
     operands: 0,
     options: ['json'],

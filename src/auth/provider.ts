@@ -14,19 +14,18 @@ import type {
   StoredOAuthTokens,
 } from '@modelcontextprotocol/client';
 import { ElicitError } from '../contracts/elicit-error.js';
-import { sanitizeText } from '../core/sanitize.js';
 import {
+  assertMetadataFound,
   assertOpenableAuthorizationUrl,
   assertPkceS256,
   assertResourceIsServer,
-  assertSecureEndpoint,
 } from './authorization-check.js';
-import { AUTH_REQUEST_TIMEOUT_MS, boundedFetch, stepByPath } from './bounded-fetch.js';
-import { limitBody } from './limited-body.js';
+import { AUTH_REQUEST_TIMEOUT_MS } from './bounded-fetch.js';
 import { checkExpiresIn, checkTokenType } from './peer-documents.js';
-import { carriesToken, redirectUris, sameEndpoint, signInKey } from './provider-parts.js';
+import { redirectUris, signInKey } from './provider-parts.js';
 import { type AuthRecord, AuthStore, type SavedTokens } from './store.js';
 import { emptyRecord } from './store-record.js';
+import { watchFetch } from './watch-fetch.js';
 
 /** The path of the loopback redirect URI (RFC 8252 §7.3). */
 export const CALLBACK_PATH = '/callback';
@@ -242,13 +241,7 @@ export class SignInProvider implements OAuthClientProvider {
   async saveDiscoveryState(state: OAuthDiscoveryState): Promise<void> {
     // Checked here, before any registration or token request, so nothing is sent or stored (A-08).
     assertResourceIsServer(state.resourceMetadata?.resource, this.#options.serverUrl);
-    // Without metadata the SDK would guess /register and /authorize on the server itself (the
-    // 2025-03-26 fallback); no PKCE support can be confirmed there either (A-20).
-    if (state.authorizationServerMetadata === undefined)
-      throw new ElicitError(
-        'sign-in-failed',
-        `cannot sign in to ${this.#options.serverUrl.host}: no authorization server metadata was found at ${sanitizeText(state.authorizationServerUrl, { maxLength: 200 })}${state.resourceMetadata === undefined ? ' (and the server offers no protected resource metadata)' : ''}, so nothing was registered and no sign-in page was opened`,
-      );
+    assertMetadataFound(state, this.#options.serverUrl);
     this.#record.discovery = state;
     await this.#save();
   }
@@ -271,36 +264,15 @@ export class SignInProvider implements OAuthClientProvider {
     await this.#save();
   }
 
-  /**
-   * Wraps the transport's fetch: a 401 from the MCP endpoint to a request that carried a token
-   * drops the cached discovery, so an authorization server that moved is found again (G-06). A 401
-   * from the token endpoint must not: the code leg still needs it. Requests anywhere else
-   * (metadata, registration, tokens) are bounded in time and size, and go only to https or to
-   * this machine.
-   */
+  /** The transport's fetch, wrapped (see watch-fetch.ts). */
   watchFetch(inner: FetchLike = fetch): FetchLike {
-    const endpoint = this.server;
-    const timeout = this.#options.requestTimeoutMs ?? AUTH_REQUEST_TIMEOUT_MS;
-    const bounded = boundedFetch(inner, timeout, (url, init) => this.#stepOf(url, init));
-    return async (input, init) => {
-      if (!sameEndpoint(input, endpoint)) {
-        assertSecureEndpoint(input, this.#options.serverUrl, (url) => this.#stepOf(url, init));
-        // MCP traffic may be large (tool results); the authorization side's documents are not.
-        return limitBody(await bounded(input, init));
-      }
-      const response = await inner(input, init);
-      if (response.status === 401 && carriesToken(init)) await this.invalidateCredentials('discovery');
-      return response;
-    };
-  }
-
-  // The step a request to the authorization side belongs to, by the endpoints its metadata names.
-  #stepOf(url: URL, init: RequestInit | undefined): string {
-    const metadata = this.#record.discovery?.authorizationServerMetadata;
-    const href = url.href;
-    if (metadata?.token_endpoint === href) return 'token request';
-    if (metadata?.registration_endpoint === href) return 'registration request';
-    return stepByPath(url, init);
+    return watchFetch(inner, {
+      serverUrl: this.#options.serverUrl,
+      endpoint: this.server,
+      timeoutMs: this.#options.requestTimeoutMs ?? AUTH_REQUEST_TIMEOUT_MS,
+      metadata: () => this.#record.discovery?.authorizationServerMetadata,
+      onRefused: () => this.invalidateCredentials('discovery'),
+    });
   }
 
   #current() {
@@ -315,9 +287,7 @@ export class SignInProvider implements OAuthClientProvider {
     return this.#now() >= saved.expiresAt - margin;
   }
 
-  #now(): number {
-    return this.#options.now?.() ?? Date.now();
-  }
+  #now = (): number => this.#options.now?.() ?? Date.now();
 
   // Saves run one after another, each writing the whole record as it is then.
   #save(): Promise<void> {

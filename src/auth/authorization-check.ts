@@ -4,6 +4,7 @@
 import {
   type AuthorizationServerMetadata,
   checkResourceAllowed,
+  type OAuthDiscoveryState,
   resourceUrlFromServerUrl,
 } from '@modelcontextprotocol/client';
 import { ElicitError } from '../contracts/elicit-error.js';
@@ -91,6 +92,22 @@ export function assertSecureEndpoint(
   throw new ElicitError(
     'sign-in-failed',
     `cannot sign in to ${serverUrl.host}: the ${step} would go to ${sanitizeText(url.href, { maxLength: 200 })}, which ${namer} named, but it is neither https nor on this machine, so it was not sent`,
+  );
+}
+
+/**
+ * Throws when discovery found no authorization server metadata: the SDK would then guess
+ * /register and /authorize on the server itself (the 2025-03-26 fallback), and no PKCE support
+ * can be confirmed there (A-20, A-43).
+ */
+export function assertMetadataFound(state: OAuthDiscoveryState, serverUrl: URL): void {
+  if (state.authorizationServerMetadata !== undefined) return;
+  const where = sanitizeText(state.authorizationServerUrl, { maxLength: 200 });
+  const noPrm =
+    state.resourceMetadata === undefined ? ' (and the server offers no protected resource metadata)' : '';
+  throw new ElicitError(
+    'sign-in-failed',
+    `cannot sign in to ${serverUrl.host}: no authorization server metadata was found at ${where}${noPrm}, so nothing was registered and no sign-in page was opened`,
   );
 }
 

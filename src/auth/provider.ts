@@ -14,26 +14,23 @@ import type {
   StoredOAuthTokens,
 } from '@modelcontextprotocol/client';
 import { ElicitError } from '../contracts/elicit-error.js';
-import { sanitizeText } from '../core/sanitize.js';
 import {
   analyseSignInUrl,
+  assertMetadataFound,
   assertPkceS256,
   assertResourceIsServer,
-  assertSecureEndpoint,
   type PendingAuthorization,
 } from './authorization-check.js';
-import { AUTH_REQUEST_TIMEOUT_MS, boundedFetch, stepByPath } from './bounded-fetch.js';
+import { AUTH_REQUEST_TIMEOUT_MS } from './bounded-fetch.js';
 import { DeviceEndpoints, isMetadataAddress } from './device-metadata.js';
-import { limitBody } from './limited-body.js';
 import { checkExpiresIn, checkTokenType } from './peer-documents.js';
-import { carriesToken, redirectUris, sameEndpoint, signInKey } from './provider-parts.js';
+import { isExpired, preRegistered, redirectUris, signInKey } from './provider-parts.js';
 import { type AuthRecord, AuthStore, type SavedTokens } from './store.js';
 import { emptyRecord } from './store-record.js';
+import { watchFetch } from './watch-fetch.js';
 
 /** The path of the loopback redirect URI (RFC 8252 §7.3). */
 export const CALLBACK_PATH = '/callback';
-/** An access token this close to its expiry is treated as expired (clock skew, time in flight). */
-const EXPIRY_MARGIN_MS = 10_000;
 
 /** How to sign in to one server. */
 export interface SignInProviderOptions {
@@ -156,23 +153,10 @@ export class SignInProvider implements OAuthClientProvider {
 
   clientInformation(ctx?: OAuthClientInformationContext): StoredOAuthClientInformation | undefined {
     const { clientId, clientSecret } = this.#options;
-    if (clientId === undefined) {
-      const issuer = ctx?.issuer ?? this.#record.current;
-      return issuer === undefined ? undefined : this.#record.issuers[issuer]?.client;
-    }
-    const pinned = this.#record.pinnedIssuer;
-    if (ctx && pinned !== undefined && pinned !== ctx.issuer) {
-      throw new ElicitError(
-        'sign-in-failed',
-        `the client ID given for ${this.server} was used with the authorization server ${pinned}, but the server now names ${ctx.issuer}; pre-registered credentials are never sent to another authorization server (run mcp-elicit auth logout to forget the old one)`,
-      );
-    }
-    const issuer = pinned ?? ctx?.issuer;
-    return {
-      client_id: clientId,
-      ...(clientSecret !== undefined && { client_secret: clientSecret }),
-      ...(issuer !== undefined && { issuer }),
-    };
+    if (clientId !== undefined)
+      return preRegistered({ clientId, clientSecret }, this.server, this.#record.pinnedIssuer, ctx);
+    const issuer = ctx?.issuer ?? this.#record.current;
+    return issuer === undefined ? undefined : this.#record.issuers[issuer]?.client;
   }
 
   async saveClientInformation(info: StoredOAuthClientInformation, ctx?: OAuthClientInformationContext) {
@@ -245,13 +229,7 @@ export class SignInProvider implements OAuthClientProvider {
   async saveDiscoveryState(state: OAuthDiscoveryState): Promise<void> {
     // Checked here, before any registration or token request, so nothing is sent or stored (A-08).
     assertResourceIsServer(state.resourceMetadata?.resource, this.#options.serverUrl);
-    // Without metadata the SDK would guess /register and /authorize on the server itself (the
-    // 2025-03-26 fallback); no PKCE support can be confirmed there either (A-20).
-    if (state.authorizationServerMetadata === undefined)
-      throw new ElicitError(
-        'sign-in-failed',
-        `cannot sign in to ${this.#options.serverUrl.host}: no authorization server metadata was found at ${sanitizeText(state.authorizationServerUrl, { maxLength: 200 })}${state.resourceMetadata === undefined ? ' (and the server offers no protected resource metadata)' : ''}, so nothing was registered and no sign-in page was opened`,
-      );
+    assertMetadataFound(state, this.#options.serverUrl);
     this.#record.discovery = state;
     await this.#save();
   }
@@ -274,29 +252,18 @@ export class SignInProvider implements OAuthClientProvider {
     await this.#save();
   }
 
-  /**
-   * Wraps the transport's fetch: a 401 from the MCP endpoint to a request that carried a token
-   * drops the cached discovery, so an authorization server that moved is found again (G-06). A 401
-   * from the token endpoint must not: the code leg still needs it. Requests anywhere else
-   * (metadata, registration, tokens) are bounded in time and size, and go only to https or to
-   * this machine.
-   */
+  /** The transport's fetch, wrapped (see watch-fetch.ts). */
   watchFetch(inner: FetchLike = fetch): FetchLike {
-    const endpoint = this.server;
-    const timeout = this.#options.requestTimeoutMs ?? AUTH_REQUEST_TIMEOUT_MS;
-    const bounded = boundedFetch(inner, timeout, (url, init) => this.#stepOf(url, init));
-    return async (input, init) => {
-      if (!sameEndpoint(input, endpoint)) {
-        assertSecureEndpoint(input, this.#options.serverUrl, (url) => this.#stepOf(url, init));
-        // MCP traffic may be large (tool results); the authorization side's documents are not.
-        const limited = limitBody(await bounded(input, init));
-        if (limited.ok && isMetadataAddress(input)) await this.#deviceEndpoints.note(limited.clone());
-        return limited;
-      }
-      const response = await inner(input, init);
-      if (response.status === 401 && carriesToken(init)) await this.invalidateCredentials('discovery');
-      return response;
-    };
+    return watchFetch(inner, {
+      serverUrl: this.#options.serverUrl,
+      endpoint: this.server,
+      timeoutMs: this.#options.requestTimeoutMs ?? AUTH_REQUEST_TIMEOUT_MS,
+      metadata: () => this.#record.discovery?.authorizationServerMetadata,
+      onRefused: () => this.invalidateCredentials('discovery'),
+      // The SDK's metadata schema drops the device endpoint: it is read from the documents as they pass.
+      onDocument: (input, response) =>
+        isMetadataAddress(input) ? this.#deviceEndpoints.note(response.clone()) : Promise.resolve(),
+    });
   }
 
   /** The device authorization endpoint of the current authorization server, when it offers one. */
@@ -308,30 +275,16 @@ export class SignInProvider implements OAuthClientProvider {
     return this.#record.discovery?.authorizationServerMetadata?.issuer;
   }
 
-  // The step a request to the authorization side belongs to, by the endpoints its metadata names.
-  #stepOf(url: URL, init: RequestInit | undefined): string {
-    const metadata = this.#record.discovery?.authorizationServerMetadata;
-    const href = url.href;
-    if (metadata?.token_endpoint === href) return 'token request';
-    if (metadata?.registration_endpoint === href) return 'registration request';
-    return stepByPath(url, init);
-  }
-
   #current() {
     const issuer = this.#record.current;
     return issuer === undefined ? undefined : this.#record.issuers[issuer];
   }
 
   #expired(saved: SavedTokens | undefined): boolean {
-    if (saved?.expiresAt === undefined) return false;
-    // The margin never eats more than half a token's life: a short-lived token stays usable.
-    const margin = Math.min(EXPIRY_MARGIN_MS, (saved.expiresAt - saved.savedAt) / 2);
-    return this.#now() >= saved.expiresAt - margin;
+    return isExpired(saved, this.#now());
   }
 
-  #now(): number {
-    return this.#options.now?.() ?? Date.now();
-  }
+  #now = (): number => this.#options.now?.() ?? Date.now();
 
   // Saves run one after another, each writing the whole record as it is then.
   #save(): Promise<void> {

@@ -25,7 +25,7 @@ it('exits 2 with a message naming the problem on a usage error, and --json repor
   assert.equal(report.error.code, 'usage');
   assert.match(
     report.error.message,
-    /^unknown command "frobnicate": use one of tools, call, prompts, prompt, resources, read, demo, proxy, /,
+    /^unknown command "frobnicate": use one of tools, call, prompts, prompt, resources, read, answer, pending, demo, proxy, /,
   );
 });
 

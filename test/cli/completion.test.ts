@@ -140,7 +140,8 @@ describe('shell completion', () => {
           `--${option}`,
           value,
           ...(option === 'session-idle' ? ['--listen', '127.0.0.1:0'] : []),
-          ...(option === 'elicit' || option === 'keep-alive' || option === 'session-idle'
+          ...(option === 'print-config-format' ? ['--print-config'] : []),
+          ...(['elicit', 'keep-alive', 'session-idle', 'print-config-format'].includes(option)
             ? ['proxy']
             : ['call', 't']),
           '--',

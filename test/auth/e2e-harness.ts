@@ -4,7 +4,7 @@
 
 import assert from 'node:assert/strict';
 import { execFile } from 'node:child_process';
-import { existsSync, mkdtempSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { createServer } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -14,7 +14,6 @@ import {
   type StoredOAuthClientInformation,
   type StoredOAuthTokens,
 } from '@modelcontextprotocol/client';
-import { AuthStore } from '../../src/auth/store.js';
 import {
   type AuthServerOptions,
   type RunningAuthServer,
@@ -204,18 +203,4 @@ export function assertNoSecrets(secrets: readonly string[], texts: Record<string
 /** A fresh private store folder for one test's CLI runs. */
 export function scratchAuthDir(): string {
   return join(mkdtempSync(join(tmpdir(), 'mcp-elicit-auth-')), 'auth');
-}
-
-/** Marks the stored access token of `server` as expired a second ago (the tokens stay as they are). */
-export function expireStoredToken(dir: string, server: string): void {
-  const file = new AuthStore(dir).fileFor({ server, client: 'dynamic' });
-  const record = JSON.parse(readFileSync(file, 'utf8')) as {
-    current: string;
-    issuers: Record<string, { tokens: { expiresAt?: number; savedAt: number } }>;
-  };
-  const saved = record.issuers[record.current]?.tokens;
-  assert.ok(saved, 'a token is stored');
-  saved.savedAt = Date.now() - 3_600_000;
-  saved.expiresAt = Date.now() - 1000;
-  writeFileSync(file, JSON.stringify(record), { mode: 0o600 });
 }

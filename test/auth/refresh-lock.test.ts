@@ -8,14 +8,9 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { VAULT_CODE } from '../fixtures/auth/protected-server.js';
 import { jsonReport, resultText, runCli } from '../helpers/cli.js';
+import { expireStoredTokens } from '../helpers/expire-tokens.js';
 import { req } from '../helpers/req.js';
-import {
-  expireStoredToken,
-  type ProtectedSetup,
-  scratchAuthDir,
-  signInBrowser,
-  startProtected,
-} from './e2e-harness.js';
+import { type ProtectedSetup, scratchAuthDir, signInBrowser, startProtected } from './e2e-harness.js';
 
 describe('an expired token and four processes at once', () => {
   let setup: ProtectedSetup;
@@ -34,7 +29,7 @@ describe('an expired token and four processes at once', () => {
     const first = await call();
     assert.equal(first.status, 0, first.stderr);
     assert.equal(browser.opened().length, 1);
-    expireStoredToken(dir, setup.rs.url);
+    assert.equal(expireStoredTokens(dir), 1, 'the stored token has expired');
 
     const from = setup.as.clientRequests().length;
     const refusedBefore = setup.rs.counts.refused;

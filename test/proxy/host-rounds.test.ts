@@ -1,9 +1,9 @@
 // HostRounds (a 2026-07-28 host's input_required rounds), driven directly: a prompt that names no
-// host request rides in another call's round; when that call ends (abandoned by the host, or its
-// result handed over first), the prompt moves to a call still open, or is refused when none is.
+// host request rides only in the one call open (docs/proxy.md, H-31) and ends with it; roots, which
+// ask no person, ride in any open call and move to another when that one ends.
 import assert from 'node:assert/strict';
 import { afterEach, beforeEach, describe, it, mock } from 'node:test';
-import type { ServerContext } from '@modelcontextprotocol/server';
+import { inputRequired, type ServerContext } from '@modelcontextprotocol/server';
 import { HostRounds } from '../../src/proxy/host-rounds.js';
 
 const never = new AbortController().signal;
@@ -35,34 +35,45 @@ describe('HostRounds: prompts no host request names', () => {
   beforeEach(() => mock.timers.enable({ apis: ['setTimeout'] }));
   afterEach(() => mock.timers.reset());
 
-  it('ride in the longest-open call, and move to another open call when that one is abandoned', async () => {
+  it('are refused as unroutable while several host calls are open: none may carry a question it did not ask (H-31)', async () => {
     const rounds = new HostRounds();
     const slow = rounds.handle(ctxOf(), endless);
     const other = rounds.handle(ctxOf(), endless);
-    const answer = rounds.ask(PARAMS, never);
-    const first = (await slow) as Round;
-    const [key] = Object.keys(first.inputRequests ?? {});
-    assert.ok(key, 'the longest-open call carried the prompt');
-    assert.equal(await settled(other), false, 'the other call still waits');
-    // The host never retries the slow call: after the abandon delay it ends, and the prompt moves.
-    mock.timers.tick(10 * 60_000 + 1);
-    assert.equal(await settled(other), true, 'the prompt moved to the call still open');
-    const moved = (await other) as Round;
-    assert.deepEqual(Object.keys(moved.inputRequests ?? {}), [key]);
-    void rounds.handle(
-      ctxOf(moved.requestState, { [key as string]: { action: 'accept', content: {} } }),
-      endless,
-    );
-    assert.deepEqual(await answer, { action: 'accept', content: {} });
+    await assert.rejects(rounds.ask(PARAMS, never), (error: { code?: string; message?: string }) => {
+      assert.equal(error.code, 'unroutable');
+      assert.match(String(error.message), /several host requests are open/);
+      return true;
+    });
+    assert.equal(await settled(slow), false, 'no round was sent in the first call');
+    assert.equal(await settled(other), false, 'nor in the second');
   });
 
-  it('are refused (cancel upstream) when the call carrying them ends and none is left', async () => {
+  it('ride in the only open call, and are refused (cancel upstream) when that call is abandoned (H-31)', async () => {
     const rounds = new HostRounds();
     const only = rounds.handle(ctxOf(), endless);
     const answer = rounds.ask(PARAMS, never);
-    await only;
+    const round = (await only) as Round;
+    assert.equal(Object.keys(round.inputRequests ?? {}).length, 1, 'the only open call carried the prompt');
+    // The host never retries: after the abandon delay the call ends, and the prompt with it.
     mock.timers.tick(10 * 60_000 + 1);
     assert.equal(await settled(answer), true, 'not left waiting');
-    await assert.rejects(answer, /no host request is left/);
+    await assert.rejects(answer, /the host request it was asked in has ended/);
+  });
+
+  it('roots, which ask no person, ride in an open call and move to another when it is abandoned', async () => {
+    const rounds = new HostRounds();
+    const slow = rounds.handle(ctxOf(), endless);
+    const other = rounds.handle(ctxOf(), endless);
+    const roots = rounds.askInput(inputRequired.listRoots(), 'roots', never);
+    const first = (await slow) as Round;
+    const [key] = Object.keys(first.inputRequests ?? {});
+    assert.ok(key, 'an open call carried the roots request');
+    assert.equal(await settled(other), false, 'the other call still waits');
+    mock.timers.tick(10 * 60_000 + 1);
+    assert.equal(await settled(other), true, 'the roots request moved to the call still open');
+    const moved = (await other) as Round;
+    assert.deepEqual(Object.keys(moved.inputRequests ?? {}), [key]);
+    void rounds.handle(ctxOf(moved.requestState, { [key as string]: { roots: [] } }), endless);
+    assert.deepEqual(await roots, { roots: [] });
   });
 });

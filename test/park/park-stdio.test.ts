@@ -52,7 +52,7 @@ describe('call --park on a stdio server', () => {
     assert.equal(report.protocol?.era, '2025-11-25');
     const [question] = report.pending;
     assert.ok(question);
-    assert.match(question.id, /^[A-Za-z0-9_-]{22}$/);
+    assert.match(question.id, /^[0-9a-f]{32}$/);
     assert.deepEqual(question.request, { method: 'tools/call', name: 'trigger-elicitation-request' });
     assert.equal(question.mode, 'form');
     const integer = question.fields.find((field) => field.name === 'integer');

@@ -26,8 +26,8 @@ export interface ParkRecord {
 }
 
 const RECORD_MAX_BYTES = 1024 * 1024;
-/** What `crypto.randomBytes(16).toString('base64url')` looks like; anything else is not an id. */
-const ID_SHAPE = /^[A-Za-z0-9_-]{22}$/;
+/** What `crypto.randomBytes(16).toString('hex')` looks like; anything else is not an id. */
+const ID_SHAPE = /^[0-9a-f]{32}$/;
 
 /** $XDG_STATE_HOME/mcp-elicit/parked, else ~/.local/state/mcp-elicit/parked. */
 export function parkDir(env: Readonly<Record<string, string | undefined>>): string {

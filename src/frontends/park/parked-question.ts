@@ -39,7 +39,7 @@ export interface ParkedOption {
 
 /** A question waiting for an out-of-band answer; every string in it was cleaned of control text. */
 export interface ParkedQuestion {
-  /** Unguessable (128 random bits, base64url). */
+  /** Unguessable (128 random bits, hex: never read as an option). */
   readonly id: string;
   /** `form`: answer with values; `url`: the person visits `url`, then `done`. */
   readonly mode: 'form' | 'url';

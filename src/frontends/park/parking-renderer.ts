@@ -259,7 +259,8 @@ function refuse(code: ParkRefusal, message: string): ParkVerdict {
   return { ok: false, code, message };
 }
 
-// 128 random bits: a parked question's id is its only key, so it must not be guessable.
+// 128 random bits: a parked question's id is its only key, so it must not be guessable; hex, so an
+// id never starts with '-' and is never read as an option on the answer command line.
 function newId(): string {
-  return randomBytes(16).toString('base64url');
+  return randomBytes(16).toString('hex');
 }

@@ -18,7 +18,7 @@ describe('the parked store folder', () => {
     const store = await openParkStore(env);
     assert.equal(statSync(store.dir).mode & 0o777, 0o700);
     const question = {
-      id: 'AAAAAAAAAAAAAAAAAAAAAA',
+      id: '0123456789abcdef0123456789abcdef',
       mode: 'form' as const,
       server: 's',
       era: '2025-11-25',
@@ -27,7 +27,7 @@ describe('the parked store folder', () => {
       warnings: [],
       parkedAt: 1,
       expiresAt: 2,
-      answer: 'mcp-elicit answer AAAAAAAAAAAAAAAAAAAAAA --accept-defaults',
+      answer: 'mcp-elicit answer 0123456789abcdef0123456789abcdef --accept-defaults',
     };
     await store.write({
       version: 1,

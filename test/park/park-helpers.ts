@@ -43,11 +43,16 @@ export class ParkPlace {
     return join(this.state, 'mcp-elicit', 'parked');
   }
 
-  run(args: readonly string[], env: Record<string, string> = {}): Promise<CliRun> {
+  /** `input`: what is piped to its stdin. */
+  run(args: readonly string[], env: Record<string, string> = {}, input?: string): Promise<CliRun> {
     return within(
       90_000,
       `mcp-elicit ${args.slice(0, 3).join(' ')}`,
-      runCli(args, { env: { XDG_STATE_HOME: this.state, ...env }, timeoutMs: 80_000 }),
+      runCli(args, {
+        env: { XDG_STATE_HOME: this.state, ...env },
+        timeoutMs: 80_000,
+        ...(input !== undefined && { input }),
+      }),
     ).then((run) => {
       this.#remember();
       return run;

@@ -8,11 +8,17 @@ import { validateContent } from '../../core/validate.js';
 /** A parked form or URL step as plain data (JSON): what a front-end in another process draws. */
 export type PortablePrompt =
   | {
+      /** Tells a form from a URL step. */
       readonly kind: 'form';
+      /** The server's message (untrusted; sanitize before display). */
       readonly message: string;
+      /** The form to ask. */
       readonly model: FormPrompt['model'];
+      /** Pre-filled values: the defaults, then anything kept from an earlier try. */
       readonly initial: Draft;
+      /** Fields whose initial value is the schema default. */
       readonly defaulted: readonly string[];
+      /** True when `initial` holds what a person typed before. */
       readonly restored: boolean;
     }
   | UrlPrompt;

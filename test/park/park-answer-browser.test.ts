@@ -1,22 +1,13 @@
 // `answer <id> --ui browser` (P-12) with real Chromium: the parked form and the parked URL step are
 // put on the browser front-end's page (opened through BROWSER), answered there, and the call goes on.
 import assert from 'node:assert/strict';
-import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import type { BrowserContext, Page } from 'playwright-core';
 import { testBrowser } from '../helpers/browser.js';
 import { launchChromium, type TestChromium } from '../helpers/chromium.js';
-import { jsonReport, resultText, root } from '../helpers/cli.js';
+import { jsonReport, resultText } from '../helpers/cli.js';
 import { until } from '../helpers/within.js';
-import { ParkPlace, parked } from './park-helpers.js';
-
-const fixture = (name: string) => [
-  '--',
-  process.execPath,
-  '--import',
-  'tsx',
-  join(root, 'test/fixtures/servers', name),
-];
+import { ParkPlace, parkOneForm, parkUrlStep } from './park-helpers.js';
 
 describe('answer --ui browser in Chromium', () => {
   const place = new ParkPlace();
@@ -44,17 +35,7 @@ describe('answer --ui browser in Chromium', () => {
 
   // P-12
   it('fills the parked form on the page and prints the result as call --json would', async () => {
-    const first = await place.run([
-      '--json',
-      '--park',
-      'call',
-      'ask_several',
-      '--arg',
-      'count=1',
-      ...fixture('park-server.ts'),
-    ]);
-    assert.equal(first.status, 6, first.stderr);
-    const run = answerInBrowser(parked(first).pending[0]?.id ?? '');
+    const run = answerInBrowser(await parkOneForm(place));
     await page.waitForSelector('#f0');
     assert.match((await page.textContent('main')) ?? '', /Question 1/);
     await page.fill('#f0', '7');
@@ -67,22 +48,10 @@ describe('answer --ui browser in Chromium', () => {
 
   // P-12 P-11
   it('shows the parked URL step: the person opens the page by its link, finishes there, says Done, and the call goes on', async () => {
-    const first = await place.run([
-      '--json',
-      '--park',
-      '--protocol',
-      '2026-07-28',
-      'call',
-      'connect_account',
-      '--args',
-      '{"service":"GitHub"}',
-      ...fixture('url-flow-server.ts'),
-    ]);
-    assert.equal(first.status, 6, first.stderr);
-    const question = parked(first).pending[0];
-    const run = answerInBrowser(question?.id ?? '');
+    const question = await parkUrlStep(place, '2026-07-28');
+    const run = answerInBrowser(question.id);
     await page.waitForSelector('a[data-consent]');
-    assert.equal(await page.locator('a[data-consent]').getAttribute('href'), question?.url);
+    assert.equal(await page.locator('a[data-consent]').getAttribute('href'), question.url);
     const [target] = await Promise.all([context.waitForEvent('page'), page.click('a[data-consent]')]);
     await target.waitForLoadState();
     await Promise.all([target.waitForSelector('text=Connected'), target.click('button')]);

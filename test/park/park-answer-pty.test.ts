@@ -2,19 +2,10 @@
 // terminal front-end and filled with keys; Escape leaves it parked (nothing sent, what was typed
 // kept), and the next try starts from it and sends.
 import assert from 'node:assert/strict';
-import { join } from 'node:path';
 import { after, describe, it } from 'node:test';
-import { cliBin, root } from '../helpers/cli.js';
+import { cliBin } from '../helpers/cli.js';
 import { TmuxSession } from '../helpers/tmux.js';
-import { ParkPlace, parked } from './park-helpers.js';
-
-const parkServer = [
-  '--',
-  process.execPath,
-  '--import',
-  'tsx',
-  join(root, 'test/fixtures/servers/park-server.ts'),
-];
+import { ParkPlace, parkOneForm } from './park-helpers.js';
 
 describe('answer --ui terminal in a real terminal', () => {
   const place = new ParkPlace();
@@ -36,17 +27,7 @@ describe('answer --ui terminal in a real terminal', () => {
 
   // P-12
   it('draws the parked form, keeps what was typed when the person leaves with Escape, and sends it on the next try', async () => {
-    const first = await place.run([
-      '--json',
-      '--park',
-      'call',
-      'ask_several',
-      '--arg',
-      'count=1',
-      ...parkServer,
-    ]);
-    assert.equal(first.status, 6, first.stderr);
-    const id = parked(first).pending[0]?.id ?? '';
+    const id = await parkOneForm(place);
 
     const leaving = await answerIn(id);
     await leaving.waitFor('Number 1', { timeoutMs: 30_000 });

@@ -3,36 +3,14 @@
 // as `call` would; leaving the form sends nothing, keeps the question parked and keeps what was
 // typed for the next try. The terminal and browser front-ends: park-answer-pty and -browser tests.
 import assert from 'node:assert/strict';
-import { join } from 'node:path';
 import { after, describe, it } from 'node:test';
-import { jsonReport, resultText, root } from '../helpers/cli.js';
-import { ParkPlace, parked } from './park-helpers.js';
-
-const fixture = (name: string) => [
-  '--',
-  process.execPath,
-  '--import',
-  'tsx',
-  join(root, 'test/fixtures/servers', name),
-];
-const visitor = `${process.execPath} ${join(root, 'test/fixtures/browser/visit-page.mjs')} --mode=submit`;
+import { jsonReport, resultText } from '../helpers/cli.js';
+import { ParkPlace, parked, parkOneForm, parkUrlStep, VISITOR } from './park-helpers.js';
 
 describe('answer --ui plain', () => {
   const place = new ParkPlace();
   after(() => place.stopAll());
-  const parkOne = async (): Promise<string> => {
-    const run = await place.run([
-      '--json',
-      '--park',
-      'call',
-      'ask_several',
-      '--arg',
-      'count=1',
-      ...fixture('park-server.ts'),
-    ]);
-    assert.equal(run.status, 6, run.stderr);
-    return parked(run).pending[0]?.id ?? '';
-  };
+  const parkOne = () => parkOneForm(place);
 
   // P-12
   it('asks the parked form on piped lines; leaving it sends nothing and keeps what was typed; the next try sends it and prints the result as call --json would', async () => {
@@ -72,20 +50,8 @@ describe('answer --ui plain', () => {
   for (const era of ['2025-11-25', '2026-07-28']) {
     // P-12 P-11
     it(`a parked URL step on ${era}: consent and open in the front-end, then done, and the call goes on`, async () => {
-      const first = await place.run([
-        '--json',
-        '--park',
-        '--protocol',
-        era,
-        'call',
-        'connect_account',
-        '--args',
-        '{"service":"GitHub"}',
-        ...fixture('url-flow-server.ts'),
-      ]);
-      assert.equal(first.status, 6, first.stderr);
-      const id = parked(first).pending[0]?.id ?? '';
-      const run = await place.run(['answer', id, '--ui', 'plain', '--json'], { BROWSER: visitor }, 'o\nd\n');
+      const { id } = await parkUrlStep(place, era);
+      const run = await place.run(['answer', id, '--ui', 'plain', '--json'], { BROWSER: VISITOR }, 'o\nd\n');
       assert.equal(run.status, 0, run.stderr + run.stdout);
       assert.match(run.stderr, /Type o to open it/);
       assert.match(resultText(jsonReport(run)), /connected \(flow [^)]+\); url step: accept/);

@@ -9,15 +9,8 @@ import { join } from 'node:path';
 import { after, describe, it } from 'node:test';
 import { promisify } from 'node:util';
 import { jsonReport, resultText, root } from '../helpers/cli.js';
-import { ParkPlace, parked, whenChanged } from './park-helpers.js';
+import { ParkPlace, parked, parkUrlStep, whenChanged } from './park-helpers.js';
 
-const urlServer = [
-  '--',
-  process.execPath,
-  '--import',
-  'tsx',
-  join(root, 'test/fixtures/servers/url-flow-server.ts'),
-];
 const visit = (url: string) =>
   promisify(execFile)(process.execPath, [
     join(root, 'test/fixtures/browser/visit-page.mjs'),
@@ -31,22 +24,10 @@ describe("a parked URL step and the server's completion notification", () => {
 
   // P-14 P-11
   it('is marked answered, leaves pending, and answer <id> says the server completed it and prints the result', async () => {
-    const first = await place.run([
-      '--json',
-      '--park',
-      '--protocol',
-      '2025-11-25',
-      'call',
-      'connect_account',
-      '--args',
-      '{"service":"GitHub"}',
-      ...urlServer,
-    ]);
-    assert.equal(first.status, 6, first.stderr);
-    const question = parked(first).pending[0];
-    const id = question?.id ?? '';
+    const question = await parkUrlStep(place, '2025-11-25');
+    const { id } = question;
     // The person finishes on the page; the fixture then sends the completion notification.
-    await visit(question?.url ?? '');
+    await visit(question.url ?? '');
     await whenChanged(
       place.dir,
       'the question marked completed by the server',

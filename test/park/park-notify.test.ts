@@ -2,20 +2,10 @@
 // notify-send on PATH that records its argv) naming the server and the exact command that puts the
 // question in front of the person; our words only, never the server's message.
 import assert from 'node:assert/strict';
-import { join } from 'node:path';
 import { after, describe, it } from 'node:test';
-import { root } from '../helpers/cli.js';
 import { standInNotifySend } from '../helpers/notify-send.js';
 import { until } from '../helpers/within.js';
-import { ParkPlace, parked } from './park-helpers.js';
-
-const parkServer = [
-  '--',
-  process.execPath,
-  '--import',
-  'tsx',
-  join(root, 'test/fixtures/servers/park-server.ts'),
-];
+import { ParkPlace, parkOneForm } from './park-helpers.js';
 
 describe('--park --notify', () => {
   const place = new ParkPlace();
@@ -25,17 +15,8 @@ describe('--park --notify', () => {
   it('tells the person on the desktop that a question waits and how to answer it; without --notify, nothing', async () => {
     const notifier = standInNotifySend();
     const env = { PATH: `${notifier.dir}:${process.env.PATH ?? ''}` };
-    const quiet = await place.run(
-      ['--json', '--park', 'call', 'ask_several', '--arg', 'count=1', ...parkServer],
-      env,
-    );
-    assert.equal(quiet.status, 6, quiet.stderr);
-    const told = await place.run(
-      ['--json', '--park', '--notify', 'desktop', 'call', 'ask_several', '--arg', 'count=1', ...parkServer],
-      env,
-    );
-    assert.equal(told.status, 6, told.stderr);
-    const id = parked(told).pending[0]?.id ?? '';
+    await parkOneForm(place, env);
+    const id = await parkOneForm(place, env, ['--notify', 'desktop']);
     await until(() => notifier.calls().length > 0, 'the desktop notice', 30_000);
     // The quiet run parked seconds earlier: had it notified, its call would be first in the log.
     const calls = notifier.calls();

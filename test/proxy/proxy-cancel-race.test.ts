@@ -28,7 +28,7 @@ async function cancelBesideHold(host: TestHost): Promise<unknown> {
   const late = host.client
     .callTool({ name: 'ask_late', arguments: {} }, { signal: giveUp.signal })
     .catch((error: Error) => error);
-  await until(() => host.stderr().includes('ask_late received'), 'the server to have the call');
+  await until(() => host.stderr().includes('ask_late received'), 'the server to have the call', 60_000);
   giveUp.abort();
   assert.ok((await late) instanceof Error, 'the host gave up on ask_late');
   // `hold` ends when the late question is answered, whatever the answer.

@@ -95,6 +95,7 @@ describe('proxy: the host gives up on one of several open calls (server-everythi
       slow.giveUp();
       // server-everything reports the cancel it got as the tool's result.
       assert.match(text(await within(30_000, 'the asking call', asking.done)), /cancel/i);
+      await until(() => auditEntries(proxy.audit).length > 0, 'the audit entry', 30_000);
       assert.deepEqual(auditEntries(proxy.audit), [['cancel', 'host-gave-up']]);
     } finally {
       await proxy.close();

@@ -51,7 +51,7 @@ describe('proxy failure behaviour', () => {
     proxy.stdout.on('data', (chunk: Buffer) => {
       out += chunk.toString('utf8');
     });
-    await until(() => out.includes('"id":1'), 'the initialize result');
+    await until(() => out.includes('"id":1'), 'the initialize result', 30_000);
     send({ jsonrpc: '2.0', method: 'notifications/initialized' });
     send({ jsonrpc: '2.0', id: 2, method: 'tools/call', params: { name: 'crash', arguments: {} } });
     const [code] = (await once(proxy, 'exit')) as [number | null];

@@ -35,7 +35,7 @@ export function echoFormStdioCommand(): StdioCommand {
 
 /** Raw 2025 server that sends a question right after it reads the cancel of the call that asked it. */
 export function cancelRaceStdioCommand(): StdioCommand {
-  return tsx('test/fixtures/servers/cancel-race-server.ts');
+  return fixture('test/fixtures/servers/cancel-race-server.ts');
 }
 
 export function hostileStdioCommand(): StdioCommand {

@@ -8,7 +8,7 @@ import type {
   ListRootsResult,
 } from '@modelcontextprotocol/client';
 import { inputRequired, type Server } from '@modelcontextprotocol/server';
-import type { ElicitationMode } from '../contracts/protocol.js';
+import type { ElicitationMode, Era } from '../contracts/protocol.js';
 import type { CallLedger } from './call-ledger.js';
 import type { HostHello } from './host-hello.js';
 import type { HostRounds } from './host-rounds.js';
@@ -27,19 +27,19 @@ export function hostElicitationModes(hello: HostHello): ElicitationMode[] {
 
 export function forwardClientFeatures(
   client: Client,
-  hello: HostHello,
+  hello: { readonly capabilities: ClientCapabilities; readonly era: () => Era },
   host: () => Server,
   rounds: HostRounds,
   ledger: CallLedger,
 ): void {
   const declared: ClientCapabilities = hello.capabilities;
   // A 2025 host gets the request itself; a 2026 host has none, so it gets an input_required round.
-  const modern = hello.era === '2026-07-28';
+  const modern = () => hello.era() === '2026-07-28';
   if (declared.sampling) {
     client.registerCapabilities({ sampling: declared.sampling });
     client.setRequestHandler('sampling/createMessage', (request, ctx) =>
       ledger.arrived(() =>
-        modern
+        modern()
           ? (rounds.askInput(
               inputRequired.createMessage(request.params),
               'sample',
@@ -53,7 +53,7 @@ export function forwardClientFeatures(
     client.registerCapabilities({ roots: declared.roots });
     client.setRequestHandler('roots/list', (_request, ctx) =>
       ledger.arrived(() =>
-        modern
+        modern()
           ? (rounds.askInput(
               inputRequired.listRoots(),
               'roots',

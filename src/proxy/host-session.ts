@@ -137,6 +137,9 @@ export class HostSession {
     const hello = await this.#hello;
     const side: HostSide = {
       hello,
+      // A host may probe 2026-07-28 (server/discover) and then fall back to initialize: route by
+      // the era it now speaks, not by its first message (Claude Code 2.1.332 when a server starts slowly).
+      era: () => this.#era ?? hello.era,
       rounds: this.rounds,
       person: this.#person,
       ledger: this.#ledger,
@@ -146,13 +149,13 @@ export class HostSession {
     const routing = hostRouting(this.#o, side, plan);
     const connection = await connectUpstream(this.#o, side, plan, routing);
     this.#tasks = hostTasks(connection, { hello, plan }, this.#o.log);
-    if (hello.era === '2025-11-25')
-      relayUrlCompletions(
-        connection.client,
-        (id) => routing.takeHostCompletion(id),
-        this.#currentHost,
-        this.#o.log,
-      );
+    // Only what was sent to a 2025 host as URL mode is taken (takeHostCompletion), whatever the first hello said.
+    relayUrlCompletions(
+      connection.client,
+      (id) => routing.takeHostCompletion(id),
+      this.#currentHost,
+      this.#o.log,
+    );
     connection.client.onclose = () => {
       if (this.#closing) return;
       this.#onUpstreamClosed();
@@ -164,6 +167,8 @@ export class HostSession {
 /** What the upstream wiring needs from the host side of a session. */
 interface HostSide {
   readonly hello: HostHello;
+  /** The era the host speaks now. */
+  readonly era: () => Era;
   readonly rounds: HostRounds;
   readonly person: PersonWaiting;
   readonly ledger: CallLedger;
@@ -176,7 +181,7 @@ function hostRouting(o: SessionOptions, side: HostSide, plan: RoutePlan): Routin
     o.self,
     plan,
     (params, signal) =>
-      side.hello.era === '2026-07-28'
+      side.era() === '2026-07-28'
         ? side.rounds.ask(params, signal)
         : // A plain request, not elicitInput: the SDK would throw away content that does not fit,
           // which the routing renderer hands to the person instead (proxy/host-unfit.ts).
@@ -218,7 +223,13 @@ function connectUpstream(
     },
     onServerStderr: o.onServerStderr,
     configure: (client) => {
-      forwardClientFeatures(client, side.hello, side.currentHost, side.rounds, side.ledger);
+      forwardClientFeatures(
+        client,
+        { capabilities: side.hello.capabilities, era: side.era },
+        side.currentHost,
+        side.rounds,
+        side.ledger,
+      );
       // What the server asks is noted with the calls open as it arrives (call-ledger.ts).
       wrapRegisteredHandler(
         client,

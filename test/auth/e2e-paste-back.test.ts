@@ -7,10 +7,8 @@ import assert from 'node:assert/strict';
 import { type ChildProcessWithoutNullStreams, spawn } from 'node:child_process';
 import { existsSync, readdirSync } from 'node:fs';
 import { after, before, describe, it } from 'node:test';
-import type { Page } from 'playwright-core';
-import { TEST_PASSWORD } from '../fixtures/auth/authorization-server.js';
-import { freePort, VAULT_CODE } from '../fixtures/auth/protected-server.js';
-import { launchChromium, useChromiumPage } from '../helpers/chromium.js';
+import { VAULT_CODE } from '../fixtures/auth/protected-server.js';
+import { useChromiumPage } from '../helpers/chromium.js';
 import { cliBin, freshCacheDir, resultText } from '../helpers/cli.js';
 import { req } from '../helpers/req.js';
 import { within } from '../helpers/within.js';
@@ -24,6 +22,7 @@ import {
   startProtected,
   storedTokens,
 } from './e2e-harness.js';
+import { signInAt, signInElsewhere } from './paste-back-harness.js';
 
 interface PasteRun {
   readonly child: ChildProcessWithoutNullStreams;
@@ -36,7 +35,7 @@ interface PasteRun {
 }
 
 /** The CLI in line mode with --no-browser, its stdin a pipe the test writes the person's lines to. */
-export function startPasteRun(url: string, env: Record<string, string> = {}): PasteRun {
+function startPasteRun(url: string, env: Record<string, string> = {}): PasteRun {
   const authDir = scratchAuthDir();
   const child = spawn(
     process.execPath,
@@ -74,41 +73,6 @@ async function consentAndReadAddress(run: PasteRun, issuer: string): Promise<str
   const address = lines[ask + 1] ?? '';
   assert.ok(address.startsWith(`${issuer}/`), `the address is on the line after the ask: ${address}`);
   return address;
-}
-
-/**
- * The person on another machine: its Chromium reaches the authorization server, but this
- * machine's 127.0.0.1 listener is out of its reach (every other loopback address goes to a proxy
- * that is not there), so the redirect fails to load. Returns the address it ended on.
- */
-export async function signInElsewhere(issuer: string, address: string): Promise<string> {
-  const reachable = new URL(issuer).host;
-  const elsewhere = await launchChromium([
-    `--proxy-server=http://127.0.0.1:${await freePort()}`,
-    `--proxy-bypass-list=<-loopback>;${reachable}`,
-  ]);
-  try {
-    const page = await elsewhere.browser.newPage();
-    let ended: string | undefined;
-    page.on('requestfailed', (request) => {
-      if (request.url().startsWith('http://127.0.0.1:') && !request.url().startsWith(issuer))
-        ended = request.url();
-    });
-    await signInAt(page, address);
-    await until(() => ended !== undefined, 'the redirect to 127.0.0.1 to fail', 20_000);
-    return ended ?? '';
-  } finally {
-    await elsewhere.close();
-  }
-}
-
-async function signInAt(page: Page, address: string): Promise<void> {
-  await page.goto(address);
-  await page.fill('input[name="login"]', 'ada');
-  await page.fill('input[name="password"]', TEST_PASSWORD);
-  await page.click('button[type="submit"]');
-  await page.waitForSelector('input[name="prompt"][value="consent"]', { state: 'attached' });
-  await page.click('button[type="submit"]');
 }
 
 function nothingStored(authDir: string): void {

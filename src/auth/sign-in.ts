@@ -1,8 +1,9 @@
 // The sign-in around the SDK's auth(): when a connect or a request ends in UnauthorizedError, the
 // SDK has already discovered, registered and built the authorization URL (recorded by the
 // provider). Here: ask consent (the URL-mode prompt of the front-end, same URL analysis), open the
-// page, wait on the loopback listener for the right `state`, then hand the whole callback query
-// to `finishAuth` (which checks `iss` and redeems the code). Sign-ins per session are capped
+// page, wait on the loopback listener for the right `state` (and `iss`), or for the address
+// pasted back when the browser is on another machine (paste-back.ts), then hand the whole callback
+// query to `finishAuth` (which checks `iss` again and redeems the code). Sign-ins per session are capped
 // (A-18: a server that keeps asking is a permanent failure, not a loop).
 import { UnauthorizedError } from '@modelcontextprotocol/client';
 import { ElicitError } from '../contracts/elicit-error.js';
@@ -12,11 +13,13 @@ import type { ServerIdentity } from '../contracts/server-identity.js';
 import type { UrlOpener } from '../contracts/url-step.js';
 import { sanitizeText } from '../core/sanitize.js';
 import type { UrlAnalysis } from '../core/url-safety.js';
-import { type CallbackListener, startCallbackListener } from './callback-listener.js';
+import type { CallbackExpectation } from './callback-check.js';
+import { type Callback, type CallbackListener, startCallbackListener } from './callback-listener.js';
 import type { DeviceClock } from './device-clock.js';
 import type { DeviceAuthorization } from './device-flow.js';
 import { DEVICE_GRANT } from './device-metadata.js';
 import { deviceSignIn } from './device-sign-in.js';
+import { listenerOrPaste, PASTE_BACK_NOTICE } from './paste-back.js';
 import type { SignInProvider } from './provider.js';
 import type { SignInMethod } from './settings.js';
 import { signInError } from './sign-in-errors.js';
@@ -56,6 +59,9 @@ export interface SignInOptions {
   /** Told a device code when one is shown (the proxy's page shows it too). */
   readonly onDeviceCode?: (authorization: DeviceAuthorization) => void;
 }
+
+// Paste-back opens nothing on this machine: the consented address is shown with the paste prompt.
+const SHOWN_WITH_PROMPT: UrlOpener = { open: async () => ({ ok: true }) };
 
 /** Something whose `finishAuth` redeems a callback: the SDK's Streamable HTTP (or SSE) transport. */
 export interface FinishesAuth {
@@ -168,21 +174,7 @@ export class SignInSession {
     const onOuter = () => stop.abort();
     outer?.addEventListener('abort', onOuter, { once: true });
     try {
-      const state = provider.expectedState();
-      if (state === undefined) throw new ElicitError('sign-in-failed', 'the sign-in has no state to check');
-      // Waiting before the page opens: a fast browser (or a stand-in) may come back at once.
-      const waiting = listener.wait(state, {
-        timeoutMs: this.#options.timeoutMs ?? DEFAULT_SIGN_IN_TIMEOUT_MS,
-        signal: stop.signal,
-      });
-      waiting.catch(() => {});
-      await offerSignInPage(
-        { message: this.#message(analysis), analysis },
-        { ...this.#options, signal: stop.signal },
-      );
-      const waitingLine = 'Waiting for the sign-in to finish in the browser; press Ctrl-C to stop.';
-      this.#options.renderer.notice?.({ kind: 'info', server, message: waitingLine });
-      const callback = await waiting;
+      const callback = await this.#awaitCallback(listener, analysis, stop.signal);
       try {
         await transport.finishAuth(callback.params);
       } catch (error) {
@@ -198,6 +190,47 @@ export class SignInSession {
       outer?.removeEventListener('abort', onOuter);
       await this.close();
     }
+  }
+
+  // The page offered, then the browser's answer: on the listener, or pasted back when no browser
+  // can come back here and the front-end can read a line (whichever comes first).
+  async #awaitCallback(
+    listener: CallbackListener,
+    analysis: UrlAnalysis,
+    signal: AbortSignal,
+  ): Promise<Callback> {
+    const { provider, renderer, server } = this.#options;
+    const state = provider.expectedState();
+    if (state === undefined) throw new ElicitError('sign-in-failed', 'the sign-in has no state to check');
+    const metadata = provider.discoveryState()?.authorizationServerMetadata;
+    const expected: CallbackExpectation = { state, ...(metadata !== undefined && { metadata }) };
+    // Waiting before the page opens: a fast browser (or a stand-in) may come back at once.
+    const waiting = listener.wait(expected, {
+      timeoutMs: this.#options.timeoutMs ?? DEFAULT_SIGN_IN_TIMEOUT_MS,
+      signal,
+    });
+    waiting.catch(() => {});
+    const pasteBack = this.#options.browserElsewhere === true && renderer.readLine !== undefined;
+    if (pasteBack) renderer.notice?.({ kind: 'info', server, message: PASTE_BACK_NOTICE });
+    await offerSignInPage(
+      { message: this.#message(analysis, pasteBack), analysis },
+      // Nothing opens here: the address is shown with the paste prompt, to open elsewhere.
+      { ...this.#options, ...(pasteBack && { opener: SHOWN_WITH_PROMPT }), signal },
+    );
+    if (pasteBack) {
+      const { redirectUrl } = listener;
+      return listenerOrPaste(waiting, {
+        renderer,
+        server,
+        signInUrl: analysis.href,
+        redirectUrl,
+        expected,
+        signal,
+      });
+    }
+    const waitingLine = 'Waiting for the sign-in to finish in the browser; press Ctrl-C to stop.';
+    renderer.notice?.({ kind: 'info', server, message: waitingLine });
+    return waiting;
   }
 
   // The device grant when asked for, or by itself (said in one line) when no browser can come back.
@@ -245,9 +278,12 @@ export class SignInSession {
     this.#count++;
   }
 
-  #message(analysis: UrlAnalysis): string {
+  #message(analysis: UrlAnalysis, pasteBack: boolean): string {
     const site = sanitizeText(analysis.unicodeHost || new URL(analysis.href).host, { maxLength: 120 });
-    return `${this.#options.server.label} needs you to sign in. Your browser will open the sign-in page of ${site}.`;
+    const label = this.#options.server.label;
+    if (pasteBack)
+      return `${label} needs you to sign in at the sign-in page of ${site}, in a browser on any machine; its address is shown next.`;
+    return `${label} needs you to sign in. Your browser will open the sign-in page of ${site}.`;
   }
 
   async #bind(): Promise<CallbackListener> {

@@ -75,6 +75,39 @@ export interface UrlAnswer {
   readonly muteServer?: boolean;
 }
 
+/**
+ * One line a person pastes (a sign-in's final address, pasted back from a browser on another
+ * machine). The caller checks it and says why it was refused; the front-end only reads it and
+ * never shows it again (it holds an authorization code).
+ */
+export interface LinePrompt {
+  /** Who needs the line. */
+  readonly server: ServerIdentity;
+  /** What to do, in sentences (may hold server text: sanitize). */
+  readonly message: string;
+  /** An address to show whole, on a line of its own, for copying (untrusted: sanitize, no link). */
+  readonly address?: string;
+  /** Why the last line was refused, shown before asking again. */
+  readonly problem?: string;
+}
+
+/** How reading a line ended: the line, or why there is none. */
+export type LineAnswer =
+  | {
+      /** A non-empty line. */
+      readonly kind: 'line';
+      /** As typed or pasted; never echoed or logged. */
+      readonly text: string;
+    }
+  | {
+      /** Ctrl-C: the person interrupted the run. `closed`: Esc, Ctrl-D or the end of input. */
+      readonly kind: 'interrupted' | 'closed';
+    }
+  | {
+      /** `signal` aborted first: the answer came another way, or the run is ending. */
+      readonly kind: 'aborted';
+    };
+
 /** A one-line notice for the person, outside any prompt. */
 export type RendererNotice =
   | {
@@ -123,6 +156,8 @@ export interface Renderer {
    * browser, and a -32042 completion notification may never come.
    */
   waitForUrl?(info: UrlWaitInfo, signal: AbortSignal): Promise<UrlWaitChoice>;
+  /** Reads one pasted line (a sign-in's final address); without it nothing can be pasted back. */
+  readLine?(prompt: LinePrompt, signal: AbortSignal): Promise<LineAnswer>;
   /** A server went over its rate of prompts (C-21): show this one, cancel it, or mute the server. */
   overRate?(info: OverRateInfo, ctx: PromptContext): Promise<OverRateChoice>;
   /**

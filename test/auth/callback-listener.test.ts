@@ -35,7 +35,7 @@ describe('the sign-in callback listener', () => {
 
   it(req`answers a wrong state with 400 and keeps waiting for the right one (A-22)`, async () => {
     const listener = await startCallbackListener(0, 'demo');
-    const waiting = listener.wait('good-state', { timeoutMs: 5000 });
+    const waiting = listener.wait({ state: 'good-state' }, { timeoutMs: 5000 });
     const wrong = await get(`${listener.redirectUrl}?code=x&state=bad-state`);
     assert.equal(wrong.status, 400);
     const missing = await get(`${listener.redirectUrl}?code=x`);
@@ -64,7 +64,7 @@ describe('the sign-in callback listener', () => {
   it(req`closes every connection and frees the port after the callback (A-32)`, async () => {
     const listener = await startCallbackListener(0, 'demo');
     const port = listener.port;
-    const waiting = listener.wait('s', { timeoutMs: 5000 });
+    const waiting = listener.wait({ state: 's' }, { timeoutMs: 5000 });
     const pending = fetch(`${listener.redirectUrl}?code=c&state=s`);
     (await waiting).respond({ ok: true });
     const answered = await pending;
@@ -79,7 +79,7 @@ describe('the sign-in callback listener', () => {
 
   it('escapes the server label in its page', async () => {
     const listener = await startCallbackListener(0, '<img src=x onerror=alert(1)>');
-    const waiting = listener.wait('s', { timeoutMs: 5000 });
+    const waiting = listener.wait({ state: 's' }, { timeoutMs: 5000 });
     const pending = fetch(`${listener.redirectUrl}?state=s`);
     (await waiting).respond({ ok: false, reason: 'nope.' });
     const body = await (await pending).text();
@@ -90,7 +90,7 @@ describe('the sign-in callback listener', () => {
 
   it('gives up after its timeout with a clear error', async () => {
     const listener = await startCallbackListener(0, 'demo');
-    await assert.rejects(listener.wait('s', { timeoutMs: 50 }), /no sign-in came back within/);
+    await assert.rejects(listener.wait({ state: 's' }, { timeoutMs: 50 }), /no sign-in came back within/);
     await listener.close();
   });
 

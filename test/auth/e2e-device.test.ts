@@ -4,8 +4,6 @@
 import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
 import { after, before, describe, it } from 'node:test';
-import type { Page } from 'playwright-core';
-import { TEST_PASSWORD } from '../fixtures/auth/authorization-server.js';
 import { VAULT_CODE } from '../fixtures/auth/protected-server.js';
 import { useChromiumPage } from '../helpers/chromium.js';
 import { cliBin, freshCacheDir, jsonReport, resultText, runCli } from '../helpers/cli.js';
@@ -13,6 +11,7 @@ import { req } from '../helpers/req.js';
 import { within } from '../helpers/within.js';
 import { until } from '../proxy/_host.js';
 import {
+  approveAt,
   assertNoSecrets,
   assertPrivateStore,
   type ProtectedSetup,
@@ -21,21 +20,6 @@ import {
   startProtected,
   storedTokens,
 } from './e2e-harness.js';
-
-/** The person on another device: the verification page, the code confirmed, login and consent. */
-async function approveAt(page: Page, url: string): Promise<void> {
-  // Another device: no session left from an earlier test.
-  await page.context().clearCookies();
-  await page.route(/^https?:\/\/(?!127\.0\.0\.1)/, (route) => route.abort());
-  await page.goto(url);
-  await page.click('button[autofocus]');
-  await page.fill('input[name="login"]', 'ada');
-  await page.fill('input[name="password"]', TEST_PASSWORD);
-  await page.click('button[type="submit"]');
-  await page.waitForSelector('input[name="prompt"][value="consent"]', { state: 'attached' });
-  await page.click('button[type="submit"]');
-  await page.waitForLoadState();
-}
 
 describe('signing in with a device code from the CLI', () => {
   const page = useChromiumPage();

@@ -14,10 +14,12 @@ import {
   type StoredOAuthClientInformation,
   type StoredOAuthTokens,
 } from '@modelcontextprotocol/client';
+import type { Page } from 'playwright-core';
 import {
   type AuthServerOptions,
   type RunningAuthServer,
   startAuthServer,
+  TEST_PASSWORD,
 } from '../fixtures/auth/authorization-server.js';
 import {
   freePort,
@@ -203,4 +205,19 @@ export function assertNoSecrets(secrets: readonly string[], texts: Record<string
 /** A fresh private store folder for one test's CLI runs. */
 export function scratchAuthDir(): string {
   return join(mkdtempSync(join(tmpdir(), 'mcp-elicit-auth-')), 'auth');
+}
+
+/** The person on another device: the verification page, the code confirmed, login and consent. */
+export async function approveAt(page: Page, url: string): Promise<void> {
+  // Another device: no session left from an earlier test.
+  await page.context().clearCookies();
+  await page.route(/^https?:\/\/(?!127\.0\.0\.1)/, (route) => route.abort());
+  await page.goto(url);
+  await page.click('button[autofocus]');
+  await page.fill('input[name="login"]', 'ada');
+  await page.fill('input[name="password"]', TEST_PASSWORD);
+  await page.click('button[type="submit"]');
+  await page.waitForSelector('input[name="prompt"][value="consent"]', { state: 'attached' });
+  await page.click('button[type="submit"]');
+  await page.waitForLoadState();
 }

@@ -15,7 +15,8 @@ export interface TestChromium {
   close(): Promise<void>;
 }
 
-export async function launchChromium(): Promise<TestChromium> {
+/** `extraArgs`: more Chromium switches (a test's proxy rules, for a browser "on another machine"). */
+export async function launchChromium(extraArgs: readonly string[] = []): Promise<TestChromium> {
   const home = mkdtempSync(join(tmpdir(), 'chromium-home-'));
   const browser = await chromium.launch({
     executablePath: CHROMIUM,
@@ -30,6 +31,7 @@ export async function launchChromium(): Promise<TestChromium> {
       '--disable-sync',
       // A container's small /dev/shm crashes renderers under load ("Page crashed"); use /tmp instead.
       '--disable-dev-shm-usage',
+      ...extraArgs,
     ],
     env: { ...process.env, HOME: home, XDG_CONFIG_HOME: home, XDG_CACHE_HOME: home },
   });

@@ -34,6 +34,7 @@ export function withAttention(renderer: Renderer, schedule: AttentionSchedule): 
     }),
     // The person is in the browser page they opened: the waiting state raises nothing.
     ...(renderer.waitForUrl && { waitForUrl: renderer.waitForUrl.bind(renderer) }),
+    ...(renderer.readLine && { readLine: renderer.readLine.bind(renderer) }),
     ...(renderer.overRate && {
       overRate: tracked('over-rate', (_info, ctx) => ctx.server.label, renderer.overRate.bind(renderer)),
     }),

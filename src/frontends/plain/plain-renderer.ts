@@ -5,6 +5,8 @@ import type { OverRateChoice, OverRateInfo } from '../../contracts/over-rate.js'
 import type {
   FormAnswer,
   FormPrompt,
+  LineAnswer,
+  LinePrompt,
   PromptContext,
   Renderer,
   RendererNotice,
@@ -16,6 +18,7 @@ import { sanitizeText } from '../../core/sanitize.js';
 import { createLineWaiter } from '../url-wait/line-waiter.js';
 import type { Conversation } from './conversation.js';
 import { runFormDriver } from './form-driver.js';
+import { runLineDialog } from './line-dialog.js';
 import { LineQueue } from './line-queue.js';
 import { runOverRateDialog } from './over-rate-dialog.js';
 import { runUrlDialog } from './url-dialog.js';
@@ -84,6 +87,12 @@ export class PlainRenderer implements Renderer {
     // Reads the same line queue as the forms, so no typed line is lost between the two.
     return this.#inTurn(() =>
       this.#closed ? Promise.resolve<UrlWaitChoice>('cancel') : this.#waiter.wait(info, signal),
+    );
+  }
+
+  readLine(prompt: LinePrompt, signal: AbortSignal): Promise<LineAnswer> {
+    return this.#inTurn(async () =>
+      this.#closed ? { kind: 'closed' } : runLineDialog(prompt, this.#conversation(signal)),
     );
   }
 

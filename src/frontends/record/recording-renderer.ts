@@ -48,6 +48,8 @@ export function recordingRenderer(inner: Renderer, options: RecordingOptions): R
       },
     }),
     ...(inner.waitForUrl && { waitForUrl: inner.waitForUrl.bind(inner) }),
+    // A pasted line is neither a question to record nor one to announce: it is passed through.
+    ...(inner.readLine && { readLine: inner.readLine.bind(inner) }),
     ...(inner.overRate && { overRate: inner.overRate.bind(inner) }),
     ...(inner.notice && { notice: inner.notice.bind(inner) }),
     ...(inner.close && { close: inner.close.bind(inner) }),

@@ -11,6 +11,8 @@ import type { OverRateChoice, OverRateInfo } from '../../contracts/over-rate.js'
 import type {
   FormAnswer,
   FormPrompt,
+  LineAnswer,
+  LinePrompt,
   PromptContext,
   Renderer,
   RendererNotice,
@@ -29,6 +31,7 @@ import { sanitizeText } from '../../core/sanitize.js';
 import { FormDriver } from './form-driver.js';
 import { formFrame } from './form-view.js';
 import type { Frame, Size } from './frame.js';
+import { readPastedLine } from './line-read.js';
 import { OverRateController, overRateFrame } from './over-rate-screen.js';
 import {
   type ActiveScreen,
@@ -204,6 +207,19 @@ export class TerminalRenderer implements Renderer {
         clearTimeout(timer);
       }
     });
+  }
+
+  readLine(prompt: LinePrompt, signal: AbortSignal): Promise<LineAnswer> {
+    const [input, output, interrupt, onInterrupt, color] = [
+      this.#input,
+      this.#output,
+      this.#interrupt,
+      this.#onInterrupt,
+      this.#color,
+    ];
+    return this.#serial(() =>
+      readPastedLine({ input, output, interrupt, onInterrupt, color }, prompt, signal),
+    );
   }
 
   overRate(info: OverRateInfo, ctx: PromptContext): Promise<OverRateChoice> {

@@ -2,11 +2,12 @@
 // FormSession, withdrawnOutcome). No `{ action: 'accept' | 'decline' | 'cancel' }` is built in
 // src/frontends/ (H-42).
 import assert from 'node:assert/strict';
-import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { describe, it } from 'node:test';
 import ts from 'typescript';
 import { root } from '../helpers/cli.js';
+import { listSources } from '../helpers/sources.js';
 
 const frontends = join(root, 'src', 'frontends');
 const ACTIONS = new Set(['accept', 'decline', 'cancel']);
@@ -15,16 +16,6 @@ const ALLOWED: Record<string, number> = {
   // `--accept-defaults` stands for an answers-file entry `{ action: 'accept' }`, not an outcome.
   'scripted/scripted-renderer.ts': 1,
 };
-
-function listSources(dir: string): string[] {
-  return readdirSync(dir)
-    .sort()
-    .flatMap((name) => {
-      const full = join(dir, name);
-      if (statSync(full).isDirectory()) return listSources(full);
-      return name.endsWith('.ts') ? [full] : [];
-    });
-}
 
 /** How many object literals in `text` have an `action` of accept, decline or cancel. */
 function outcomeLiterals(text: string): number {

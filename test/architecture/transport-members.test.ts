@@ -2,11 +2,12 @@
 // transport's `send` or `onmessage`, and `onclose`/`onerror` are assigned only on an SDK Client or
 // Server (their own hooks) or by a transport that wraps another (H-41).
 import assert from 'node:assert/strict';
-import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { describe, it } from 'node:test';
 import ts from 'typescript';
 import { root } from '../helpers/cli.js';
+import { listSources } from '../helpers/sources.js';
 
 const src = join(root, 'src');
 const MEMBERS = new Set(['send', 'onmessage', 'onclose', 'onerror']);
@@ -24,16 +25,6 @@ const ALLOWED: Record<string, { receivers: string[]; why: string }> = {
     why: 'a transport wrapping the host transport',
   },
 };
-
-function listSources(dir: string): string[] {
-  return readdirSync(dir)
-    .sort()
-    .flatMap((name) => {
-      const full = join(dir, name);
-      if (statSync(full).isDirectory()) return listSources(full);
-      return name.endsWith('.ts') ? [full] : [];
-    });
-}
 
 /** `receiver.member` of every assignment (`=`, `??=`, ...) to one of MEMBERS in `text`. */
 function memberAssignments(text: string): string[] {

@@ -50,7 +50,12 @@ export async function runMain(argv: readonly string[], io: Io): Promise<number> 
       return parkedStatus(await (await import('./park/answer.js')).runAnswer(args, io));
     // --park (or MCP_ELICIT_PARK=1): a holder process runs the command; in the holder, io.parking is set.
     if (io.parking === undefined && (args.park || parkFromEnv(args.command, args.uiExplicit, io.env)))
-      return parkedStatus(await (await import('./park/launch.js')).runParked(argv, io, args.parkTtlMs));
+      return parkedStatus(
+        await (await import('./park/launch.js')).runParked(argv, io, {
+          ttlMs: args.parkTtlMs,
+          ...(args.notifyGiven && { notify: args.notify }),
+        }),
+      );
     if (args.command === 'proxy' && args.printConfig)
       return await (await import('./commands/proxy.js')).runPrintConfig(args, io);
     if (args.command === 'auth' && args.target === undefined)

@@ -1,6 +1,6 @@
 // Front-ends draw and report a choice; the wire outcome comes from core (src/core/choice-outcome.ts,
 // FormSession, withdrawnOutcome). No `{ action: 'accept' | 'decline' | 'cancel' }` is built in
-// src/frontends/ (H-42).
+// src/frontends/ (H-45).
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';

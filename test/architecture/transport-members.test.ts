@@ -1,6 +1,6 @@
 // Transports are never patched in place: only the tap (src/mcp/transport-tap.ts) assigns a
 // transport's `send` or `onmessage`, and `onclose`/`onerror` are assigned only on an SDK Client or
-// Server (their own hooks) or by a transport that wraps another (H-41).
+// Server (their own hooks) or by a transport that wraps another (H-44).
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
@@ -21,7 +21,7 @@ const ALLOWED: Record<string, { receivers: string[]; why: string }> = {
   'demo/http.ts': { receivers: ['server.server.onclose'], why: "the SDK Server's hook" },
   // WatchedTransport is itself the transport the SDK connects: it owns the host's as Protocol does.
   'proxy/host-hello.ts': {
-    receivers: ['inner.onmessage', 'inner.onclose', 'this.inner.onerror'],
+    receivers: ['inner.onmessage', 'inner.onclose', 'this.#inner.onerror'],
     why: 'a transport wrapping the host transport',
   },
 };

@@ -11,7 +11,7 @@ import {
 import { endingOutcome, type PromptEnding } from '../../src/core/prompt-ending.js';
 
 describe('choice → outcome', () => {
-  it('a URL consent: open accepts, decline declines, cancel and mute cancel, and only mute mutes the server (C-25, H-42)', () => {
+  it('a URL consent: open accepts, decline declines, cancel and mute cancel, and only mute mutes the server (C-25, H-45)', () => {
     assert.deepEqual(urlChoiceOutcome('open'), { outcome: { action: 'accept' } });
     assert.deepEqual(urlChoiceOutcome('decline'), { outcome: { action: 'decline' } });
     assert.deepEqual(urlChoiceOutcome('cancel'), { outcome: { action: 'cancel', reason: 'dismissed' } });
@@ -21,7 +21,7 @@ describe('choice → outcome', () => {
     });
   });
 
-  it('an ending no button chose is a cancel with the reason and detail every front-end reports (H-03, H-42)', () => {
+  it('an ending no button chose is a cancel with the reason and detail every front-end reports (H-03, H-45)', () => {
     const endings: PromptEnding[] = [
       'interrupted',
       'server-cancelled',
@@ -37,7 +37,7 @@ describe('choice → outcome', () => {
     }
   });
 
-  it('a cancel carries a detail only when one is given, and a decline is nothing but the action (H-42)', () => {
+  it('a cancel carries a detail only when one is given, and a decline is nothing but the action (H-45)', () => {
     assert.deepEqual(cancelOutcome('dismissed'), { action: 'cancel', reason: 'dismissed' });
     assert.ok(!('detail' in cancelOutcome('dismissed')));
     assert.deepEqual(cancelOutcome('input-ended', 'ran out'), {

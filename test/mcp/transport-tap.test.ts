@@ -1,7 +1,7 @@
 // The one tap on a connected transport (src/mcp/transport-tap.ts), between a real SDK Client and a
 // real McpServer: subscribers run in the documented stage order whatever order they subscribed in,
 // can consume or pass a message each way, can be removed, and one that throws never breaks the
-// transport (H-41).
+// transport (H-44).
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { Client, InMemoryTransport, type JSONRPCMessage, type Transport } from '@modelcontextprotocol/client';

@@ -9,7 +9,11 @@ import { showReport } from './park-report.js';
 /** The word bin.ts starts the holder with; not a command a person types. */
 export const HOLDER_WORD = '__park-holder';
 
-export async function runParked(argv: readonly string[], io: Io, ttlMs: number): Promise<number | 'parked'> {
+export async function runParked(
+  argv: readonly string[],
+  io: Io,
+  hold: Omit<HolderStart, 'argv'>,
+): Promise<number | 'parked'> {
   const script = process.argv[1];
   if (script === undefined) throw new ElicitError('config', 'cannot tell where this mcp-elicit is installed');
   // Its own session (detached) and no stdio: the holder outlives this process and its terminal.
@@ -18,7 +22,7 @@ export async function runParked(argv: readonly string[], io: Io, ttlMs: number):
     stdio: ['ignore', 'ignore', 'ignore', 'ipc'],
     env: io.env,
   });
-  const start: HolderStart = { argv, ttlMs };
+  const start: HolderStart = { argv, ...hold };
   const report = await new Promise<HolderReport>((resolve, reject) => {
     child.once('message', (message) => resolve(message as HolderReport));
     child.once('error', (error) =>

@@ -13,7 +13,7 @@ import type {
   UrlPrompt,
 } from '../../contracts/renderer.js';
 import type { UrlOpener, UrlWaitChoice } from '../../contracts/url-step.js';
-import { cancelOutcome, declineOutcome, endedOutcome, urlChoiceOutcome } from '../../core/choice-outcome.js';
+import { cancelOutcome, declineOutcome, endedOutcome } from '../../core/choice-outcome.js';
 import { initialDraft } from '../../core/defaults.js';
 import type { Draft } from '../../core/form-model.js';
 import { FormSession } from '../../core/form-session.js';

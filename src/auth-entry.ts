@@ -22,7 +22,6 @@ export {
   DEFAULT_SIGN_IN_TIMEOUT_MS,
   type FinishesAuth,
   MAX_SIGN_INS,
-  type SendsMessages,
   type SignInOptions,
   type SignInResult,
   SignInSession,

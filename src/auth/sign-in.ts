@@ -5,7 +5,7 @@
 // pasted back when the browser is on another machine (paste-back.ts), then hand the whole callback
 // query to `finishAuth` (which checks `iss` again and redeems the code). Sign-ins per session are capped
 // (A-18: a server that keeps asking is a permanent failure, not a loop).
-import { UnauthorizedError } from '@modelcontextprotocol/client';
+import { type Transport, UnauthorizedError } from '@modelcontextprotocol/client';
 import { ElicitError } from '../contracts/elicit-error.js';
 import type { Era } from '../contracts/protocol.js';
 import type { Renderer } from '../contracts/renderer.js';
@@ -13,6 +13,7 @@ import type { ServerIdentity } from '../contracts/server-identity.js';
 import type { UrlOpener } from '../contracts/url-step.js';
 import { sanitizeText } from '../core/sanitize.js';
 import type { UrlAnalysis } from '../core/url-safety.js';
+import { tapOf } from '../mcp/transport-tap.js';
 import type { CallbackExpectation } from './callback-check.js';
 import { type Callback, type CallbackListener, startCallbackListener } from './callback-listener.js';
 import type { DeviceClock } from './device-clock.js';
@@ -69,12 +70,6 @@ export interface FinishesAuth {
   finishAuth(params: URLSearchParams): Promise<void>;
 }
 
-/** Something that sends messages: a transport. */
-export interface SendsMessages {
-  /** Sends one message (the transport's own `send`). */
-  send: (...args: never[]) => Promise<void>;
-}
-
 // A dynamically registered client whose registration leaves the device grant out.
 function lacksDeviceGrant(provider: SignInProvider): boolean {
   const issuer = provider.discoveryState()?.authorizationServerMetadata?.issuer;
@@ -121,19 +116,17 @@ export class SignInSession {
    * After a connect: a request that ends in UnauthorizedError (step-up on 403 insufficient_scope,
    * a refused refresh, a moved authorization server) signs in and is sent again.
    */
-  retryRequestsOf<T extends FinishesAuth & SendsMessages>(transport: T): void {
-    const send = transport.send.bind(transport) as (...a: unknown[]) => Promise<void>;
-    const retried = async (...a: unknown[]): Promise<void> => {
+  retryRequestsOf(transport: FinishesAuth & Transport): void {
+    tapOf(transport).outbound('sign-in-retry', async (message, options, pass) => {
       for (;;) {
         try {
-          return await send(...a);
+          return await pass(message, options);
         } catch (error) {
           if (!UnauthorizedError.isInstance(error)) throw error;
           await this.signIn(transport);
         }
       }
-    };
-    transport.send = retried as T['send'];
+    });
   }
 
   /** Closes the listener, if one is open. */

@@ -119,10 +119,12 @@ class LegacySessions {
         this.#sessions.set(id, transport);
       },
     });
-    transport.onclose = () => {
+    const server = this.#factory();
+    // The server's close hook, not the transport's: transport members are the tap's (mcp/transport-tap.ts).
+    server.server.onclose = () => {
       if (transport.sessionId !== undefined) this.#sessions.delete(transport.sessionId);
     };
-    await this.#factory().connect(transport);
+    await server.connect(transport);
     return transport.handleRequest(request, { parsedBody: body });
   }
 

@@ -5,16 +5,16 @@
 // The spec lets a server keep such a request running (transports "Cancellation"); without
 // resumability nothing could receive its result, so this proxy does not.
 import type { JSONRPCMessage, RequestId, Transport } from '@modelcontextprotocol/server';
+import { tapOf } from '../mcp/transport-tap.js';
 
 export function cancelOnDrop(transport: Transport): void {
   const open = new Set<RequestId>();
-  const dispatch = transport.onmessage;
-  const send = transport.send.bind(transport);
-  transport.send = (message, options) => {
+  const tap = tapOf(transport);
+  tap.outbound('dropped-host', (message, options, pass) => {
     if (isResponse(message)) open.delete(message.id);
-    return send(message, options);
-  };
-  transport.onmessage = (message, extra) => {
+    return pass(message, options);
+  });
+  tap.inbound('dropped-host', (message, extra, pass) => {
     const signal = extra?.request?.signal;
     if (signal && 'method' in message && 'id' in message) {
       const id = message.id;
@@ -23,7 +23,7 @@ export function cancelOnDrop(transport: Transport): void {
         'abort',
         () => {
           if (!open.delete(id)) return;
-          dispatch?.call(transport, {
+          pass({
             jsonrpc: '2.0',
             method: 'notifications/cancelled',
             params: { requestId: id, reason: 'the host dropped the connection before the answer' },
@@ -32,8 +32,8 @@ export function cancelOnDrop(transport: Transport): void {
         { once: true },
       );
     }
-    dispatch?.call(transport, message, extra);
-  };
+    pass();
+  });
 }
 
 function isResponse(message: JSONRPCMessage): message is JSONRPCMessage & { id: RequestId } {

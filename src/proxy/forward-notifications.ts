@@ -3,6 +3,7 @@
 // Progress and cancellation are not here: the SDK maps them per request (forward-requests.ts).
 import type { Client, JSONRPCMessage, Notification } from '@modelcontextprotocol/client';
 import type { Server } from '@modelcontextprotocol/server';
+import { tapOf } from '../mcp/transport-tap.js';
 
 /** Handled by each side's SDK or by the adapter itself, never forwarded as such. */
 const LOCAL = new Set([
@@ -36,7 +37,7 @@ export function forwardNotifications(
 /**
  * A 2025 host that did a URL step itself learns of its completion as the spec has it: the
  * upstream server's `notifications/elicitation/complete` for that id is sent on (the adapter
- * still sees it, to end its own wait). Observed on the transport, ahead of the SDK's dispatch.
+ * still sees it, to end its own wait). Observed on the transport's tap, ahead of the SDK's dispatch.
  */
 export function relayUrlCompletions(
   upstream: Client,
@@ -46,8 +47,7 @@ export function relayUrlCompletions(
 ): void {
   const transport = upstream.transport;
   if (!transport) return;
-  const dispatch = transport.onmessage;
-  transport.onmessage = (message: JSONRPCMessage, extra) => {
+  tapOf(transport).inbound('url-completions', (message, _extra, pass) => {
     const id = completedId(message);
     if (id !== undefined && takeForHost(id)) {
       server()
@@ -56,8 +56,8 @@ export function relayUrlCompletions(
           log(`could not pass an elicitation completion to the host: ${error.message}`),
         );
     }
-    dispatch?.call(transport, message, extra);
-  };
+    pass();
+  });
 }
 
 function completedId(message: JSONRPCMessage): string | undefined {

@@ -13,7 +13,7 @@ const hosts: RawHost[] = [];
 after(() => Promise.all(hosts.map((h) => h.close())));
 
 describe('proxy: a host that probes 2026-07-28 and falls back to initialize', () => {
-  it('sends the question to the host as elicitation/create and its answer reaches the server (H-44)', async () => {
+  it('sends the question to the host as elicitation/create and its answer reaches the server (H-46)', async () => {
     const host = startRawHost(['--elicit', 'host', '--', echo.command, ...echo.args]);
     hosts.push(host);
     const declared = { elicitation: { form: {} } };

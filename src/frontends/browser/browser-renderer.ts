@@ -13,6 +13,7 @@ import type {
   UrlPrompt,
 } from '../../contracts/renderer.js';
 import type { UrlOpener, UrlWaitChoice, UrlWaitInfo } from '../../contracts/url-step.js';
+import { cancelOutcome } from '../../core/choice-outcome.js';
 import { withdrawnEnding } from '../../core/prompt-ending.js';
 import { createSystemOpener } from '../open-url.js';
 import { loadAssets } from './assets.js';
@@ -116,14 +117,12 @@ export class BrowserRenderer implements Renderer {
   }
 
   form(prompt: FormPrompt, ctx: PromptContext): Promise<FormAnswer> {
-    if (ctx.signal.aborted)
-      return Promise.resolve({ outcome: { action: 'cancel', reason: this.#aborted(ctx.signal) } });
+    if (ctx.signal.aborted) return Promise.resolve({ outcome: cancelOutcome(this.#aborted(ctx.signal)) });
     return this.#show(ctx.signal, (done) => new FormDriver(prompt, askerOf(ctx), done));
   }
 
   url(prompt: UrlPrompt, ctx: PromptContext): Promise<UrlAnswer> {
-    if (ctx.signal.aborted)
-      return Promise.resolve({ outcome: { action: 'cancel', reason: this.#aborted(ctx.signal) } });
+    if (ctx.signal.aborted) return Promise.resolve({ outcome: cancelOutcome(this.#aborted(ctx.signal)) });
     return this.#show(ctx.signal, (done) => new ConsentEntry(prompt, askerOf(ctx), done));
   }
 

@@ -3,7 +3,8 @@
 
 import type { UrlAnswer, UrlPrompt } from '../../contracts/renderer.js';
 import type { UrlWaitChoice, UrlWaitInfo } from '../../contracts/url-step.js';
-import { endingOutcome, endingSentence } from '../../core/prompt-ending.js';
+import { endedOutcome, urlChoiceOutcome } from '../../core/choice-outcome.js';
+import { endingSentence } from '../../core/prompt-ending.js';
 import { sanitizeText } from '../../core/sanitize.js';
 import { UrlConsent } from '../../core/url-consent.js';
 import { analyzeUrl, type UrlAnalysis } from '../../core/url-safety.js';
@@ -47,17 +48,14 @@ export class ConsentEntry implements Entry {
         // on a deceptive URL the first "Open anyway…" only shows the link, with the question.
         if (!linkable(this.prompt.analysis)) return { kind: 'stay' };
         if (this.#consent.choose('open') === 'confirm') return { kind: 'stay' };
-        return this.#finish({ outcome: { action: 'accept' } }, 'You opened the page.');
+        return this.#finish(urlChoiceOutcome('open'), 'You opened the page.');
       case 'decline':
-        return this.#finish({ outcome: { action: 'decline' } }, 'You declined to open the page.');
+        return this.#finish(urlChoiceOutcome('decline'), 'You declined to open the page.');
       case 'cancel':
-        return this.#finish(
-          { outcome: { action: 'cancel', reason: 'dismissed' } },
-          'You cancelled the request.',
-        );
+        return this.#finish(urlChoiceOutcome('cancel'), 'You cancelled the request.');
       case 'mute':
         return this.#finish(
-          { outcome: { action: 'cancel', reason: 'muted' }, muteServer: true },
+          urlChoiceOutcome('mute'),
           'You cancelled this request and every further one from this server for this session.',
         );
       default:
@@ -66,7 +64,7 @@ export class ConsentEntry implements Entry {
   }
 
   end(reason: EndReason): string {
-    this.resolve({ outcome: { action: 'cancel', ...endingOutcome(reason) } });
+    this.resolve({ outcome: endedOutcome(reason) });
     return endingSentence(reason);
   }
 

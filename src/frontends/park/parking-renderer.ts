@@ -13,11 +13,12 @@ import type {
   UrlPrompt,
 } from '../../contracts/renderer.js';
 import type { UrlOpener, UrlWaitChoice } from '../../contracts/url-step.js';
+import { cancelOutcome, declineOutcome, endedOutcome } from '../../core/choice-outcome.js';
 import { initialDraft } from '../../core/defaults.js';
 import type { Draft } from '../../core/form-model.js';
 import { FormSession } from '../../core/form-session.js';
-import type { CancelReason } from '../../core/outcome.js';
-import { endingOutcome, withdrawnEnding } from '../../core/prompt-ending.js';
+import type { CancelOutcome, CancelReason } from '../../core/outcome.js';
+import { withdrawnEnding } from '../../core/prompt-ending.js';
 import { sanitizeText } from '../../core/sanitize.js';
 import { fillForm } from '../scripted/answer-fill.js';
 import { formQuestion, type ParkedQuestion, urlQuestion } from './parked-question.js';
@@ -193,7 +194,7 @@ export class ParkingRenderer implements Renderer {
     prompt: FormPrompt | UrlPrompt,
     ctx: PromptContext,
     check: (answer: ParkAnswer) => { ok: true; value: T } | { ok: false; code: ParkRefusal; message: string },
-    cancelled: (outcome: { action: 'cancel'; reason: CancelReason; detail: string }) => T,
+    cancelled: (outcome: CancelOutcome) => T,
   ): Promise<T> {
     return new Promise<T>((resolve) => {
       const settle = (value: T, how: ParkSettled): void => {
@@ -203,8 +204,7 @@ export class ParkingRenderer implements Renderer {
         this.#options.onSettle?.(question.id, how);
       };
       const onAbort = (): void => {
-        const { reason, detail } = endingOutcome(withdrawnEnding(ctx.signal));
-        settle(cancelled({ action: 'cancel', reason, detail }), 'withdrawn');
+        settle(cancelled(endedOutcome(withdrawnEnding(ctx.signal))), 'withdrawn');
       };
       this.#waiting.set(question.id, {
         question,
@@ -219,7 +219,7 @@ export class ParkingRenderer implements Renderer {
           settle(checked.value, 'answered');
           return { ok: true };
         },
-        end: (reason, detail) => settle(cancelled({ action: 'cancel', reason, detail }), 'expired'),
+        end: (reason, detail) => settle(cancelled(cancelOutcome(reason, detail)), 'expired'),
       });
       if (ctx.signal.aborted) return onAbort();
       ctx.signal.addEventListener('abort', onAbort, { once: true });
@@ -234,12 +234,9 @@ export class ParkingRenderer implements Renderer {
 
 // The answer checked as every front-end checks a form: typed by field, validated, fail closed.
 function takeForm(prompt: FormPrompt, answer: ParkAnswer): Checked<FormAnswer> {
-  if (answer.action === 'decline') return { ok: true, value: { outcome: { action: 'decline' } } };
+  if (answer.action === 'decline') return { ok: true, value: { outcome: declineOutcome() } };
   if (answer.action === 'cancel')
-    return {
-      ok: true,
-      value: { outcome: { action: 'cancel', reason: 'dismissed', detail: 'answered cancel' } },
-    };
+    return { ok: true, value: { outcome: cancelOutcome('dismissed', 'answered cancel') } };
   if (answer.action === 'done')
     return {
       ok: false,

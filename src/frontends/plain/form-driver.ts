@@ -2,6 +2,7 @@
 // cancel (C-02). Only an explicit decline is `decline`; end of input and a server abort are
 // `cancel` and hand back what was typed (E-23).
 import type { FormAnswer, FormPrompt, PromptContext } from '../../contracts/renderer.js';
+import { cancelOutcome, endedOutcome } from '../../core/choice-outcome.js';
 import type { Field, FieldValue } from '../../core/form-model.js';
 import { FormSession } from '../../core/form-session.js';
 import type { CancelReason } from '../../core/outcome.js';
@@ -42,9 +43,8 @@ class FormDriver {
 
   async run(): Promise<FormAnswer> {
     // Withdrawn or interrupted while it waited its turn: never shown, so nothing to say or keep.
-    if (this.#io.interrupted()) return { outcome: { action: 'cancel', ...endingOutcome('interrupted') } };
-    if (this.#ctx.signal.aborted)
-      return { outcome: { action: 'cancel', reason: withdrawnEnding(this.#ctx.signal) } };
+    if (this.#io.interrupted()) return { outcome: endedOutcome('interrupted') };
+    if (this.#ctx.signal.aborted) return { outcome: cancelOutcome(withdrawnEnding(this.#ctx.signal)) };
     this.#io.say(
       ...headerLines(this.#ctx, this.#prompt.message),
       ...formRulesLines(this.#session.model),

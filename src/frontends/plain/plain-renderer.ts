@@ -14,6 +14,7 @@ import type {
   UrlPrompt,
 } from '../../contracts/renderer.js';
 import type { UrlWaitChoice, UrlWaiter, UrlWaitInfo } from '../../contracts/url-step.js';
+import { cancelOutcome } from '../../core/choice-outcome.js';
 import { sanitizeText } from '../../core/sanitize.js';
 import { createLineWaiter } from '../url-wait/line-waiter.js';
 import type { Conversation } from './conversation.js';
@@ -63,16 +64,14 @@ export class PlainRenderer implements Renderer {
 
   form(prompt: FormPrompt, ctx: PromptContext): Promise<FormAnswer> {
     return this.#inTurn(async () => {
-      if (this.#closed)
-        return { outcome: { action: 'cancel', reason: 'dismissed', detail: 'the prompt was closed' } };
+      if (this.#closed) return { outcome: cancelOutcome('dismissed', 'the prompt was closed') };
       return runFormDriver(prompt, ctx, this.#conversation(ctx.signal));
     });
   }
 
   url(prompt: UrlPrompt, ctx: PromptContext): Promise<UrlAnswer> {
     return this.#inTurn(async () => {
-      if (this.#closed)
-        return { outcome: { action: 'cancel', reason: 'dismissed', detail: 'the prompt was closed' } };
+      if (this.#closed) return { outcome: cancelOutcome('dismissed', 'the prompt was closed') };
       return runUrlDialog(prompt, ctx, this.#conversation(ctx.signal));
     });
   }

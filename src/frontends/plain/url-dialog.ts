@@ -3,7 +3,8 @@
 // explicit "o" consents (C-25); the browser is opened elsewhere, after this answer. On a deceptive
 // URL (core's url-consent policy) a blank line declines and "o" asks to be confirmed with "yes".
 import type { PromptContext, UrlAnswer, UrlPrompt } from '../../contracts/renderer.js';
-import { endingOutcome, endingSentence, withdrawnOutcome } from '../../core/prompt-ending.js';
+import { cancelOutcome, endedOutcome, urlChoiceOutcome } from '../../core/choice-outcome.js';
+import { endingSentence, withdrawnOutcome } from '../../core/prompt-ending.js';
 import { sanitizeText } from '../../core/sanitize.js';
 import {
   blankLineChoice,
@@ -48,12 +49,12 @@ export async function runUrlDialog(
     const read = await io.ask();
     if (read.kind === 'aborted' && io.interrupted()) {
       io.say(endingSentence('interrupted'));
-      return { outcome: { action: 'cancel', ...endingOutcome('interrupted') } };
+      return { outcome: endedOutcome('interrupted') };
     }
     if (read.kind === 'aborted') return withdrawn(ctx.signal, io);
     if (read.kind === 'eof') {
       io.say('Input ended; the request was cancelled.');
-      return { outcome: { action: 'cancel', reason: io.inputEnd } };
+      return { outcome: cancelOutcome(io.inputEnd) };
     }
     const typed = read.text.trim().toLowerCase();
     const blank = blankLineChoice(consent.policy);
@@ -63,7 +64,7 @@ export async function runUrlDialog(
       if (word === 'yes' || word === 'y') {
         consent.choose('open');
         io.say('Consent given; the address will be opened in your browser.');
-        return { outcome: { action: 'accept' } };
+        return urlChoiceOutcome('open');
       }
       io.say(`Not opened. ${choices}`);
       continue;
@@ -74,19 +75,19 @@ export async function runUrlDialog(
         continue;
       }
       io.say('Consent given; the address will be opened in your browser.');
-      return { outcome: { action: 'accept' } };
+      return urlChoiceOutcome('open');
     }
     if (word === 'd' || word === 'decline' || word === ':decline') {
       io.say('Declined.');
-      return { outcome: { action: 'decline' } };
+      return urlChoiceOutcome('decline');
     }
     if (word === 'c' || word === 'cancel' || word === ':cancel') {
       io.say('Cancelled.');
-      return { outcome: { action: 'cancel', reason: 'dismissed' } };
+      return urlChoiceOutcome('cancel');
     }
     if (word === ':mute') {
       io.say('Cancelled; further requests from this server are cancelled for this session.');
-      return { outcome: { action: 'cancel', reason: 'muted' }, muteServer: true };
+      return urlChoiceOutcome('mute');
     }
     io.say(`Not understood. ${choices}`);
   }

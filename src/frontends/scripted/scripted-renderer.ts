@@ -17,10 +17,11 @@ import type {
   UrlPrompt,
 } from '../../contracts/renderer.js';
 import type { UrlWaitChoice, UrlWaiter, UrlWaitInfo } from '../../contracts/url-step.js';
+import { cancelOutcome, declineOutcome, endedOutcome, urlChoiceOutcome } from '../../core/choice-outcome.js';
 import { initialDraft } from '../../core/defaults.js';
 import { FormSession } from '../../core/form-session.js';
-import type { CancelReason } from '../../core/outcome.js';
-import { endingOutcome, withdrawnEnding } from '../../core/prompt-ending.js';
+import type { CancelOutcome, DeclineOutcome } from '../../core/outcome.js';
+import { withdrawnEnding } from '../../core/prompt-ending.js';
 import { sanitizeText } from '../../core/sanitize.js';
 import { deceptiveWarnings } from '../../core/url-deception.js';
 import { createAutoWaiter } from '../url-wait/auto-waiter.js';
@@ -102,11 +103,11 @@ export class ScriptedRenderer implements Renderer {
       const { answer, label } = taken;
       if (answer.action === 'decline') {
         say(`decline (${label})`);
-        return { outcome: { action: 'decline' } };
+        return { outcome: declineOutcome() };
       }
       if (answer.action === 'cancel') {
         say(`cancel (${label})`);
-        return { outcome: cancelled('scripted-cancel', `${label} says cancel`) };
+        return { outcome: cancelOutcome('scripted-cancel', `${label} says cancel`) };
       }
       return this.#accept(prompt, say, answer, label);
     }
@@ -118,7 +119,7 @@ export class ScriptedRenderer implements Renderer {
         ? `no scripted answer applies: no answers entry matched this form (fields: ${names || '(none)'})${hint ? `; ${sanitizeText(hint, { maxLength: 300 })}` : ''}`
         : 'no scripted answer applies (give --answers, --set, --accept-defaults, --decline or --cancel)';
     say(`cancel (no-answer): ${detail}`);
-    return { outcome: cancelled('no-answer', detail) };
+    return { outcome: cancelOutcome('no-answer', detail) };
   }
 
   async url(prompt: UrlPrompt, ctx: PromptContext): Promise<UrlAnswer> {
@@ -142,11 +143,11 @@ export class ScriptedRenderer implements Renderer {
     if (taken) {
       if (taken.answer.action === 'decline') {
         say(`decline (${taken.label})`);
-        return { outcome: { action: 'decline' } };
+        return { outcome: declineOutcome() };
       }
       if (taken.answer.action === 'cancel') {
         say(`cancel (${taken.label})`);
-        return { outcome: cancelled('scripted-cancel', `${taken.label} says cancel`) };
+        return { outcome: cancelOutcome('scripted-cancel', `${taken.label} says cancel`) };
       }
       consent = taken.label;
     } else if (this.#options.openUrls) {
@@ -156,22 +157,22 @@ export class ScriptedRenderer implements Renderer {
       const detail =
         'no scripted consent for this URL (give --open-urls or an accept answer whose "when" matches)';
       say(`cancel (no-answer): ${detail}`);
-      return { outcome: cancelled('no-answer', detail) };
+      return { outcome: cancelOutcome('no-answer', detail) };
     }
     if (!prompt.analysis.allowed) {
       const detail = `refused by the URL safety check: ${sanitizeText(prompt.analysis.refusal ?? 'not allowed')}`;
       say(`cancel (unsafe-url): ${detail}`);
-      return { outcome: cancelled('unsafe-url', detail) };
+      return { outcome: cancelOutcome('unsafe-url', detail) };
     }
     const deceptive = deceptiveWarnings(prompt.analysis);
     if (deceptive.length > 0 && !this.#options.allowDeceptiveUrls) {
       const codes = [...new Set(deceptive.map((warning) => warning.code))].join(', ');
       const detail = `not opened unattended: the URL may not go where it seems (${codes}); --allow-deceptive-urls opens it anyway`;
       say(`cancel (unsafe-url): ${detail}`);
-      return { outcome: cancelled('unsafe-url', detail) };
+      return { outcome: cancelOutcome('unsafe-url', detail) };
     }
     say(`accept (${consent})`);
-    return { outcome: { action: 'accept' } };
+    return urlChoiceOutcome('open');
   }
 
   /** The entries no elicitation used, with their index (a replay whose server stopped asking). */
@@ -198,18 +199,17 @@ export class ScriptedRenderer implements Renderer {
   #blanket(
     ctx: PromptContext,
     say: (verdict: string) => void,
-  ): { readonly outcome: ReturnType<typeof cancelled> | { readonly action: 'decline' } } | undefined {
+  ): { readonly outcome: CancelOutcome | DeclineOutcome } | undefined {
     if (ctx.signal.aborted) {
-      const { reason, detail } = endingOutcome(withdrawnEnding(ctx.signal));
-      return { outcome: cancelled(reason, detail) };
+      return { outcome: endedOutcome(withdrawnEnding(ctx.signal)) };
     }
     if (this.#options.cancel) {
       say('cancel (--cancel)');
-      return { outcome: cancelled('scripted-cancel', '--cancel answers every elicitation cancel') };
+      return { outcome: cancelOutcome('scripted-cancel', '--cancel answers every elicitation cancel') };
     }
     if (this.#options.decline) {
       say('decline (--decline)');
-      return { outcome: { action: 'decline' } };
+      return { outcome: declineOutcome() };
     }
     return undefined;
   }
@@ -242,19 +242,19 @@ export class ScriptedRenderer implements Renderer {
     });
     if (problem !== undefined) {
       say(`cancel (invalid-answer): ${problem}`);
-      return { outcome: cancelled('invalid-answer', problem) };
+      return { outcome: cancelOutcome('invalid-answer', problem) };
     }
     if (!session.satisfiable) {
       const detail = 'no answer can satisfy this form';
       say(`cancel (unsatisfiable): ${detail}`);
-      return { outcome: cancelled('unsatisfiable', detail) };
+      return { outcome: cancelOutcome('unsatisfiable', detail) };
     }
     const submitted = session.submit();
     if (submitted.kind !== 'accepted') {
       const issues = submitted.kind === 'refused' ? submitted.issues : [];
       const detail = `${source} does not fit the form: ${issues.map((issue) => issue.message).join(' ')}`;
       say(`cancel (invalid-answer): ${detail}`);
-      return { outcome: cancelled('invalid-answer', detail) };
+      return { outcome: cancelOutcome('invalid-answer', detail) };
     }
     if (this.#options.log) {
       // Field names only: content is user data and stays out of logs.
@@ -283,8 +283,4 @@ export class ScriptedRenderer implements Renderer {
     const asked = sanitizeText(message, { maxLength: 80 });
     this.#options.log?.(`[scripted] ${server} asks "${asked}": ${verdict}`);
   }
-}
-
-function cancelled(reason: CancelReason, detail: string) {
-  return { action: 'cancel', reason, detail } as const;
 }

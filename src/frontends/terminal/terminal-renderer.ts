@@ -20,6 +20,7 @@ import type {
   UrlPrompt,
 } from '../../contracts/renderer.js';
 import type { UrlWaitChoice, UrlWaitInfo } from '../../contracts/url-step.js';
+import { cancelOutcome, endedOutcome, urlChoiceOutcome } from '../../core/choice-outcome.js';
 import type { FormEnding } from '../../core/form-session.js';
 import {
   endingOutcome,
@@ -165,23 +166,14 @@ export class TerminalRenderer implements Renderer {
         this.#line(`! ${server} withdrew its request to open a page.`, 'warn');
         return { outcome: withdrawnOutcome(ctx.signal) };
       }
-      if (result.kind === 'interrupted')
-        return { outcome: { action: 'cancel', ...endingOutcome('interrupted') } };
-      if (result.kind === 'input-closed')
-        return { outcome: { action: 'cancel', reason: 'dismissed', detail: 'input closed' } };
-      switch (result.end) {
-        case 'open':
-          return { outcome: { action: 'accept' } };
-        case 'decline':
-          this.#line(`✗ You declined to open the page ${server} asked for.`, 'plain');
-          return { outcome: { action: 'decline' } };
-        case 'dismiss':
-          this.#line(`✗ Cancelled ${server}'s request to open a page.`, 'plain');
-          return { outcome: { action: 'cancel', reason: 'dismissed' } };
-        case 'mute':
-          this.#line(`✗ Cancelled; further requests from ${server} are cancelled for this session.`, 'plain');
-          return { outcome: { action: 'cancel', reason: 'muted' }, muteServer: true };
-      }
+      if (result.kind === 'interrupted') return { outcome: endedOutcome('interrupted') };
+      if (result.kind === 'input-closed') return { outcome: cancelOutcome('dismissed', 'input closed') };
+      const choice = result.end === 'dismiss' ? 'cancel' : result.end;
+      if (choice === 'decline') this.#line(`✗ You declined to open the page ${server} asked for.`, 'plain');
+      if (choice === 'cancel') this.#line(`✗ Cancelled ${server}'s request to open a page.`, 'plain');
+      if (choice === 'mute')
+        this.#line(`✗ Cancelled; further requests from ${server} are cancelled for this session.`, 'plain');
+      return urlChoiceOutcome(choice);
     });
   }
 

@@ -10,6 +10,7 @@ import {
   type Transport,
 } from '@modelcontextprotocol/client';
 import type { JsonRpcResponse, RawClientDispatch } from '@modelcontextprotocol/ext-tasks/client';
+import { tapOf } from '../transport-tap.js';
 
 type Pending = (response: JsonRpcResponse) => void;
 type JsonValue = Parameters<RawClientDispatch>[0];
@@ -58,19 +59,15 @@ function createRawDispatch(client: Client): RawClientDispatch {
     });
 }
 
-/** Wraps the transport's onmessage: responses to our ids are ours, everything else goes to the SDK. */
+/** Responses to our ids are ours (taken off the transport's tap), everything else goes to the SDK. */
 function takeResponses(transport: Transport, pending: Map<string, Pending>): void {
-  const sdkOnMessage = transport.onmessage;
-  transport.onmessage = (message, extra) => {
+  tapOf(transport).inbound('task-responses', (message, _extra, pass) => {
     const id = (message as { id?: unknown }).id;
     const mine = typeof id === 'string' && !('method' in message) ? pending.get(id) : undefined;
-    if (mine === undefined) {
-      sdkOnMessage?.call(transport, message, extra);
-      return;
-    }
+    if (mine === undefined) return pass();
     pending.delete(id as string);
     mine(toResponse(message));
-  };
+  });
 }
 
 function toResponse(message: JSONRPCMessage): JsonRpcResponse {

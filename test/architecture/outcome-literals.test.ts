@@ -1,0 +1,55 @@
+// Front-ends draw and report a choice; the wire outcome comes from core (src/core/choice-outcome.ts,
+// FormSession, withdrawnOutcome). No `{ action: 'accept' | 'decline' | 'cancel' }` is built in
+// src/frontends/ (H-45).
+import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { join, relative } from 'node:path';
+import { describe, it } from 'node:test';
+import ts from 'typescript';
+import { root } from '../helpers/cli.js';
+import { listSources } from '../helpers/sources.js';
+
+const frontends = join(root, 'src', 'frontends');
+const ACTIONS = new Set(['accept', 'decline', 'cancel']);
+/** Literals that are not outcomes, with why. */
+const ALLOWED: Record<string, number> = {
+  // `--accept-defaults` stands for an answers-file entry `{ action: 'accept' }`, not an outcome.
+  'scripted/scripted-renderer.ts': 1,
+};
+
+/** How many object literals in `text` have an `action` of accept, decline or cancel. */
+function outcomeLiterals(text: string): number {
+  const file = ts.createSourceFile('scan.ts', text, ts.ScriptTarget.Latest, true);
+  let count = 0;
+  const visit = (node: ts.Node) => {
+    if (
+      ts.isPropertyAssignment(node) &&
+      ts.isObjectLiteralExpression(node.parent) &&
+      node.name.getText(file) === 'action' &&
+      ts.isStringLiteralLike(node.initializer) &&
+      ACTIONS.has(node.initializer.text)
+    )
+      count++;
+    ts.forEachChild(node, visit);
+  };
+  visit(file);
+  return count;
+}
+
+describe('outcomes in the front-ends', () => {
+  it('are never built there: front-ends report a choice and core returns the outcome', () => {
+    const built: Record<string, number> = {};
+    for (const path of listSources(frontends)) {
+      const count = outcomeLiterals(readFileSync(path, 'utf8'));
+      if (count > 0) built[relative(frontends, path)] = count;
+    }
+    assert.deepEqual(built, ALLOWED);
+  });
+
+  it('finds an outcome literal however it is returned (the check itself works)', () => {
+    const text =
+      "return { outcome: { action: 'cancel', reason: 'dismissed' } }; const a = { action: 'decline' };";
+    assert.equal(outcomeLiterals(text), 2);
+    assert.equal(outcomeLiterals("if (answer.action === 'decline') type A = { action: 'accept' };"), 0);
+  });
+});

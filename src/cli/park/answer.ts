@@ -8,13 +8,18 @@ import type { Io } from '../frontend.js';
 import { askHolder } from './holder-wire.js';
 import { showReport } from './park-report.js';
 import { isParkId, openParkStore } from './park-store.js';
+import type { RunMain } from './round-park.js';
+import { roundState } from './round-store.js';
 
-export async function runAnswer(args: CliArgs, io: Io): Promise<number | 'parked'> {
+export async function runAnswer(args: CliArgs, io: Io, runMain?: RunMain): Promise<number | 'parked'> {
   const id = args.operand ?? '';
   const answer = parkAnswerOf(args);
   if (!isParkId(id))
     throw new ElicitError('usage', 'that is not the id of a parked question (mcp-elicit pending lists them)');
   const store = await openParkStore(io.env);
+  // A 2026-07-28 round parked with no process (P-12) is answered by running its command again.
+  if (runMain !== undefined && (await roundState(store, id)) !== undefined)
+    return (await import('./round-answer.js')).answerRound(store, id, answer, io, runMain);
   const record = await store.read(id);
   if (record === undefined)
     throw new ElicitError(

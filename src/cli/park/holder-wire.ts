@@ -4,6 +4,7 @@
 import { connect, type Socket } from 'node:net';
 import type { ParkAnswer, ParkRefusal } from '../../frontends/park/index.js';
 import type { StoredQuestion } from './park-store.js';
+import type { SavedRound } from './round-store.js';
 
 export type HolderRequest =
   | { readonly op: 'answer'; readonly id: string; readonly answer: ParkAnswer }
@@ -21,6 +22,8 @@ export type HolderReport =
 export interface HolderStart {
   readonly argv: readonly string[];
   readonly ttlMs: number;
+  /** A 2026-07-28 round already received (several questions): the command starts from it. */
+  readonly resumeFrom?: SavedRound;
 }
 
 /** A final report (a whole command's output) may be large; a request never is. */

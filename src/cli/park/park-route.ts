@@ -43,13 +43,21 @@ export function showRoundOutcome(
 
 /**
  * An HTTP server speaking 2026-07-28. Headers given on the command line may carry secrets, and
- * the saved record holds the command line, so such a call parks in the holder instead.
+ * the saved record holds the command line, so such a call parks in the holder instead; so does a
+ * call that may become a task (a server known to offer the Tasks extension): a task's questions
+ * come outside any round.
  */
 async function parksWithoutProcess(args: CliArgs, env: NodeJS.ProcessEnv): Promise<boolean> {
   const target = args.target;
   if (target?.kind !== 'http' || Object.keys(target.headers).length > 0) return false;
-  if (args.protocol.kind !== 'auto') return args.protocol.kind === 'modern';
-  if (!args.eraCache) return false;
-  const cached = await new EraCache(env).get(eraCacheKey({ kind: 'http', url: target.url }));
-  return cached?.kind === 'modern';
+  if (args.protocol.kind === 'legacy') return false;
+  const cached = args.eraCache
+    ? await new EraCache(env).get(eraCacheKey({ kind: 'http', url: target.url }))
+    : undefined;
+  const tasks = cached?.kind === 'modern' && cached.discover.capabilities?.extensions?.[TASKS] !== undefined;
+  if (tasks && args.task !== 'never') return false;
+  return args.protocol.kind === 'modern' || cached?.kind === 'modern';
 }
+
+/** The Tasks extension's name (SEP-2663); not imported from the adapter's task code, which is large. */
+const TASKS = 'io.modelcontextprotocol/tasks';

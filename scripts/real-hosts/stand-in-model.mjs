@@ -39,6 +39,11 @@ function sse(res, events, named = true, done = false) {
 }
 
 // ---- Anthropic Messages -------------------------------------------------------------------
+const lastToolUse = (messages = []) =>
+  messages
+    .filter((m) => m.role === 'assistant' && Array.isArray(m.content))
+    .at(-1)
+    ?.content.find((c) => c.type === 'tool_use');
 function anthropic(body, res) {
   const tools = (body.tools ?? []).map((t) => t.name).filter(Boolean);
   const results = [];
@@ -46,10 +51,19 @@ function anthropic(body, res) {
   const last = (body.messages ?? []).at(-1);
   if (Array.isArray(last?.content))
     for (const c of last.content) if (c.type === 'tool_result') results.push(c.content);
-  const name = pick(tools);
+  // Claude Code 2.1.3xx defers MCP tools: only their names are listed, loaded through ToolSearch.
+  const deferred = new RegExp(`mcp__\\w+?__${toolSuffix}\\b`).exec(JSON.stringify(body.messages ?? []))?.[0];
+  // A host that started the turn before its MCP servers were up (2.1.197) offers WaitForMcpServers.
+  const searched =
+    results.length > 0 && ['ToolSearch', 'WaitForMcpServers'].includes(lastToolUse(body.messages)?.name);
+  const name = pick(tools) ?? (searched ? deferred : undefined);
   let content;
-  if (results.length > 0) content = [{ type: 'text', text: final(results.at(-1)) }];
+  if (results.length > 0 && !searched) content = [{ type: 'text', text: final(results.at(-1)) }];
   else if (name) content = [{ type: 'tool_use', id: `toolu_${Date.now()}`, name, input: toolArgs }];
+  else if (deferred && tools.includes('ToolSearch'))
+    content = [{ type: 'tool_use', id: `toolu_${Date.now()}`, name: 'ToolSearch', input: { query: `select:${deferred}` } }];
+  else if (tools.includes('WaitForMcpServers') && !searched)
+    content = [{ type: 'tool_use', id: `toolu_${Date.now()}`, name: 'WaitForMcpServers', input: {} }];
   else content = [{ type: 'text', text: `no tool ending in ${toolSuffix} offered` }];
   const stop = content[0].type === 'tool_use' ? 'tool_use' : 'end_turn';
   const message = {

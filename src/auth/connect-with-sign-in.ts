@@ -15,6 +15,7 @@ import { createGuardedHttpTransport } from '../mcp/guarded-http.js';
 import { SignInProvider } from './provider.js';
 import { refreshBeforeFirstRequest } from './refresh-first.js';
 import { type SignInOptions, SignInSession } from './sign-in.js';
+import { RefusalWatch } from './token-refusal.js';
 
 /** What a transport for the signed-in connection is given. */
 export interface SignInTransportParts {
@@ -89,9 +90,11 @@ export async function connectWithSignIn(options: ConnectWithSignInOptions): Prom
     await session.prepare();
     await refreshBeforeFirstRequest(provider, options.url);
     let rediscovered = false;
+    const refusals = new RefusalWatch();
     for (;;) {
       const client = options.newClient();
-      const transport = newTransport({ authProvider: provider, fetch: provider.watchFetch() });
+      const fetch = refusals.wrap(provider.watchFetch(), provider.server);
+      const transport = newTransport({ authProvider: provider, fetch });
       try {
         await client.connect(transport, options.connectOptions);
       } catch (error) {
@@ -107,7 +110,9 @@ export async function connectWithSignIn(options: ConnectWithSignInOptions): Prom
           await client.close().catch(() => {});
         }
         if (unauthorized || refused) continue;
-        throw error;
+        throw refusedAfterRefresh(error)
+          ? refusals.error(provider, options.server?.label ?? options.url.host, error)
+          : error;
       }
       if (options.signInNow === true) await signInNow(session, transport, provider, options.url);
       session.retryRequestsOf(transport);

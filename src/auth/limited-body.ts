@@ -1,5 +1,7 @@
 // Authorization-side responses (metadata, registration, tokens) are small documents; a huge one is
 // hostile or broken. The body is cut off with an error past a limit, before the SDK parses it.
+import { ElicitError } from '../contracts/elicit-error.js';
+
 const DEFAULT_LIMIT = 1024 * 1024;
 
 /** `response` with a body that errors once more than `limit` bytes arrive. */
@@ -33,10 +35,13 @@ export function limitBody(response: Response, limit = DEFAULT_LIMIT): Response {
   return limited;
 }
 
-function tooLarge(url: string, limit: number): Error {
+function tooLarge(url: string, limit: number): ElicitError {
   let where = 'the authorization server';
   try {
     where = new URL(url).host;
   } catch {}
-  return new Error(`${where} sent more than ${Math.round(limit / 1024)} KiB of sign-in metadata; refused`);
+  return new ElicitError(
+    'sign-in-failed',
+    `${where} sent more than ${Math.round(limit / 1024)} KiB of sign-in metadata; refused`,
+  );
 }

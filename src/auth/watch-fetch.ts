@@ -6,6 +6,7 @@
 import type { AuthorizationServerMetadata, FetchLike } from '@modelcontextprotocol/client';
 import { assertSecureEndpoint } from './authorization-check.js';
 import { boundedFetch, stepByPath } from './bounded-fetch.js';
+import { jsonDocument } from './json-document.js';
 import { limitBody } from './limited-body.js';
 import { carriesToken, sameEndpoint } from './provider-parts.js';
 
@@ -34,7 +35,8 @@ export function watchFetch(inner: FetchLike, o: WatchFetchOptions): FetchLike {
     if (!sameEndpoint(input, o.endpoint)) {
       assertSecureEndpoint(input, o.serverUrl, (url) => stepOf(url, init));
       // MCP traffic may be large (tool results); the authorization side's documents are not.
-      const limited = limitBody(await bounded(input, init));
+      const url = new URL(input instanceof Request ? input.url : input);
+      const limited = await jsonDocument(limitBody(await bounded(input, init)), stepOf(url, init), url);
       if (limited.ok) await o.onDocument?.(input, limited);
       return limited;
     }

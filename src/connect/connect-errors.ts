@@ -1,5 +1,6 @@
 // Why a connection failed, in a line a person can act on: "could not connect to localhost:3999
 // (connection refused)", or the HTTP status and a one-line summary instead of an HTML error page.
+import { SdkErrorCode, SdkHttpError } from '@modelcontextprotocol/client';
 import { sanitizeText } from '../core/sanitize.js';
 
 const NETWORK_CODES: Record<string, string> = {
@@ -24,6 +25,9 @@ export function describeConnectError(error: unknown, label: string, url?: URL): 
       .find((c): c is string => typeof c === 'string' && (c in NETWORK_CODES || /^ERR_TLS|CERT/.test(c)));
     if (code !== undefined)
       return `could not connect to ${url.host} (${NETWORK_CODES[code] ?? `TLS: ${code}`})`;
+    // The SDK's retry after its own grant (client_credentials) carried the new token.
+    if (chain.some((e) => SdkHttpError.isInstance(e) && e.code === SdkErrorCode.ClientHttpAuthentication))
+      return `${url.host}${url.pathname} refused the access token it had just been given (HTTP 401 again after signing in)`;
     const http = httpFailure(chain);
     if (http) {
       const summary = summarize(http.text);

@@ -26,8 +26,11 @@ after(async () => {
   await Promise.all(servers.map((s) => s.close()));
 });
 
-async function server(misbehave?: Misbehaviour): Promise<ProtectedServer> {
-  const started = await startProtectedServer(misbehave === undefined ? {} : { misbehave });
+async function server(misbehave?: Misbehaviour, expiresIn?: number): Promise<ProtectedServer> {
+  const started = await startProtectedServer({
+    ...(misbehave !== undefined && { misbehave }),
+    ...(expiresIn !== undefined && { expiresIn }),
+  });
   servers.push(started);
   return started;
 }
@@ -215,5 +218,27 @@ describe('a server whose authorization server moved while the stored token had e
     );
     assert.equal(moved.registrations.length, 1, 'registered anew at the new authorization server');
     assert.equal(moved.authorizations.length, 1, 'and signed in there');
+  });
+});
+
+describe('a 401 that outlives the sign-in', () => {
+  it(req`says the server refused the token it had just been given, not only "HTTP 401" (A-44)`, async () => {
+    const s = await server('refuse-tokens');
+    const message = failure(await call(s.url, scratch()));
+    assert.match(
+      message,
+      /^127\.0\.0\.1:\d+ refused the access token the sign-in had just given \(HTTP 401 again\)/,
+    );
+  });
+
+  it(req`says a request went without a token because the new token had already expired (A-44)`, async () => {
+    // An access token that lives a millisecond has expired before the retried request is sent.
+    const s = await server(undefined, 0.001);
+    const message = failure(await call(s.url, scratch()));
+    assert.match(
+      message,
+      /answered HTTP 401 again after the sign-in, to a request sent without a token: the access token from the authorization server had expired before it could be sent/,
+    );
+    assert.ok(!s.bearers.some((b) => b?.startsWith('Bearer ')), 'no token was sent');
   });
 });

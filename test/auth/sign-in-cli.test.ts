@@ -135,8 +135,16 @@ describe('bad answers from the authorization side', () => {
     ['missing-iss', /iss check/, 'a missing iss is refused (A-25)'],
     ['wrong-iss', /iss check/, 'a wrong iss is refused and its text not shown (A-25)'],
     ['prm-other-resource', /another resource/, 'metadata for another resource starts no sign-in (A-08)'],
-    ['oversized-metadata', /more than 1024 KiB/, 'oversized metadata is refused'],
-    ['non-json-metadata', /sign-in to .* failed|cannot connect/, 'non-JSON metadata is a clear error'],
+    [
+      'oversized-metadata',
+      /^mcp-elicit: 127\.0\.0\.1:\d+ sent more than 1024 KiB of sign-in metadata; refused$/m,
+      'oversized metadata is refused (A-44)',
+    ],
+    [
+      'non-json-metadata',
+      /the authorization server metadata request to 127\.0\.0\.1:\d+ got an answer that is not JSON \(text\/html/,
+      'non-JSON metadata is one sentence naming the request (A-44)',
+    ],
     ['no-access-token', /sign-in to .* failed/, 'a token response without access_token is refused'],
     ['no-s256', /PKCE S256/, 'an authorization server without S256 is refused (A-20)'],
   ];

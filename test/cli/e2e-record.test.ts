@@ -7,6 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, it } from 'node:test';
 import { interruptCliWhen, jsonReport, resultText, root, runCli } from '../helpers/cli.js';
+import { fixtureCommand } from '../helpers/compiled-fixture.js';
 import { req } from '../helpers/req.js';
 import { echoFormStdioCommand, everythingStdioCommand, type StdioCommand } from '../helpers/servers.js';
 
@@ -207,10 +208,7 @@ describe('mcp-elicit --record, replayed with --answers', () => {
       'connect_account',
       '--args',
       '{"service":"GitHub"}',
-      ...serverArgs({
-        command: process.execPath,
-        args: ['--import', 'tsx', join(root, 'test/fixtures/servers/url-flow-server.ts')],
-      }),
+      ...serverArgs(fixtureCommand('test/fixtures/servers/url-flow-server.ts')),
     ];
     const file = join(dir, 'url.json');
     const run = await runCli(['--json', '--ui', 'plain', '--record', file, ...urlFlow], {

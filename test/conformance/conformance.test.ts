@@ -16,6 +16,7 @@ import { after, before, describe, test } from 'node:test';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { type Era, eraOf } from '../../src/contracts/protocol.js';
+import { fixtureCommand } from '../helpers/compiled-fixture.js';
 import { req } from '../helpers/req.js';
 
 const run = promisify(execFile);
@@ -145,7 +146,9 @@ interface RunOutcome {
 }
 
 async function runScenario(scenario: Scenario, outDir: string): Promise<RunOutcome> {
-  const command = `${process.execPath} --import tsx test/conformance/client.ts`;
+  const client = fixtureCommand('test/conformance/client.ts');
+  assert.ok(!client.args.some((a) => /\s/.test(a)), 'the client command is split on spaces: a path has one');
+  const command = [client.command, ...client.args].join(' ');
   const started = performance.now();
   let transcript: string;
   try {

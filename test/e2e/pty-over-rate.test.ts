@@ -5,11 +5,12 @@ import * as assert from 'node:assert/strict';
 import { existsSync } from 'node:fs';
 import { after, before, it } from 'node:test';
 import { fileURLToPath } from 'node:url';
+import { fixtureCommand } from '../helpers/compiled-fixture.js';
 import { TmuxSession } from '../helpers/tmux.js';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 const bin = 'dist/cli/bin.js';
-const hostile = ['node', '--import', 'tsx', 'test/fixtures/servers/hostile-server.ts'];
+const hostile = ['node', ...fixtureCommand('test/fixtures/servers/hostile-server.ts').args];
 let session: TmuxSession | undefined;
 
 before(() => {

@@ -8,6 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, it } from 'node:test';
 import { jsonReport, resultText, root, runCli } from '../helpers/cli.js';
+import { fixtureCommand } from '../helpers/compiled-fixture.js';
 import { req } from '../helpers/req.js';
 
 // The server sees only what it is given (issue 13): the hits file is passed through by name.
@@ -16,9 +17,7 @@ const server = [
   'URL_FLOW_HITS_FILE',
   '--',
   process.execPath,
-  '--import',
-  'tsx',
-  join(root, 'test/fixtures/servers/url-flow-server.ts'),
+  ...fixtureCommand('test/fixtures/servers/url-flow-server.ts').args,
 ];
 const browserScript = join(root, 'test/fixtures/browser/visit-page.mjs');
 

@@ -18,7 +18,7 @@ export interface CliRunOptions {
   readonly env?: Record<string, string>;
   readonly input?: string;
   readonly timeoutMs?: number;
-  /** Era cache folder; a fresh one per run unless given. */
+  /** Era cache folder; unless given, one per test process (freshCacheDir() for a test about the probe). */
   readonly cacheDir?: string;
   /** Working folder; the checkout unless given. */
   readonly cwd?: string;
@@ -28,11 +28,19 @@ export function freshCacheDir(): string {
   return mkdtempSync(join(tmpdir(), 'mcp-elicit-cache-'));
 }
 
+// With an empty era cache the SDK's server/discover probe starts a stdio server twice; a test file
+// shares one cache, so only its first run against each server command probes, as a user's does.
+let sharedCacheDir: string | undefined;
+function processCacheDir(): string {
+  sharedCacheDir ??= freshCacheDir();
+  return sharedCacheDir;
+}
+
 export function runCli(args: readonly string[], options: CliRunOptions = {}): Promise<CliRun> {
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, [cliBin, ...args], {
       cwd: options.cwd ?? root,
-      env: { ...process.env, MCP_ELICIT_CACHE_DIR: options.cacheDir ?? freshCacheDir(), ...options.env },
+      env: { ...process.env, MCP_ELICIT_CACHE_DIR: options.cacheDir ?? processCacheDir(), ...options.env },
       stdio: ['pipe', 'pipe', 'pipe'],
     });
     let stdout = '';

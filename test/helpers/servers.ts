@@ -4,7 +4,7 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { createRequire } from 'node:module';
 import { connect, createServer } from 'node:net';
 import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { fixtureCommand } from './compiled-fixture.js';
 
 export interface StdioCommand {
   readonly command: string;
@@ -16,11 +16,7 @@ export interface RunningHttpServer {
   close(): Promise<void>;
 }
 
-const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
-const tsx = (file: string): StdioCommand => ({
-  command: process.execPath,
-  args: ['--import', 'tsx', join(root, file)],
-});
+const fixture = (file: string): StdioCommand => fixtureCommand(file);
 
 const everythingMain = join(
   dirname(createRequire(import.meta.url).resolve('@modelcontextprotocol/server-everything/package.json')),
@@ -29,44 +25,44 @@ const everythingMain = join(
 );
 
 export function demoStdioCommand(): StdioCommand {
-  return tsx('src/demo/main.ts');
+  return fixture('src/demo/main.ts');
 }
 
 /** Asks for the form given in its `ask` tool's arguments and echoes the answer. */
 export function echoFormStdioCommand(): StdioCommand {
-  return tsx('test/fixtures/servers/echo-form-server.ts');
+  return fixture('test/fixtures/servers/echo-form-server.ts');
 }
 
 export function hostileStdioCommand(): StdioCommand {
-  return tsx('test/fixtures/servers/hostile-server.ts');
+  return fixture('test/fixtures/servers/hostile-server.ts');
 }
 
 export function escapeStdioCommand(): StdioCommand {
-  return tsx('test/fixtures/servers/escape-server.ts');
+  return fixture('test/fixtures/servers/escape-server.ts');
 }
 
 export function envStdioCommand(): StdioCommand {
-  return tsx('test/fixtures/servers/env-server.ts');
+  return fixture('test/fixtures/servers/env-server.ts');
 }
 
 /** Reports the log level the client asked for (test/fixtures/servers/log-level-server.ts). */
 export function logLevelStdioCommand(): StdioCommand {
-  return tsx('test/fixtures/servers/log-level-server.ts');
+  return fixture('test/fixtures/servers/log-level-server.ts');
 }
 
 /** Stays up after its stdin closes, until SIGTERM; with `--prompt` it exits on end of input. */
 export function lingerStdioCommand(...args: string[]): StdioCommand {
-  const command = tsx('test/fixtures/servers/linger-server.ts');
+  const command = fixture('test/fixtures/servers/linger-server.ts');
   return { ...command, args: [...command.args, ...args] };
 }
 
 export function stderrStdioCommand(): StdioCommand {
-  return tsx('test/fixtures/servers/stderr-server.ts');
+  return fixture('test/fixtures/servers/stderr-server.ts');
 }
 
 /** The 2026-07-28 Tasks-extension fixture (test/fixtures/servers/tasks-2026-server.ts). */
 export function tasksStdioCommand(): StdioCommand {
-  return tsx('test/fixtures/servers/tasks-2026-server.ts');
+  return fixture('test/fixtures/servers/tasks-2026-server.ts');
 }
 
 /** The Tasks fixture over Streamable HTTP on a free port. */
@@ -76,12 +72,12 @@ export function startTasksHttp(): Promise<RunningHttpServer> {
 
 /** Tasks servers that misbehave (test/fixtures/servers/hostile-tasks-server.ts); HOSTILE_TASKS_ERA picks the era. */
 export function hostileTasksStdioCommand(): StdioCommand {
-  return tsx('test/fixtures/servers/hostile-tasks-server.ts');
+  return fixture('test/fixtures/servers/hostile-tasks-server.ts');
 }
 
 /** The 2025-11-25 tasks fixture (test/fixtures/servers/tasks-2025-server.ts). */
 export function tasks2025StdioCommand(): StdioCommand {
-  return tsx('test/fixtures/servers/tasks-2025-server.ts');
+  return fixture('test/fixtures/servers/tasks-2025-server.ts');
 }
 
 /** The 2025-11-25 tasks fixture over Streamable HTTP on a free port. */
@@ -214,5 +210,5 @@ async function waitForConnect(port: number, timeoutMs: number): Promise<void> {
 }
 
 export function liveStdioCommand(): StdioCommand {
-  return tsx('test/fixtures/servers/live-server.ts');
+  return fixture('test/fixtures/servers/live-server.ts');
 }

@@ -3,7 +3,6 @@
 // visits the loopback page like a person: GET, then POST the form). The renderer is a test
 // double of the PERSON: it records what was shown and answers a scripted decision.
 import { strict as assert } from 'node:assert';
-import { join } from 'node:path';
 import { after, describe, it } from 'node:test';
 import { fileURLToPath } from 'node:url';
 import { Client, ProtocolError, ProtocolErrorCode } from '@modelcontextprotocol/client';
@@ -16,10 +15,10 @@ import { parseElicitRequest, type UrlRequest } from '../../src/mcp/incoming-requ
 import { UrlCompletionTracker } from '../../src/mcp/url-completion.js';
 import { handleUrlElicitation } from '../../src/mcp/url-elicitation.js';
 import { type BrowserMode, testBrowser } from '../helpers/browser.js';
+import { fixtureCommand } from '../helpers/compiled-fixture.js';
 import { req } from '../helpers/req.js';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
-const serverScript = join(root, 'test/fixtures/servers/url-flow-server.ts');
 
 /** Parsed as the adapter's handler parses it: a malformed request is refused with -32602. */
 function asUrlRequest(params: unknown, era: Era): UrlRequest {
@@ -120,11 +119,7 @@ async function open(era: Era) {
     return { action: outcome.action };
   });
   await client.connect(
-    new StdioClientTransport({
-      command: process.execPath,
-      args: ['--import', 'tsx', serverScript],
-      cwd: root,
-    }),
+    new StdioClientTransport({ ...fixtureCommand('test/fixtures/servers/url-flow-server.ts'), cwd: root }),
   );
   assert.equal(eraOf(client.getProtocolEra()), era);
   const call = async (name: string, args: Record<string, unknown> = {}) => {

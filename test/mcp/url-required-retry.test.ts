@@ -21,10 +21,10 @@ import { UrlCompletionTracker } from '../../src/mcp/url-completion.js';
 import { handleUrlElicitation } from '../../src/mcp/url-elicitation.js';
 import { type UrlRetryDeps, withUrlElicitationRetry } from '../../src/mcp/url-required-retry.js';
 import { type BrowserMode, testBrowser } from '../helpers/browser.js';
+import { fixtureCommand } from '../helpers/compiled-fixture.js';
 import { req } from '../helpers/req.js';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
-const serverScript = join(root, 'test/fixtures/servers/url-flow-server.ts');
 const everything = join(
   dirname(createRequire(import.meta.url).resolve('@modelcontextprotocol/server-everything/package.json')),
   'dist',
@@ -106,7 +106,8 @@ async function connect(
   return { client, tracker };
 }
 
-const fixture = [process.execPath, '--import', 'tsx', serverScript];
+const urlFlow = fixtureCommand('test/fixtures/servers/url-flow-server.ts');
+const fixture = [urlFlow.command, ...urlFlow.args];
 const textOf = (result: { content: unknown }) =>
   (result.content as { type: string; text?: string }[]).map((c) => c.text ?? '').join('\n');
 

@@ -1,6 +1,5 @@
 // Shared by the Chromium tests: a real SDK client with the adapter and a BrowserRenderer, connected
 // to the echo-form fixture server on either era, and a keyboard-only way to fill any form.
-import { join } from 'node:path';
 import { Client } from '@modelcontextprotocol/client';
 import type { Page } from 'playwright-core';
 import type { Era } from '../../../src/contracts/protocol.js';
@@ -10,7 +9,7 @@ import { attachElicitation, type ElicitationSession } from '../../../src/mcp/att
 import { createGuardedStdioTransport } from '../../../src/mcp/guarded-stdio.js';
 import type { PromptQueue } from '../../../src/mcp/prompt-queue.js';
 import { pageOpener } from '../../helpers/chromium.js';
-import { root } from '../../helpers/cli.js';
+import { fixtureCommand } from '../../helpers/compiled-fixture.js';
 
 export interface EchoRig {
   readonly renderer: BrowserRenderer;
@@ -44,10 +43,7 @@ export async function echoRig(
     ...(options.queue && { queue: options.queue }),
   });
   await client.connect(
-    createGuardedStdioTransport({
-      command: process.execPath,
-      args: ['--import', 'tsx', join(root, 'test/fixtures/servers/echo-form-server.ts')],
-    }),
+    createGuardedStdioTransport(fixtureCommand('test/fixtures/servers/echo-form-server.ts')),
   );
   return {
     renderer,

@@ -2,7 +2,6 @@
 // opened only by the person's click on a plain link (in a new tab, no opener, no referrer), then
 // the waiting page; on both eras, with zero Content-Security-Policy violations on our pages.
 import assert from 'node:assert/strict';
-import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { Client } from '@modelcontextprotocol/client';
 import type { BrowserContext, Page } from 'playwright-core';
@@ -15,7 +14,7 @@ import {
   recordCspViolations,
   type TestChromium,
 } from '../../helpers/chromium.js';
-import { root } from '../../helpers/cli.js';
+import { fixtureCommand } from '../../helpers/compiled-fixture.js';
 
 function text(result: { content?: unknown }): string {
   return ((result.content ?? []) as { text?: string }[]).map((c) => c.text ?? '').join('\n');
@@ -43,10 +42,7 @@ for (const era of ['2025-11-25', '2026-07-28'] as const) {
       );
       session = attachElicitation(client, { renderer, server: 'accounts' });
       await client.connect(
-        createGuardedStdioTransport({
-          command: process.execPath,
-          args: ['--import', 'tsx', join(root, 'test/fixtures/servers/url-flow-server.ts')],
-        }),
+        createGuardedStdioTransport(fixtureCommand('test/fixtures/servers/url-flow-server.ts')),
       );
     });
     after(async () => {

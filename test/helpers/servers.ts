@@ -87,7 +87,7 @@ export function startTasks2025Http(): Promise<RunningHttpServer> {
 
 /** The 2026-07-28 fixture for rounds parked with no process (hostile text, two questions in one round). */
 export function startParkRoundHttp(): Promise<RunningHttpServer> {
-  return startHttp(tsx('test/fixtures/servers/park-round-server.ts'));
+  return startHttp(fixture('test/fixtures/servers/park-round-server.ts'));
 }
 
 export function everythingStdioCommand(): StdioCommand {

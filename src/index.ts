@@ -52,7 +52,9 @@ export {
   type ParkingOptions,
   ParkingRenderer,
   type ParkRefusal,
+  type ParkSettled,
   type ParkVerdict,
+  type PortablePrompt,
 } from './frontends/park/index.js';
 export { type PlainOptions, PlainRenderer } from './frontends/plain/index.js';
 export { type RecordingOptions, recordingRenderer } from './frontends/record/index.js';

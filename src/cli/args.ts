@@ -295,5 +295,6 @@ function base(command: CliArgs['command']): CliArgs {
     park: false,
     parkTtlMs: DEFAULT_PARK_TTL_MS,
     done: false,
+    notifyGiven: false,
   };
 }

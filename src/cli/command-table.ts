@@ -118,9 +118,10 @@ export const COMMANDS = {
     usage: [
       'mcp-elicit answer <id> --set key=value ... | --args <json> | --accept-defaults',
       'mcp-elicit answer <id> --done | --decline | --cancel',
+      'mcp-elicit answer <id> --ui terminal | plain | browser',
     ],
     operands: 1,
-    options: ['set', 'args', 'accept-defaults', 'done', 'decline', 'cancel', 'json'],
+    options: ['set', 'args', 'accept-defaults', 'done', 'decline', 'cancel', 'ui', 'notify', 'json'],
     example: "mcp-elicit answer 3q2-7Wm9cQ1Yk0bZ8xT5Aw --set 'name=Ada'",
     optionText: {
       args: ['The answer as a JSON object of field values (over --set).'],
@@ -128,6 +129,11 @@ export const COMMANDS = {
       'accept-defaults': ["Accept the form with the server's defaults (and any --set)."],
       decline: ['Say no to the question.'],
       cancel: ['Withdraw the question: the server is told cancel.'],
+      ui: [
+        'Put the question in front of a person in that front-end (terminal,',
+        'plain, browser, or auto) instead of the flags above; leaving it there',
+        'sends nothing: the question stays parked, what was typed kept for later.',
+      ],
     },
   },
   pending: {

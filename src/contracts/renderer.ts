@@ -125,6 +125,11 @@ export interface Renderer {
   waitForUrl?(info: UrlWaitInfo, signal: AbortSignal): Promise<UrlWaitChoice>;
   /** A server went over its rate of prompts (C-21): show this one, cancel it, or mute the server. */
   overRate?(info: OverRateInfo, ctx: PromptContext): Promise<OverRateChoice>;
+  /**
+   * 2025-11-25 URL mode: the server sent `notifications/elicitation/complete` for this id (spec
+   * §3.4); a front-end still asking about that step may end it as done (a parked one does, P-14).
+   */
+  urlCompleted?(elicitationId: string): void;
   /** One-line notices (a request withdrawn by the server, a rejected malformed request, ...). */
   notice?(notice: RendererNotice): void;
   /** Releases what the front-end holds (streams, a raw-mode terminal, an HTTP server). */

@@ -187,7 +187,8 @@ function serveElicitation(parts: Parts, handler: LazyHandler): void {
   if (parts.waiter) {
     // C-12: unknown or already-completed ids are ignored by the tracker.
     client.setNotificationHandler('notifications/elicitation/complete', (notification) => {
-      tracker.complete(notification.params.elicitationId);
+      const id = notification.params.elicitationId;
+      if (tracker.complete(id) === 'completed') parts.options.renderer.urlCompleted?.(id);
     });
   }
 }

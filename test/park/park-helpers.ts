@@ -1,9 +1,10 @@
 // Shared by the park tests: a private state folder per test, the CLI run with it, the parked
 // report read back, and every holder a test left running stopped at the end.
+import assert from 'node:assert/strict';
 import { mkdtempSync, readdirSync, readFileSync, watch } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { type CliRun, runCli } from '../helpers/cli.js';
+import { type CliRun, root, runCli } from '../helpers/cli.js';
 import { within } from '../helpers/within.js';
 
 export interface ParkedJson {
@@ -45,11 +46,16 @@ export class ParkPlace {
     return join(this.state, 'mcp-elicit', 'parked');
   }
 
-  run(args: readonly string[], env: Record<string, string> = {}): Promise<CliRun> {
+  /** `input`: what is piped to its stdin. */
+  run(args: readonly string[], env: Record<string, string> = {}, input?: string): Promise<CliRun> {
     return within(
       90_000,
       `mcp-elicit ${args.slice(0, 3).join(' ')}`,
-      runCli(args, { env: { XDG_STATE_HOME: this.state, ...env }, timeoutMs: 80_000 }),
+      runCli(args, {
+        env: { XDG_STATE_HOME: this.state, ...env },
+        timeoutMs: 80_000,
+        ...(input !== undefined && { input }),
+      }),
     ).then((run) => {
       this.#remember();
       return run;
@@ -119,3 +125,49 @@ export async function whenChanged(
     watcher.close();
   }
 }
+
+/** `-- node --import tsx <fixture>`: the command line of one of test/fixtures/servers. */
+export function fixtureServer(name: string): string[] {
+  return ['--', process.execPath, '--import', 'tsx', join(root, 'test/fixtures/servers', name)];
+}
+
+/** One form parked by the park fixture (`ask_several`, count 1: field n1, 1..10); its id. */
+export async function parkOneForm(place: ParkPlace, env: Record<string, string> = {}, flags: string[] = []) {
+  const run = await place.run(
+    [
+      '--json',
+      '--park',
+      ...flags,
+      'call',
+      'ask_several',
+      '--arg',
+      'count=1',
+      ...fixtureServer('park-server.ts'),
+    ],
+    env,
+  );
+  assert.equal(run.status, 6, run.stderr);
+  return parked(run).pending[0]?.id ?? '';
+}
+
+/** The URL flow fixture's `connect_account` parked on `era`: its question. */
+export async function parkUrlStep(place: ParkPlace, era: string): Promise<ParkedJson['pending'][number]> {
+  const run = await place.run([
+    '--json',
+    '--park',
+    '--protocol',
+    era,
+    'call',
+    'connect_account',
+    '--args',
+    '{"service":"GitHub"}',
+    ...fixtureServer('url-flow-server.ts'),
+  ]);
+  assert.equal(run.status, 6, run.stderr);
+  const [question] = parked(run).pending;
+  assert.ok(question);
+  return question;
+}
+
+/** The test's stand-in browser (visit-page.mjs): loads the page and submits its form, as a person would. */
+export const VISITOR = `${process.execPath} ${join(root, 'test/fixtures/browser/visit-page.mjs')} --mode=submit`;

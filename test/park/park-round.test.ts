@@ -1,4 +1,4 @@
-// 2026-07-28 calls to HTTP servers park with no process left (P-12): the round is saved in the
+// 2026-07-28 calls to HTTP servers park with no process left (P-15): the round is saved in the
 // private store and `answer` sends the retry from a fresh process. Against the bundled demo (the
 // official SDK server, signed requestState) and a fixture of our own.
 import assert from 'node:assert/strict';
@@ -46,7 +46,7 @@ describe('call --park on a 2026-07-28 HTTP server', () => {
   const signup = (): Promise<CliRun> =>
     place.run([...modern, '--json', '--park', 'call', 'signup', '--url', demo.url]);
 
-  // P-12 P-03 P-05
+  // P-15 P-03 P-05
   it('saves the round with no holder left, refuses a wrong answer, then sends the retry and parks the next round the same way', async () => {
     const first = await signup();
     assert.equal(first.status, 6, first.stderr);
@@ -109,7 +109,7 @@ describe('call --park on a 2026-07-28 HTTP server', () => {
     assert.match(late.stderr, /no parked question|already being answered/);
   });
 
-  // P-12 P-04
+  // P-15 P-04
   it('lets the first of two racing answers win; the second is refused and sends nothing', async () => {
     const question = parked(await signup()).pending[0];
     assert.ok(question);
@@ -124,7 +124,7 @@ describe('call --park on a 2026-07-28 HTTP server', () => {
     for (const name of roundFiles(place)) await place.run(['answer', name.slice(0, 32), '--cancel']);
   });
 
-  // P-12
+  // P-15
   it('refuses an answer once the round expired, and pending no longer lists it', async () => {
     const run = await place.run([
       ...modern,
@@ -151,7 +151,7 @@ describe('call --park on a 2026-07-28 HTTP server', () => {
     assert.deepEqual(parked(await place.run(['pending', '--json'])).pending, []);
   });
 
-  // P-12
+  // P-15
   it('parks with no process once the era cache knows the server speaks 2026-07-28, with no --protocol', async () => {
     const cache = mkdtempSync(join(tmpdir(), 'mcp-elicit-cache-'));
     const learn = await place.run(['tools', '--url', demo.url], { MCP_ELICIT_CACHE_DIR: cache });
@@ -169,7 +169,7 @@ describe('call --park on a 2026-07-28 HTTP server', () => {
     assert.match(resultText(jsonReport(done)), /thanks for the feedback/);
   });
 
-  // P-12 P-02
+  // P-15 P-02
   it('cleans hostile server text in the parked question, and echoes the requestState byte for byte', async () => {
     const run = await place.run([...modern, '--park', 'call', 'hostile', '--url', fixture.url]);
     assert.equal(run.status, 6, run.stderr);
@@ -189,7 +189,7 @@ describe('call --park on a 2026-07-28 HTTP server', () => {
     );
   });
 
-  // P-12 P-06
+  // P-15 P-06
   it('hands a round of two questions to a holder (answers are never written down), answered in reverse order', async () => {
     const run = await place.run([...modern, '--json', '--park', 'call', 'ask_two', '--url', fixture.url]);
     assert.equal(run.status, 6, run.stderr);

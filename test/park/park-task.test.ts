@@ -1,6 +1,6 @@
 // A tool call that becomes a task parks its questions too, on both eras: a task's input comes
 // outside any 2026-07-28 round, so it waits in the holder even on an HTTP server whose era cache
-// says 2026-07-28 (P-12), and `answer` goes on with the task (tasks/update; 2025: the answer to the
+// says 2026-07-28 (P-15), and `answer` goes on with the task (tasks/update; 2025: the answer to the
 // task's elicitation/create).
 import assert from 'node:assert/strict';
 import { mkdtempSync, readdirSync } from 'node:fs';
@@ -23,7 +23,7 @@ describe('call --park on a tool call that becomes a task', () => {
     await Promise.all([modern?.close(), legacy?.close()]);
   });
 
-  // P-12 P-07
+  // P-15 P-07
   it('parks a Tasks-extension task in the holder even when the era cache says 2026-07-28, and answers it through tasks/update', async () => {
     const cache = mkdtempSync(join(tmpdir(), 'mcp-elicit-cache-'));
     const env = { MCP_ELICIT_CACHE_DIR: cache };

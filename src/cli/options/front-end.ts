@@ -140,6 +140,8 @@ export const FRONT_END_OPTIONS = {
         'desktop notification where notify-send, osascript or powershell.exe',
         'exists), bell, desktop, or off. Scripted runs never notify. The text is ours: the',
         'server\'s name and "asks you to fill in a form", never its message.',
+        'With --park: a desktop notice for each question that parks, with its',
+        '`mcp-elicit answer <id> --ui terminal` command (only when --notify is given).',
       ],
     },
     {

@@ -13,14 +13,22 @@ import { roundState } from './round-store.js';
 
 export async function runAnswer(args: CliArgs, io: Io, runMain?: RunMain): Promise<number | 'parked'> {
   const id = args.operand ?? '';
-  const answer = parkAnswerOf(args);
+  // answer --ui: a person answers in that front-end (answer-ui.ts); otherwise the flags say how.
+  const answer = args.uiExplicit && args.ui !== 'scripted' ? undefined : parkAnswerOf(args);
   if (!isParkId(id))
     throw new ElicitError('usage', 'that is not the id of a parked question (mcp-elicit pending lists them)');
   const store = await openParkStore(io.env);
-  // A 2026-07-28 round parked with no process (P-12) is answered by running its command again.
-  if (runMain !== undefined && (await roundState(store, id)) !== undefined)
+  // A 2026-07-28 round parked with no process (P-15) is answered by running its command again.
+  if (runMain !== undefined && (await roundState(store, id)) !== undefined) {
+    if (answer === undefined)
+      throw new ElicitError(
+        'usage',
+        `question ${id} is a saved 2026-07-28 round, which --ui cannot show yet: answer it with --set, --args, --accept-defaults, --done, --decline or --cancel`,
+      );
     return (await import('./round-answer.js')).answerRound(store, id, answer, io, runMain);
-  const record = await store.read(id);
+  }
+  // A question the server completed itself keeps a mark of its own (P-14).
+  const record = (await store.read(id)) ?? (await store.readCompleted(id));
   if (record === undefined)
     throw new ElicitError(
       'usage',
@@ -29,15 +37,20 @@ export async function runAnswer(args: CliArgs, io: Io, runMain?: RunMain): Promi
   // Only a socket in the checked private folder: a record must not send an answer anywhere else.
   if (dirname(record.holder.socket) !== store.dir)
     throw new ElicitError('config', `parked question ${id} has a damaged record`);
-  const report = await askHolder(record.holder.socket, { op: 'answer', id, answer });
-  if (report === 'gone') {
-    await store.remove(id);
+  const gone = async (): Promise<never> => {
+    await Promise.all([store.remove(id), store.removeCompleted(id)]);
+    const lost =
+      record.completedBy === 'server'
+        ? "The server had completed it; the call's result is lost"
+        : 'The question can no longer be answered';
     throw new ElicitError(
       'connect',
-      `the process that held question ${id} (pid ${record.holder.pid}) is gone: it was stopped, or its server went away. The question can no longer be answered; run the command again`,
+      `the process that held question ${id} (pid ${record.holder.pid}) is gone: it was stopped, or its server went away. ${lost}; run the command again`,
     );
-  }
-  return showReport(report, io, args.json);
+  };
+  if (answer === undefined) return (await import('./answer-ui.js')).answerInFrontEnd(args, io, record, gone);
+  const report = await askHolder(record.holder.socket, { op: 'answer', id, answer });
+  return showReport(report === 'gone' ? await gone() : report, io, args.json);
 }
 
 /** Exactly one way to answer: values, --done, --decline or --cancel. */

@@ -2,13 +2,19 @@
 // other: one JSON line each way over a Unix socket in the private parked folder (P-05), or over
 // the IPC channel the holder was started with.
 import { connect, type Socket } from 'node:net';
-import type { ParkAnswer, ParkRefusal } from '../../frontends/park/index.js';
+import type { NotifyChoice } from '../../core/attention.js';
+import type { Draft } from '../../core/form-model.js';
+import type { ParkAnswer, ParkRefusal, PortablePrompt } from '../../frontends/park/index.js';
 import type { StoredQuestion } from './park-store.js';
 import type { SavedRound } from './round-store.js';
 
 export type HolderRequest =
   | { readonly op: 'answer'; readonly id: string; readonly answer: ParkAnswer }
-  | { readonly op: 'list' };
+  | { readonly op: 'list' }
+  /** `answer --ui`: the question's prompt, to put in front of a person (P-12). */
+  | { readonly op: 'show'; readonly id: string }
+  /** `answer --ui` left unanswered: what the person typed, kept in the holder's memory only. */
+  | { readonly op: 'keep'; readonly id: string; readonly draft: Draft };
 
 /** What the holder reports: questions waiting, the command's end, a refused answer, its pending ids. */
 export type HolderReport =
@@ -16,7 +22,11 @@ export type HolderReport =
   | { readonly kind: 'finished'; readonly status: number; readonly stdout: string; readonly stderr: string }
   | { readonly kind: 'refused'; readonly code: ParkRefusal; readonly message: string }
   | { readonly kind: 'failed'; readonly message: string }
-  | { readonly kind: 'listed'; readonly ids: readonly string[] };
+  | { readonly kind: 'listed'; readonly ids: readonly string[] }
+  | { readonly kind: 'question'; readonly prompt: PortablePrompt }
+  | { readonly kind: 'kept' }
+  /** The server finished this URL step itself (P-14); `next` is what came after. */
+  | { readonly kind: 'completed'; readonly next: HolderReport };
 
 /** What the launching CLI sends the holder it started: the command to run and for how long to hold it. */
 export interface HolderStart {
@@ -24,6 +34,8 @@ export interface HolderStart {
   readonly ttlMs: number;
   /** A 2026-07-28 round already received (several questions): the command starts from it. */
   readonly resumeFrom?: SavedRound;
+  /** `--notify` given with --park: tell the person each question that parks (P-13). */
+  readonly notify?: NotifyChoice;
 }
 
 /** A final report (a whole command's output) may be large; a request never is. */

@@ -10,9 +10,11 @@ import type { InputRequiredResult } from '@modelcontextprotocol/client';
 import type { Renderer } from '../../contracts/renderer.js';
 import { type ParkAnswer, type ParkedQuestion, ParkingRenderer } from '../../frontends/park/index.js';
 import type { Io } from '../frontend.js';
+import { ServerCompleted } from './holder-completed.js';
 import { type HolderReport, type HolderRequest, type HolderStart, readLines } from './holder-wire.js';
+import { parkNotifier } from './park-notify.js';
 import { answerCommand } from './park-output.js';
-import { openParkStore, type ParkStore, type StoredQuestion } from './park-store.js';
+import { openParkStore, type ParkRecord, type ParkStore, type StoredQuestion } from './park-store.js';
 
 type RunMain = (argv: readonly string[], io: Io) => Promise<number>;
 
@@ -20,6 +22,7 @@ type RunMain = (argv: readonly string[], io: Io) => Promise<number>;
 const MAX_SOCKET_PATH = 107;
 const MAX_REQUEST_BYTES = 64 * 1024;
 const ACTIONS = new Set(['accept', 'done', 'decline', 'cancel']);
+const ASKS_ABOUT = new Set(['answer', 'show', 'keep']);
 
 /** The holder's whole life: started over IPC by `call --park`, ended when its command is. */
 export async function runHolder(runMain: RunMain): Promise<number> {
@@ -39,7 +42,7 @@ export async function runHolder(runMain: RunMain): Promise<number> {
     await toLauncher({ kind: 'failed', message });
     return 1;
   }
-  const holder = new Holder(store, socket, start);
+  const holder = new Holder(store, socket, start, await parkNotifier(start.notify, process.env));
   holder.wait((report) => toLauncher(report).then(() => process.disconnect?.()));
   await holder.listen();
   return holder.run(runMain);
@@ -55,21 +58,32 @@ class Holder {
   /** Each waiting question's expiry timer (--park-ttl, counted from when it parked). */
   readonly #expiry = new Map<string, NodeJS.Timeout>();
   readonly #server: Server;
+  readonly #completed: ServerCompleted;
+  readonly #notify: ((question: StoredQuestion) => void) | undefined;
   #flushQueued = false;
   #json = false;
 
-  constructor(store: ParkStore, socketPath: string, start: HolderStart) {
+  constructor(
+    store: ParkStore,
+    socketPath: string,
+    start: HolderStart,
+    notify?: (question: StoredQuestion) => void,
+  ) {
     this.#store = store;
     this.#socketPath = socketPath;
     this.#start = start;
+    this.#notify = notify;
+    this.#completed = new ServerCompleted(store);
     this.#json = start.argv.includes('--json');
     this.#parking = new ParkingRenderer({
       onPark: (question) => void this.#parked(question),
-      onSettle: (id) => {
+      onSettle: (id, how) => {
         clearTimeout(this.#expiry.get(id));
         this.#expiry.delete(id);
+        const stored = this.#stored.get(id);
         this.#stored.delete(id);
-        void this.#store.remove(id);
+        if (how === 'completed' && stored) void this.#completed.add(this.#record(stored));
+        else void this.#store.remove(id);
       },
     });
     this.#server = createServer((socket) => this.#connection(socket));
@@ -103,7 +117,10 @@ class Holder {
       }),
     };
     const status = await runMain(this.#start.argv, io);
-    await this.#report({ kind: 'finished', status, stdout: stdout.text(), stderr: stderr.text() });
+    const final: HolderReport = { kind: 'finished', status, stdout: stdout.text(), stderr: stderr.text() };
+    // Nobody to tell, but a question the server completed: its `answer` collects the end (P-14).
+    const held = this.#waiters.length === 0 ? this.#completed.hold(final) : undefined;
+    await (held ?? this.#report(final));
     await this.#shutdown();
     return 0;
   }
@@ -122,18 +139,18 @@ class Holder {
     );
     // Listed before its record exists, so `pending` never takes the new record for a stale one.
     this.#stored.set(question.id, stored);
-    await this.#store.write({
-      version: 1,
-      question: stored,
-      holder: { pid: process.pid, socket: this.#socketPath },
-      json: this.#json,
-    });
+    await this.#store.write(this.#record(stored));
     // Answered or withdrawn while the record was being written: it must not be listed.
     if (!this.#parking.pending().some((waiting) => waiting.id === question.id)) {
       await this.#store.remove(question.id);
       return;
     }
+    this.#notify?.(stored);
     this.#queueFlush();
+  }
+
+  #record(question: StoredQuestion): ParkRecord {
+    return { version: 1, question, holder: { pid: process.pid, socket: this.#socketPath }, json: this.#json };
   }
 
   // One turn later, so questions a server asks together are reported together.
@@ -164,7 +181,20 @@ class Holder {
       void reply({ kind: 'listed', ids: [...this.#stored.keys()] });
       return;
     }
-    if (request?.op !== 'answer' || typeof request.id !== 'string' || !ACTIONS.has(request.answer?.action)) {
+    if (!ASKS_ABOUT.has(request?.op) || typeof (request as { id?: unknown }).id !== 'string') {
+      socket.destroy();
+      return;
+    }
+    const { id } = request as { id: string };
+    if (this.#completed.has(id)) {
+      void this.#afterCompleted(id, reply, socket);
+      return;
+    }
+    if (request.op === 'show' || request.op === 'keep') {
+      void reply(showOrKeep(this.#parking, request));
+      return;
+    }
+    if (request.op !== 'answer' || !ACTIONS.has(request.answer?.action)) {
       socket.destroy();
       return;
     }
@@ -173,14 +203,30 @@ class Holder {
       void reply({ kind: 'refused', code: verdict.code, message: verdict.message });
       return;
     }
-    const waiter = (report: HolderReport) => reply(report);
+    this.#waitOn(socket, reply);
+    // Others still waiting: say so now; otherwise the next question or the end will.
+    if (this.#stored.size > 0) this.#queueFlush();
+  }
+
+  #waitOn(socket: Socket, waiter: (report: HolderReport) => Promise<void>): void {
     this.wait(waiter);
     socket.on('close', () => {
       const index = this.#waiters.indexOf(waiter);
       if (index >= 0) this.#waiters.splice(index, 1);
     });
-    // Others still waiting: say so now; otherwise the next question or the end will.
-    if (this.#stored.size > 0) this.#queueFlush();
+  }
+
+  // Asked about a question the server completed: what came next (the end, the next questions, or later).
+  async #afterCompleted(
+    id: string,
+    reply: (r: HolderReport) => Promise<void>,
+    socket: Socket,
+  ): Promise<void> {
+    const final = await this.#completed.take(id);
+    const parked: HolderReport = { kind: 'parked', questions: [...this.#stored.values()], json: this.#json };
+    const next = final ?? (this.#stored.size > 0 ? parked : undefined);
+    if (next !== undefined) await reply({ kind: 'completed', next });
+    else this.#waitOn(socket, (report) => reply({ kind: 'completed', next: report }));
   }
 
   async #shutdown(): Promise<void> {
@@ -188,7 +234,27 @@ class Holder {
     await new Promise<void>((resolve) => this.#server.close(() => resolve()));
     await rm(this.#socketPath, { force: true });
     await Promise.all([...this.#stored.keys()].map((id) => this.#store.remove(id)));
+    await this.#completed.clear();
   }
+}
+
+// `answer --ui`: the prompt to show, or what the person typed kept until the next try (P-12).
+function showOrKeep(
+  parking: ParkingRenderer,
+  request: Extract<HolderRequest, { op: 'show' | 'keep' }>,
+): HolderReport {
+  const unknown: HolderReport = {
+    kind: 'refused',
+    code: 'unknown',
+    message: 'no parked question with that id is waiting (answered, expired or withdrawn)',
+  };
+  if (request.op === 'show') {
+    const prompt = parking.prompt(request.id);
+    return prompt === undefined ? unknown : { kind: 'question', prompt };
+  }
+  const draft = request.draft;
+  const ok = typeof draft === 'object' && draft !== null && !Array.isArray(draft);
+  return ok && parking.keep(request.id, draft) ? { kind: 'kept' } : unknown;
 }
 
 // The command's output, kept to be printed by whichever command reports its end (the holder, a parked round).

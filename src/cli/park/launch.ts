@@ -5,7 +5,6 @@ import { ElicitError } from '../../contracts/elicit-error.js';
 import type { Io } from '../frontend.js';
 import type { HolderReport, HolderStart } from './holder-wire.js';
 import { showReport } from './park-report.js';
-import type { SavedRound } from './round-store.js';
 
 /** The word bin.ts starts the holder with; not a command a person types. */
 export const HOLDER_WORD = '__park-holder';
@@ -13,8 +12,7 @@ export const HOLDER_WORD = '__park-holder';
 export async function runParked(
   argv: readonly string[],
   io: Io,
-  ttlMs: number,
-  resumeFrom?: SavedRound,
+  hold: Omit<HolderStart, 'argv'>,
 ): Promise<number | 'parked'> {
   const script = process.argv[1];
   if (script === undefined) throw new ElicitError('config', 'cannot tell where this mcp-elicit is installed');
@@ -24,7 +22,7 @@ export async function runParked(
     stdio: ['ignore', 'ignore', 'ignore', 'ipc'],
     env: io.env,
   });
-  const start: HolderStart = { argv, ttlMs, ...(resumeFrom && { resumeFrom }) };
+  const start: HolderStart = { argv, ...hold };
   const report = await new Promise<HolderReport>((resolve, reject) => {
     child.once('message', (message) => resolve(message as HolderReport));
     child.once('error', (error) =>

@@ -14,6 +14,8 @@ export interface ParkArgs {
   readonly park: boolean;
   readonly parkTtlMs: number;
   readonly done: boolean;
+  /** `--notify` was given: with --park, each question that parks is announced (P-13). */
+  readonly notifyGiven: boolean;
 }
 
 export function parkArgs(v: OptionValues, command: CommandName, scripted: boolean): ParkArgs {
@@ -26,11 +28,28 @@ export function parkArgs(v: OptionValues, command: CommandName, scripted: boolea
     );
   if (v['park-ttl'] !== undefined && !v.park) throw new ElicitError('usage', '--park-ttl needs --park');
   if (v.done && command !== 'answer') throw new ElicitError('usage', '--done only applies to answer');
+  if (command === 'answer') answerUiArgs(v);
   return {
     park: !!v.park,
     parkTtlMs: v['park-ttl'] === undefined ? DEFAULT_PARK_TTL_MS : parseTtl(v['park-ttl']),
     done: !!v.done,
+    notifyGiven: v.notify !== undefined,
   };
+}
+
+// answer --ui (P-12): a person answers in that front-end, so no answer may come from the flags too.
+function answerUiArgs(v: OptionValues): void {
+  if (v.ui === undefined) return;
+  if (v.ui === 'scripted')
+    throw new ElicitError(
+      'usage',
+      'answer --ui takes terminal, plain, browser or auto; a scripted answer is --set, --args, --accept-defaults, --done, --decline or --cancel',
+    );
+  if (v.done || v.args !== undefined)
+    throw new ElicitError(
+      'usage',
+      `answer --ui ${v.ui} asks a person; it cannot be combined with --set, --args, --accept-defaults, --done, --decline or --cancel`,
+    );
 }
 
 /** MCP_ELICIT_PARK=1 parks a parkable command that was not told how to answer. */

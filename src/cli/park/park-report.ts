@@ -26,7 +26,15 @@ export function showReport(report: HolderReport, io: Io, json: boolean): number 
       );
     case 'failed':
       throw new ElicitError('config', report.message);
+    case 'completed':
+      // P-14: the person finished the page and the server said so; no answer was needed.
+      io.stderr.write(
+        'mcp-elicit: the server completed this URL step itself (notifications/elicitation/complete); nothing was sent. What came next:\n',
+      );
+      return showReport(report.next, io, json);
     case 'listed':
+    case 'question':
+    case 'kept':
       throw new ElicitError('request', 'the park holder answered with something else than was asked');
   }
 }

@@ -1,4 +1,4 @@
-// Where a parked command waits (P-12, P-07): a 2026-07-28 request to an HTTP server is finished on
+// Where a parked command waits (P-15, P-07): a 2026-07-28 request to an HTTP server is finished on
 // the server when it asks (input_required), so its round is saved and nothing keeps running; every
 // other command (stdio, whose server dies with us; 2025-11-25, whose server holds the request on a
 // live connection) runs in the holder. The era comes from --protocol or the era cache, as connect
@@ -17,7 +17,11 @@ export async function runParkedCommand(
   io: Io,
   runMain: RunMain,
 ): Promise<number | 'parked'> {
-  if (!(await parksWithoutProcess(args, io.env))) return runParked(argv, io, args.parkTtlMs);
+  if (!(await parksWithoutProcess(args, io.env)))
+    return runParked(argv, io, {
+      ttlMs: args.parkTtlMs,
+      ...(args.notifyGiven && { notify: args.notify }),
+    });
   const store = await openParkStore(io.env);
   // Pinned, so `answer` speaks the era the saved round belongs to without probing again.
   const pinned = args.protocol.kind === 'modern' ? argv : ['--protocol', '2026-07-28', ...argv];
@@ -37,7 +41,8 @@ export function showRoundOutcome(
   io: Io,
   args: Pick<CliArgs, 'json' | 'parkTtlMs'>,
 ): Promise<number | 'parked'> | number | 'parked' {
-  if (outcome.kind === 'several') return runParked(argv, io, args.parkTtlMs, outcome.round);
+  if (outcome.kind === 'several')
+    return runParked(argv, io, { ttlMs: args.parkTtlMs, resumeFrom: outcome.round });
   return showReport(outcome, io, args.json);
 }
 

@@ -25,9 +25,13 @@ export interface ParkRecord {
   readonly holder: { readonly pid: number; readonly socket: string };
   /** The original command asked for --json: an `answer` prints the way the call would have. */
   readonly json: boolean;
+  /** The server finished this URL step itself (P-14): nothing is left to answer. */
+  readonly completedBy?: 'server';
 }
 
 const RECORD_MAX_BYTES = 1024 * 1024;
+/** The suffix of a question the server completed (P-14). */
+const DONE = '.done';
 /** What `crypto.randomBytes(16).toString('hex')` looks like; anything else is not an id. */
 const ID_SHAPE = /^[0-9a-f]{32}$/;
 
@@ -87,6 +91,21 @@ export class ParkStore {
     if (isParkId(id)) await rm(this.#file(id), { force: true });
   }
 
+  /** A question the server completed is marked in a file of its own, never listed as waiting. */
+  async writeCompleted(record: ParkRecord): Promise<void> {
+    await writePrivateFile(this.#file(record.question.id, DONE), `${JSON.stringify(record)}\n`);
+  }
+
+  async readCompleted(id: string): Promise<ParkRecord | undefined> {
+    if (!isParkId(id)) return undefined;
+    const text = await readPrivateFile(this.#file(id, DONE), RECORD_MAX_BYTES);
+    return text === undefined ? undefined : parseRecord(text, id);
+  }
+
+  async removeCompleted(id: string): Promise<void> {
+    if (isParkId(id)) await rm(this.#file(id, DONE), { force: true });
+  }
+
   /** Every record, oldest first; unreadable files are skipped. */
   async list(): Promise<ParkRecord[]> {
     const names = await readdir(this.dir);
@@ -97,8 +116,8 @@ export class ParkStore {
       .sort((a, b) => a.question.parkedAt - b.question.parkedAt);
   }
 
-  #file(id: string): string {
-    return join(this.dir, `${id}.json`);
+  #file(id: string, suffix = '.json'): string {
+    return join(this.dir, `${id}${suffix}`);
   }
 }
 

@@ -10,7 +10,7 @@ import { listRounds } from './round-store.js';
 export async function runPending(args: CliArgs, io: Io): Promise<number> {
   const store = await openParkStore(io.env);
   const now = Date.now();
-  // Held questions, and 2026-07-28 rounds parked with no process (P-12), oldest first.
+  // Held questions, and 2026-07-28 rounds parked with no process (P-15), oldest first.
   const rounds = (await listRounds(store, now)).map((record) => record.question);
   const live = [...(await liveQuestions(store, await store.list())), ...rounds].sort(
     (a, b) => a.parkedAt - b.parkedAt,

@@ -1,4 +1,4 @@
-// `answer <id>` for a parked 2026-07-28 round (P-12): claims its record (the first answer wins,
+// `answer <id>` for a parked 2026-07-28 round (P-15): claims its record (the first answer wins,
 // P-04), runs the command again from the saved round with this answer, checked as every front-end
 // checks it, and prints the result as `call` would, or the next question, parked the same way.
 import { ElicitError } from '../../contracts/elicit-error.js';

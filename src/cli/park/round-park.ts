@@ -1,4 +1,4 @@
-// A parked 2026-07-28 round (P-12): the command runs in this process with the parking front-end,
+// A parked 2026-07-28 round (P-15): the command runs in this process with the parking front-end,
 // and a round that asks one question is saved instead of answered, so nothing is left running
 // (the request is finished on the server: mrtr.mdx). `answer` runs the same command again from
 // the saved round: the answer is checked by the same engine, then sent as the retry.

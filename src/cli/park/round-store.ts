@@ -1,4 +1,4 @@
-// Parked 2026-07-28 rounds (P-12): a question whose request ended with an `input_required` result
+// Parked 2026-07-28 rounds (P-15): a question whose request ended with an `input_required` result
 // needs no process to wait in. Its record holds the round as the server sent it (requestState
 // echoed later byte for byte, never read), the command line that made the request (no secrets:
 // such a call never has --header) and the question shown; never an answer. Claimed by a rename,

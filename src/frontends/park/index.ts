@@ -4,5 +4,7 @@ export {
   type ParkingOptions,
   ParkingRenderer,
   type ParkRefusal,
+  type ParkSettled,
   type ParkVerdict,
 } from './parking-renderer.js';
+export { fromPortable, type PortablePrompt } from './portable-prompt.js';

@@ -14,12 +14,15 @@ import type {
 } from '../../contracts/renderer.js';
 import type { UrlOpener, UrlWaitChoice } from '../../contracts/url-step.js';
 import { initialDraft } from '../../core/defaults.js';
+import type { Draft } from '../../core/form-model.js';
 import { FormSession } from '../../core/form-session.js';
 import type { CancelReason } from '../../core/outcome.js';
 import { endingOutcome, withdrawnEnding } from '../../core/prompt-ending.js';
 import { sanitizeText } from '../../core/sanitize.js';
 import { fillForm } from '../scripted/answer-fill.js';
 import { formQuestion, type ParkedQuestion, urlQuestion } from './parked-question.js';
+import { type PortablePrompt, toPortable } from './portable-prompt.js';
+import { takeUrl } from './url-answer.js';
 
 /** An out-of-band answer: values for a form, `done` for a URL step, or an explicit decline or cancel. */
 export type ParkAnswer =
@@ -30,6 +33,8 @@ export type ParkAnswer =
       readonly sets?: Readonly<Record<string, string>>;
       /** Typed values (`--args`), over the sets and the defaults. */
       readonly content?: Readonly<Record<string, unknown>>;
+      /** `content` is the whole answer (a form filled in a front-end, P-12): no defaults under it. */
+      readonly exact?: boolean;
     }
   | {
       /** URL mode: the person visited the page and finished there. */
@@ -62,18 +67,26 @@ export type ParkVerdict =
       readonly message: string;
     };
 
+/** How a question stopped waiting; `completed`: the server said its URL step was done (P-14). */
+export type ParkSettled = 'answered' | 'withdrawn' | 'expired' | 'completed';
+
 /** Hooks and clock of a `ParkingRenderer`. */
 export interface ParkingOptions {
   /** Told each question as it parks. */
   readonly onPark?: (question: ParkedQuestion) => void;
   /** Told when a question stops waiting: answered, withdrawn by the server, or expired. */
-  readonly onSettle?: (id: string, how: 'answered' | 'withdrawn' | 'expired') => void;
+  readonly onSettle?: (id: string, how: ParkSettled) => void;
   /** Clock (tests). */
   readonly now?: () => number;
 }
 
 interface Waiting {
   readonly question: ParkedQuestion;
+  readonly prompt: FormPrompt | UrlPrompt;
+  /** What a person typed in a front-end before leaving the form unanswered (memory only). */
+  kept?: Draft;
+  /** Ends a URL step the server reported finished. */
+  readonly completed: () => void;
   /** Checks `answer` and, when it fits, ends the question with it. */
   readonly take: (answer: ParkAnswer) => ParkVerdict;
   readonly end: (reason: CancelReason, detail: string) => void;
@@ -111,6 +124,27 @@ export class ParkingRenderer implements Renderer {
     return waiting.take(answer);
   }
 
+  /** Question `id` as data for a front-end elsewhere, pre-filled with what was kept for it. */
+  prompt(id: string): PortablePrompt | undefined {
+    const waiting = this.#waiting.get(id);
+    return waiting && toPortable(waiting.prompt, waiting.kept);
+  }
+
+  /** Keeps `draft` (typed, not sent) with question `id` for the next front-end to show it. */
+  keep(id: string, draft: Draft): boolean {
+    const waiting = this.#waiting.get(id);
+    if (waiting === undefined || waiting.prompt.kind !== 'form') return false;
+    waiting.kept = draft;
+    return true;
+  }
+
+  /** 2025-11-25: the server's notifications/elicitation/complete ends the URL step it names. */
+  urlCompleted(elicitationId: string): void {
+    for (const waiting of [...this.#waiting.values()])
+      if (waiting.prompt.kind === 'url' && waiting.prompt.elicitationId === elicitationId)
+        waiting.completed();
+  }
+
   /** Ends question `id` with `cancel` (reason `timeout`): it waited as long as it may. */
   expire(id: string, detail: string): void {
     this.#waiting.get(id)?.end('timeout', detail);
@@ -126,6 +160,7 @@ export class ParkingRenderer implements Renderer {
     const question = formQuestion(id, prompt, ctx, this.#now());
     return this.#park<FormAnswer>(
       question,
+      prompt,
       ctx,
       (answer) => takeForm(prompt, answer),
       (outcome) => ({ outcome }),
@@ -137,8 +172,9 @@ export class ParkingRenderer implements Renderer {
     const question = urlQuestion(id, prompt, ctx, this.#now());
     return this.#park<UrlAnswer>(
       question,
+      prompt,
       ctx,
-      (answer) => takeUrl(prompt, answer),
+      (answer) => takeUrl(prompt, answer.action),
       (outcome) => ({ outcome }),
     );
   }
@@ -154,12 +190,13 @@ export class ParkingRenderer implements Renderer {
 
   #park<T>(
     question: ParkedQuestion,
+    prompt: FormPrompt | UrlPrompt,
     ctx: PromptContext,
     check: (answer: ParkAnswer) => { ok: true; value: T } | { ok: false; code: ParkRefusal; message: string },
     cancelled: (outcome: { action: 'cancel'; reason: CancelReason; detail: string }) => T,
   ): Promise<T> {
     return new Promise<T>((resolve) => {
-      const settle = (value: T, how: 'answered' | 'withdrawn' | 'expired'): void => {
+      const settle = (value: T, how: ParkSettled): void => {
         if (!this.#waiting.delete(question.id)) return;
         ctx.signal.removeEventListener('abort', onAbort);
         resolve(value);
@@ -171,6 +208,11 @@ export class ParkingRenderer implements Renderer {
       };
       this.#waiting.set(question.id, {
         question,
+        prompt,
+        completed: () => {
+          const checked = check({ action: 'done' });
+          if (checked.ok) settle(checked.value, 'completed');
+        },
         take: (answer) => {
           const checked = check(answer);
           if (!checked.ok) return refuse(checked.code, checked.message);
@@ -190,8 +232,6 @@ export class ParkingRenderer implements Renderer {
   }
 }
 
-type Checked<T> = { ok: true; value: T } | { ok: false; code: ParkRefusal; message: string };
-
 // The answer checked as every front-end checks a form: typed by field, validated, fail closed.
 function takeForm(prompt: FormPrompt, answer: ParkAnswer): Checked<FormAnswer> {
   if (answer.action === 'decline') return { ok: true, value: { outcome: { action: 'decline' } } };
@@ -209,7 +249,10 @@ function takeForm(prompt: FormPrompt, answer: ParkAnswer): Checked<FormAnswer> {
     };
   if (!prompt.model.satisfiable)
     return { ok: false, code: 'invalid', message: 'no answer can satisfy this form: --decline or --cancel' };
-  const session = new FormSession({ ...prompt, initial: initialDraft(prompt.model).draft });
+  const start = answer.exact
+    ? { ...prompt, initial: {}, defaulted: new Set<string>() }
+    : { ...prompt, initial: initialDraft(prompt.model).draft };
+  const session = new FormSession(start);
   const problem = fillForm(session, {
     sets: new Map(Object.entries(answer.sets ?? {})),
     content: answer.content ?? {},
@@ -230,30 +273,7 @@ function takeForm(prompt: FormPrompt, answer: ParkAnswer): Checked<FormAnswer> {
   return { ok: false, code: 'invalid', message: message || 'the answer does not fit the form' };
 }
 
-function takeUrl(prompt: UrlPrompt, answer: ParkAnswer): Checked<UrlAnswer> {
-  if (answer.action === 'cancel')
-    return {
-      ok: true,
-      value: { outcome: { action: 'cancel', reason: 'dismissed', detail: 'answered cancel' } },
-    };
-  if (answer.action === 'decline') return { ok: true, value: { outcome: { action: 'decline' } } };
-  if (answer.action === 'accept')
-    return {
-      ok: false,
-      code: 'wrong-mode',
-      message:
-        'this question is a URL step: answer --done once the page is finished, or --decline or --cancel',
-    };
-  // Never consent to a URL the safety check refused (C-25), whoever says done.
-  if (!prompt.analysis.allowed)
-    return {
-      ok: true,
-      value: {
-        outcome: { action: 'cancel', reason: 'unsafe-url', detail: prompt.analysis.refusal ?? 'refused' },
-      },
-    };
-  return { ok: true, value: { outcome: { action: 'accept' } } };
-}
+type Checked<T> = { ok: true; value: T } | { ok: false; code: ParkRefusal; message: string };
 
 function refuse(code: ParkRefusal, message: string): ParkVerdict {
   return { ok: false, code, message };

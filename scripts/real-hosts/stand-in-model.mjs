@@ -61,7 +61,14 @@ function anthropic(body, res) {
   if (results.length > 0 && !searched) content = [{ type: 'text', text: final(results.at(-1)) }];
   else if (name) content = [{ type: 'tool_use', id: `toolu_${Date.now()}`, name, input: toolArgs }];
   else if (deferred && tools.includes('ToolSearch'))
-    content = [{ type: 'tool_use', id: `toolu_${Date.now()}`, name: 'ToolSearch', input: { query: `select:${deferred}` } }];
+    content = [
+      {
+        type: 'tool_use',
+        id: `toolu_${Date.now()}`,
+        name: 'ToolSearch',
+        input: { query: `select:${deferred}` },
+      },
+    ];
   else if (tools.includes('WaitForMcpServers') && !searched)
     content = [{ type: 'tool_use', id: `toolu_${Date.now()}`, name: 'WaitForMcpServers', input: {} }];
   else content = [{ type: 'text', text: `no tool ending in ${toolSuffix} offered` }];

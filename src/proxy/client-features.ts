@@ -9,6 +9,7 @@ import type {
 } from '@modelcontextprotocol/client';
 import { inputRequired, type Server } from '@modelcontextprotocol/server';
 import type { ElicitationMode } from '../contracts/protocol.js';
+import type { CallLedger } from './call-ledger.js';
 import type { HostHello } from './host-hello.js';
 import type { HostRounds } from './host-rounds.js';
 
@@ -29,6 +30,7 @@ export function forwardClientFeatures(
   hello: HostHello,
   host: () => Server,
   rounds: HostRounds,
+  ledger: CallLedger,
 ): void {
   const declared: ClientCapabilities = hello.capabilities;
   // A 2025 host gets the request itself; a 2026 host has none, so it gets an input_required round.
@@ -36,21 +38,29 @@ export function forwardClientFeatures(
   if (declared.sampling) {
     client.registerCapabilities({ sampling: declared.sampling });
     client.setRequestHandler('sampling/createMessage', (request, ctx) =>
-      modern
-        ? (rounds.askInput(
-            inputRequired.createMessage(request.params),
-            'sample',
-            ctx.mcpReq.signal,
-          ) as Promise<CreateMessageResult>)
-        : host().createMessage(request.params, { signal: ctx.mcpReq.signal, timeout: NO_TIMEOUT_MS }),
+      ledger.arrived(() =>
+        modern
+          ? (rounds.askInput(
+              inputRequired.createMessage(request.params),
+              'sample',
+              ctx.mcpReq.signal,
+            ) as Promise<CreateMessageResult>)
+          : host().createMessage(request.params, { signal: ctx.mcpReq.signal, timeout: NO_TIMEOUT_MS }),
+      ),
     );
   }
   if (declared.roots) {
     client.registerCapabilities({ roots: declared.roots });
     client.setRequestHandler('roots/list', (_request, ctx) =>
-      modern
-        ? (rounds.askInput(inputRequired.listRoots(), 'roots', ctx.mcpReq.signal) as Promise<ListRootsResult>)
-        : host().listRoots(undefined, { signal: ctx.mcpReq.signal }),
+      ledger.arrived(() =>
+        modern
+          ? (rounds.askInput(
+              inputRequired.listRoots(),
+              'roots',
+              ctx.mcpReq.signal,
+            ) as Promise<ListRootsResult>)
+          : host().listRoots(undefined, { signal: ctx.mcpReq.signal }),
+      ),
     );
   }
 }

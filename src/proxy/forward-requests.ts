@@ -1,16 +1,12 @@
 // Host → upstream requests: every method the upstream server offers is answered by sending the
 // same request upstream, with the host's cancellation and progress token carried across. The three
 // requests that may carry elicitations go through the adapter's session (2026 rounds, -32042).
-import {
-  type Client,
-  type Progress,
-  SdkErrorCode,
-  type ServerCapabilities,
-} from '@modelcontextprotocol/client';
+import type { Client, Progress, ServerCapabilities } from '@modelcontextprotocol/client';
 import type { Server, ServerContext } from '@modelcontextprotocol/server';
 import type { ElicitationSession } from '../mcp/attach.js';
+import type { Call, CallLedger } from './call-ledger.js';
 import type { HostRounds } from './host-rounds.js';
-import { ANY_RESULT, upstreamParams } from './passthrough.js';
+import { ANY_RESULT, isConnectionClosed, upstreamParams } from './passthrough.js';
 import type { PersonWaiting } from './person-waiting.js';
 import { ProgressLine } from './progress-line.js';
 import type { TaskRelay } from './task-host.js';
@@ -25,6 +21,8 @@ export interface ForwardDeps {
   readonly label: string;
   /** For a 2026-07-28 host: prompts it answers travel as input_required rounds. */
   readonly rounds?: HostRounds;
+  /** The host session's calls open upstream (the same ledger its 2026 rounds use). */
+  readonly ledger?: CallLedger;
   /** The proxy's own front-end asking someone: a 2025 host's request is kept alive with progress. */
   readonly waiting?: PersonWaiting;
   /** For a host that drives tasks itself: its task-creating calls go to the relay (forward-tasks.ts). */
@@ -109,13 +107,6 @@ async function forwardOne(
 ): Promise<Record<string, never>> {
   // A 2026 host is kept alive by input_required rounds instead (host-rounds.ts).
   const stopKeepAlive = rounds ? () => {} : keepAlive(ctx, deps.waiting);
-  // A 2026 host's job is counted by its rounds instead, from its start to its end upstream.
-  if (!rounds) deps.waiting?.countCall(1);
-  // The host's cancel or timeout gives up on the request; its connection closing ends the proxy.
-  const onCancel = () => {
-    if (!isConnectionClosed(ctx.mcpReq.signal.reason)) deps.waiting?.hostGaveUp();
-  };
-  ctx.mcpReq.signal.addEventListener('abort', onCancel, { once: true });
   try {
     const run = async (c: ServerContext) => {
       const value = await forward(params, c);
@@ -124,16 +115,33 @@ async function forwardOne(
       await Promise.allSettled(progressSent.get(c) ?? []);
       return value;
     };
+    // A round-driven call is a job of its own (host-rounds.ts); any other is a call in the ledger.
     const result = rounds
       ? rounds.handle(ctx, (signal) => run(withSignal(ctx, signal)))
-      : besideRounds(deps.rounds, () => run(ctx));
+      : asCall(ctx, deps, () => run(ctx));
     return (await result) as Record<string, never>;
   } catch (error) {
     throw toHostError(error, deps.label);
   } finally {
     stopKeepAlive();
-    if (!rounds) deps.waiting?.countCall(-1);
+  }
+}
+
+/** A host request as a call: what the server asks meanwhile may be its, and the host may give up on it. */
+async function asCall<T>(ctx: ServerContext, deps: ForwardDeps, run: () => Promise<T>): Promise<T> {
+  const ledger = deps.ledger;
+  if (!ledger) return run();
+  const call: Call = ledger.open();
+  // The host's cancel or timeout gives up on the request; its connection closing ends the proxy.
+  const onCancel = () => {
+    if (!isConnectionClosed(ctx.mcpReq.signal.reason)) deps.waiting?.hostGaveUp(call);
+  };
+  ctx.mcpReq.signal.addEventListener('abort', onCancel, { once: true });
+  try {
+    return await ledger.within(call, run);
+  } finally {
     ctx.mcpReq.signal.removeEventListener('abort', onCancel);
+    ledger.settled(call);
   }
 }
 
@@ -181,14 +189,4 @@ function options(ctx: ServerContext) {
 /** The same context with the job's signal: a round-driven call outlives the host request that began it. */
 function withSignal(ctx: ServerContext, signal: AbortSignal): ServerContext {
   return { ...ctx, mcpReq: { ...ctx.mcpReq, signal } };
-}
-
-/** A 2026 host's request without rounds is counted open: the server may ask during it (H-31). */
-function besideRounds<T>(rounds: HostRounds | undefined, run: () => Promise<T>): Promise<T> {
-  return rounds ? rounds.besideRounds(run) : run();
-}
-
-/** By its code: the server package may carry its own copy of the SDK's error class. */
-function isConnectionClosed(reason: unknown): boolean {
-  return (reason as { code?: unknown } | null)?.code === SdkErrorCode.ConnectionClosed;
 }

@@ -19,60 +19,62 @@ export interface HostHello {
 /** Wraps the host transport; `hello` settles on the first request that says what the host declared. */
 export class WatchedTransport implements Transport {
   readonly hello: Promise<HostHello>;
-  private settle!: (hello: HostHello) => void;
-  private handler?: Transport['onmessage'];
-  private closeHandler: (() => void) | undefined;
-  private ended!: () => void;
+  #settle!: (hello: HostHello) => void;
+  #handler?: Transport['onmessage'];
+  #closeHandler: (() => void) | undefined;
+  #ended!: () => void;
   /** Settles when the host's side of the connection has closed. */
   readonly closed: Promise<void> = new Promise((resolve) => {
-    this.ended = resolve;
+    this.#ended = resolve;
   });
 
-  constructor(private readonly inner: Transport) {
+  readonly #inner: Transport;
+  constructor(inner: Transport) {
+    this.#inner = inner;
     this.hello = new Promise((resolve) => {
-      this.settle = resolve;
+      this.#settle = resolve;
     });
     inner.onmessage = (message, extra) => {
-      this.watch(message);
-      this.handler?.(message, extra);
+      this.#watch(message);
+      this.#handler?.(message, extra);
     };
     inner.onclose = () => {
-      this.closeHandler?.();
-      this.ended();
+      this.#closeHandler?.();
+      this.#ended();
     };
   }
 
   set onmessage(handler: Transport['onmessage']) {
-    this.handler = handler;
+    this.#handler = handler;
   }
   get onmessage(): Transport['onmessage'] {
-    return this.handler;
+    return this.#handler;
   }
   set onclose(handler: (() => void) | undefined) {
-    this.closeHandler = handler;
+    this.#closeHandler = handler;
   }
   get onclose() {
-    return this.closeHandler;
+    return this.#closeHandler;
   }
   set onerror(handler: ((error: Error) => void) | undefined) {
-    this.inner.onerror = handler;
+    this.#inner.onerror = handler;
   }
   get onerror() {
-    return this.inner.onerror;
+    return this.#inner.onerror;
   }
   get sessionId() {
-    return this.inner.sessionId;
+    return this.#inner.sessionId;
   }
 
-  start = (): Promise<void> => this.inner.start();
-  close = (): Promise<void> => this.inner.close();
+  start = (): Promise<void> => this.#inner.start();
+  close = (): Promise<void> => this.#inner.close();
   send = (message: JSONRPCMessage, options?: TransportSendOptions): Promise<void> =>
-    this.inner.send(message, options);
-  setProtocolVersion = (version: string): void => this.inner.setProtocolVersion?.(version);
+    this.#inner.send(message, options);
+  setProtocolVersion = (version: string): void => this.#inner.setProtocolVersion?.(version);
 
-  private watch(message: JSONRPCMessage): void {
+  #watch(message: JSONRPCMessage): void {
     const hello = helloOf(message);
-    if (hello) this.settle(hello);
+    if (hello) this.#settle(hello);
   }
 }
 

@@ -2,12 +2,13 @@
 // runs as a job, and each prompt the host must answer ends the host's request with an
 // `input_required` result naming the job in `requestState`; the host's retry carries the answer
 // back to the waiting prompt, and the job's final result (or the next prompt) answers that retry.
-import { AsyncLocalStorage } from 'node:async_hooks';
 import { randomUUID } from 'node:crypto';
 import { type ElicitResult, ProtocolError, ProtocolErrorCode } from '@modelcontextprotocol/client';
 import { type InputRequest, inputRequired, type ServerContext } from '@modelcontextprotocol/server';
 import { ElicitError } from '../contracts/elicit-error.js';
-import { isRecord } from './passthrough.js';
+import { type Call, CallLedger } from './call-ledger.js';
+import { logOnRequest } from './page-notice.js';
+import { isConnectionClosed, isRecord } from './passthrough.js';
 import type { PersonWaiting } from './person-waiting.js';
 
 const STATE_PREFIX = 'mcp-elicit-proxy:';
@@ -28,36 +29,44 @@ interface Ask {
 }
 
 class Job {
-  constructor(private readonly person?: PersonWaiting) {}
+  readonly #person: PersonWaiting | undefined;
+
+  /** @param call the host call this job is, in the session's ledger. */
+  constructor(
+    readonly call: Call,
+    person?: PersonWaiting,
+  ) {
+    this.#person = person;
+  }
 
   readonly id = randomUUID();
   readonly abort = new AbortController();
   readonly asks = new Map<string, Ask>();
-  private wake?: () => void;
-  private timer?: NodeJS.Timeout;
+  #wake?: () => void;
+  #timer?: NodeJS.Timeout;
   done = false;
   /** True while the host has a request open on this job (it is waiting for the next round). */
   waiting = false;
   /** Set when a keep-alive round is due (`--keep-alive` passed while a person answers). */
-  private keepAlive = false;
+  #keepAlive = false;
   onFinished: () => void = () => {};
   result?: { ok: true; value: unknown } | { ok: false; error: unknown };
 
   notify(): void {
-    this.wake?.();
+    this.#wake?.();
   }
 
   /** The final result, or the prompts still waiting for the host, whichever is first. */
   async next(): Promise<unknown> {
-    clearTimeout(this.timer);
+    clearTimeout(this.#timer);
     this.waiting = true;
-    const stopKeepAlive = this.person?.whileWaiting('round', () => {
-      this.keepAlive = true;
+    const stopKeepAlive = this.#person?.whileWaiting('round', () => {
+      this.#keepAlive = true;
       this.notify();
     });
-    while (!this.done && this.asks.size === 0 && !this.keepAlive) {
+    while (!this.done && this.asks.size === 0 && !this.#keepAlive) {
       await new Promise<void>((resolve) => {
-        this.wake = resolve;
+        this.#wake = resolve;
       });
     }
     stopKeepAlive?.();
@@ -67,13 +76,13 @@ class Job {
       if (this.result.ok) return this.result.value;
       throw this.result.error;
     }
-    this.timer = setTimeout(() => {
-      this.person?.hostGaveUp();
+    this.#timer = setTimeout(() => {
+      this.#person?.hostGaveUp(this.call);
       this.abort.abort(new ElicitError('abandoned', 'the host did not retry'));
     }, ABANDONED_MS);
-    this.timer.unref();
+    this.#timer.unref();
     const requestState = `${STATE_PREFIX}${this.id}`;
-    this.keepAlive = false;
+    this.#keepAlive = false;
     // A person is still answering the proxy's front-end: the host comes back with the state alone.
     if (this.asks.size === 0) return inputRequired({ requestState });
     const inputRequests = Object.fromEntries([...this.asks.values()].map((ask) => [ask.key, ask.request]));
@@ -82,20 +91,26 @@ class Job {
 }
 
 export class HostRounds {
-  /** @param person the proxy's own front-end asking someone: rounds with the state alone keep the host's request short. */
-  constructor(private readonly person?: PersonWaiting) {}
+  readonly #person: PersonWaiting | undefined;
+  /** The session's calls open upstream: which of them a server request may belong to. */
+  readonly #ledger: CallLedger;
+  readonly #jobs = new Map<string, Job>();
 
-  private readonly jobs = new Map<string, Job>();
-  private readonly current = new AsyncLocalStorage<Job>();
-  /** Host requests without rounds that are open upstream (a server may ask during any of them). */
-  private unroundedOpen = 0;
+  /**
+   * @param person the proxy's own front-end asking someone: rounds with the state alone keep the host's request short.
+   * @param ledger the host session's calls (shared with its requests without rounds).
+   */
+  constructor(person?: PersonWaiting, ledger = new CallLedger()) {
+    this.#person = person;
+    this.#ledger = ledger;
+  }
 
   /** Answers one host request (a first call or a retry carrying answers). */
   async handle(ctx: ServerContext, start: (signal: AbortSignal) => Promise<unknown>) {
     // The SDK hands a retry's fields over in the context (the wire string: no verifier is set).
     const state: unknown = ctx.mcpReq.requestState();
     const owned = typeof state === 'string' && state.startsWith(STATE_PREFIX);
-    let job = owned ? this.jobs.get(state.slice(STATE_PREFIX.length)) : undefined;
+    let job = owned ? this.#jobs.get(state.slice(STATE_PREFIX.length)) : undefined;
     if (owned && !job) {
       throw new ProtocolError(ProtocolErrorCode.InvalidParams, 'unknown or expired requestState');
     }
@@ -108,14 +123,22 @@ export class HostRounds {
         ask.answer(response);
       }
     } else {
-      job = this.begin(start);
+      job = this.#begin(start);
     }
     const running = job;
-    const onCancel = () => running.abort.abort(ctx.mcpReq.signal.reason);
+    const onCancel = () => {
+      const reason: unknown = ctx.mcpReq.signal.reason;
+      // The host's cancel or timeout gives up on the call; its connection closing ends the proxy.
+      if (!isConnectionClosed(reason)) this.#person?.hostGaveUp(running.call);
+      running.abort.abort(reason);
+    };
     ctx.mcpReq.signal.addEventListener('abort', onCancel, { once: true });
+    // The proxy's page notice for this call goes out on the host's request open on it (H-43).
+    const stopTelling = running.call.listen(logOnRequest(ctx.mcpReq.log?.bind(ctx.mcpReq)));
     try {
       return await running.next();
     } finally {
+      stopTelling();
       ctx.mcpReq.signal.removeEventListener('abort', onCancel);
     }
   }
@@ -132,8 +155,9 @@ export class HostRounds {
    */
   askInput(request: InputRequest, kind: string, signal: AbortSignal): Promise<unknown> {
     const movable = kind === 'roots';
-    const tied = this.current.getStore();
-    const job = tied ?? this.attributed(movable);
+    const askers = this.#ledger.askers();
+    const tied = this.#ledger.isTied();
+    const job = this.#attributed(askers, movable);
     if (!job)
       return Promise.reject(
         new ElicitError(
@@ -152,7 +176,7 @@ export class HostRounds {
       const ask: Ask = {
         key,
         request,
-        untied: tied === undefined,
+        untied: !tied,
         movable,
         answer: (result) => {
           signal.removeEventListener('abort', onAbort);
@@ -172,59 +196,49 @@ export class HostRounds {
     });
   }
 
-  /** Runs a host request that has no rounds (a list, a completion): the server may ask during it too. */
-  async besideRounds<T>(run: () => Promise<T>): Promise<T> {
-    this.unroundedOpen += 1;
-    try {
-      return await run();
-    } finally {
-      this.unroundedOpen -= 1;
-    }
-  }
-
   /**
-   * The job a server request that names none belongs to (a 2025 server over stdio sends nothing
-   * that ties it): the one host request open upstream, if it is the only one, since no other can
-   * have asked. With several open, a question is never put under a call that may not have asked
-   * it. Roots ask no person and are the same for every call: any open job carries them.
+   * The job a server request belongs to: the one call that may have asked it (call-ledger.ts: its
+   * own call, or the only one open upstream when it arrived, counting a call given up on until the
+   * server has seen the cancel), while that call still runs. Otherwise none: a question is never
+   * put under a call that may not have asked it. Roots ask no person and are the same for every
+   * call: any open job carries them.
    */
-  private attributed(movable: boolean, except?: Job): Job | undefined {
-    const open = [...this.jobs.values()].filter((j) => j !== except && !j.done);
-    const live = open.filter((j) => !j.abort.signal.aborted);
+  #attributed(askers: ReadonlySet<Call>, movable: boolean, except?: Job): Job | undefined {
+    const live = [...this.#jobs.values()].filter((j) => j !== except && !j.done && !j.abort.signal.aborted);
     if (movable) return live.find((j) => j.waiting) ?? live[0];
-    return open.length === 1 && this.unroundedOpen === 0 ? live[0] : undefined;
+    const [only, ...others] = askers;
+    return others.length === 0 ? live.find((j) => j.call === only) : undefined;
   }
 
   /** A job that ended (cancelled, abandoned, or its result handed over): its untied prompts end with it. */
-  private passOn(job: Job): void {
+  #passOn(job: Job): void {
     for (const ask of [...job.asks.values()]) {
       if (!ask.untied) continue;
       job.asks.delete(ask.key);
-      const next = ask.movable ? this.attributed(true, job) : undefined;
+      const next = ask.movable ? this.#attributed(new Set(), true, job) : undefined;
       if (next) ask.move(next);
       else ask.fail(new ElicitError('cancelled', 'the host request it was asked in has ended'));
     }
   }
 
-  private begin(start: (signal: AbortSignal) => Promise<unknown>): Job {
-    const job = new Job(this.person);
-    this.jobs.set(job.id, job);
-    this.person?.countCall(1);
+  #begin(start: (signal: AbortSignal) => Promise<unknown>): Job {
+    const job = new Job(this.#ledger.open(), this.#person);
+    this.#jobs.set(job.id, job);
     // Kept until its result was handed to the host (which may be on a later retry).
     job.onFinished = () => {
-      this.jobs.delete(job.id);
-      this.passOn(job);
+      this.#jobs.delete(job.id);
+      this.#passOn(job);
     };
-    job.abort.signal.addEventListener('abort', () => this.passOn(job), { once: true });
-    void this.current
-      .run(job, () =>
+    job.abort.signal.addEventListener('abort', () => this.#passOn(job), { once: true });
+    void this.#ledger
+      .within(job.call, () =>
         start(job.abort.signal).then(
           (value) => ({ ok: true as const, value }),
           (error: unknown) => ({ ok: false as const, error }),
         ),
       )
       .then((result) => {
-        this.person?.countCall(-1);
+        this.#ledger.settled(job.call);
         job.result = result;
         job.done = true;
         job.notify();

@@ -3,6 +3,7 @@
 import type { ServerCapabilities } from '@modelcontextprotocol/client';
 import type { Connection } from '../connect/connect.js';
 import type { Era } from '../contracts/protocol.js';
+import type { CallLedger } from './call-ledger.js';
 import { forwardNotifications } from './forward-notifications.js';
 import { forwardRequests } from './forward-requests.js';
 import { createTaskRelay, HostServer, registerTaskMethods } from './forward-tasks.js';
@@ -24,6 +25,8 @@ export interface HostServerOptions {
   readonly rounds?: HostRounds;
   /** The proxy's own front-end asking someone (keep-alive). */
   readonly waiting?: PersonWaiting;
+  /** The host session's calls open upstream (call-ledger.ts). */
+  readonly ledger?: CallLedger;
   /** A host that drives tasks itself (hostTasks). */
   readonly tasks?: HostTasks;
   /** False for a per-request server (the URL face's 2026 leg), which has no channel of its own for them. */
@@ -48,7 +51,7 @@ export function hostTasks(
 }
 
 export function createHostServer(upstream: Connection, o: HostServerOptions): HostServer {
-  const { label, log, rounds, waiting } = o;
+  const { label, log, rounds, waiting, ledger } = o;
   const capabilities = upstream.client.getServerCapabilities() ?? {};
   // A host that drives tasks itself is offered the upstream's (forward-tasks.ts); others are not.
   const era = o.tasks?.era;
@@ -67,6 +70,7 @@ export function createHostServer(upstream: Connection, o: HostServerOptions): Ho
     label,
     ...(rounds && { rounds }),
     ...(waiting && { waiting }),
+    ...(ledger && { ledger }),
     ...(tasks && { tasks }),
     onLogLevel: (level) => {
       server.logLevel = level;

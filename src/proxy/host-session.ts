@@ -10,6 +10,8 @@ import type { UrlOpener } from '../contracts/url-step.js';
 import type { AuditListener } from '../mcp/audit.js';
 import type { ElicitationListener } from '../mcp/events.js';
 import type { PromptQueue } from '../mcp/prompt-queue.js';
+import { wrapRegisteredHandler } from '../mcp/sdk-seam.js';
+import { CallLedger } from './call-ledger.js';
 import { forwardClientFeatures, hostElicitationModes } from './client-features.js';
 import { type ElicitChoice, planRoutes, type RoutePlan } from './elicit-route.js';
 import { relayUrlCompletions } from './forward-notifications.js';
@@ -18,11 +20,13 @@ import type { HostHello } from './host-hello.js';
 import { RoutingRenderer } from './host-renderer.js';
 import { HostRounds } from './host-rounds.js';
 import { createHostServer, type HostTasks, hostTasks } from './host-server.js';
-import { type PageAddress, tellHostOfPage } from './page-notice.js';
+import { type PageAddress, tellCallsOfPage, tellHostOfPage } from './page-notice.js';
 import type { PersonWaiting } from './person-waiting.js';
 import { proxySignInRenderer } from './sign-in-renderer.js';
 
 const NO_TIMEOUT_MS = 2_147_000_000;
+/** A server that never answers the ping after a cancel: the call stops counting as a possible asker then. */
+const FENCE_MS = 10_000;
 
 /** What every host session needs: the upstream server, who answers, and where diagnostics go. */
 export interface SessionOptions {
@@ -54,84 +58,104 @@ export interface SessionOptions {
 
 export class HostSession {
   readonly rounds: HostRounds;
-  private host: HostServer | undefined;
-  private era: Era | undefined;
+  /** This host's calls open upstream, and which of them a server request may belong to. */
+  readonly #ledger = new CallLedger();
+  #host: HostServer | undefined;
+  #era: Era | undefined;
   /** The task relay of a host that drives tasks itself (one per session, kept across serving units). */
-  private tasks: HostTasks | undefined;
-  private upstream: Promise<Connection> | undefined;
-  private closing: Promise<void> | undefined;
-  private readonly person: PersonWaiting;
+  #tasks: HostTasks | undefined;
+  #upstream: Promise<Connection> | undefined;
+  #closing: Promise<void> | undefined;
+  readonly #person: PersonWaiting;
+  readonly #o: SessionOptions;
+  readonly #hello: Promise<HostHello>;
+  readonly #onUpstreamClosed: () => void;
 
-  /** `onUpstreamClosed` runs when the upstream server goes away on its own (not when we close it). */
+  /**
+   * @param onUpstreamClosed runs when the upstream server goes away on its own (not when we close it).
+   * @param person shared by every session of a face (person-waiting.ts); this session sees it through its own view.
+   */
   constructor(
-    private readonly o: SessionOptions,
-    private readonly hello: Promise<HostHello>,
-    private readonly onUpstreamClosed: () => void,
-    /** Shared by every session of a face (person-waiting.ts); this session sees it through its own view. */
+    o: SessionOptions,
+    hello: Promise<HostHello>,
+    onUpstreamClosed: () => void,
     person: PersonWaiting,
   ) {
-    this.person = person.forSession();
+    this.#o = o;
+    this.#hello = hello;
+    this.#onUpstreamClosed = onUpstreamClosed;
+    this.#person = person.forSession(this.#ledger);
     const address = o.pageAddress;
-    // The notice goes on a 2025-11-25 session only: a 2026 host's log level travels per request.
+    // A 2025-11-25 session logs on the session; a 2026 host's log level travels per request, so
+    // each call that may have asked is told on its own open request (page-notice.ts).
     if (address)
-      this.person.onAsk = () =>
-        tellHostOfPage(address, () => (this.era === '2025-11-25' ? this.host : undefined), o.label);
-    this.rounds = new HostRounds(this.person);
+      this.#person.onAsk = () =>
+        this.#era === '2026-07-28'
+          ? tellCallsOfPage(address, this.#ledger.askers(), o.label)
+          : tellHostOfPage(address, () => this.#host, o.label);
+    this.rounds = new HostRounds(this.#person, this.#ledger);
   }
 
   /** Connects upstream on the first call (rejecting if it cannot), then makes a host-facing Server. */
   async server(era: Era, options: { notifications?: boolean } = {}): Promise<Server> {
-    this.upstream ??= this.open();
-    const connection = await this.upstream;
-    if (this.closing) throw new ElicitError('not-connected', 'the host session has ended');
-    this.era = era;
-    this.host = createHostServer(connection, {
-      label: this.o.label,
-      log: this.o.log,
+    this.#upstream ??= this.#open();
+    const connection = await this.#upstream;
+    if (this.#closing) throw new ElicitError('not-connected', 'the host session has ended');
+    this.#era = era;
+    this.#host = createHostServer(connection, {
+      label: this.#o.label,
+      log: this.#o.log,
       ...(era === '2026-07-28' && { rounds: this.rounds }),
-      waiting: this.person,
-      ...(this.tasks && { tasks: this.tasks }),
+      waiting: this.#person,
+      ledger: this.#ledger,
+      ...(this.#tasks && { tasks: this.#tasks }),
       notifications: options.notifications ?? true,
     });
-    return this.host;
+    return this.#host;
   }
 
   /** The upstream connection once it is open (undefined before the first host request). */
   connection(): Promise<Connection | undefined> {
-    return this.upstream?.catch(() => undefined) ?? Promise.resolve(undefined);
+    return this.#upstream?.catch(() => undefined) ?? Promise.resolve(undefined);
   }
 
   /** Closes this host's upstream connection: its pending elicitations end as the connection does. */
   close(): Promise<void> {
-    this.closing ??= (async () => {
+    this.#closing ??= (async () => {
       const connection = await this.connection();
       await connection?.close().catch(() => {});
     })();
-    return this.closing;
+    return this.#closing;
   }
 
-  private currentHost = (): Server => {
-    if (!this.host) throw new ElicitError('not-connected', 'the host is not connected');
-    return this.host;
+  #currentHost = (): Server => {
+    if (!this.#host) throw new ElicitError('not-connected', 'the host is not connected');
+    return this.#host;
   };
 
-  private async open(): Promise<Connection> {
-    const hello = await this.hello;
-    const side: HostSide = { hello, rounds: this.rounds, person: this.person, currentHost: this.currentHost };
-    const plan = planRoutes(this.o.elicit, hostElicitationModes(hello), this.o.selfModes);
-    const routing = hostRouting(this.o, side, plan);
-    const connection = await connectUpstream(this.o, side, plan, routing);
-    this.tasks = hostTasks(connection, { hello, plan }, this.o.log);
+  async #open(): Promise<Connection> {
+    const hello = await this.#hello;
+    const side: HostSide = {
+      hello,
+      rounds: this.rounds,
+      person: this.#person,
+      ledger: this.#ledger,
+      currentHost: this.#currentHost,
+    };
+    const plan = planRoutes(this.#o.elicit, hostElicitationModes(hello), this.#o.selfModes);
+    const routing = hostRouting(this.#o, side, plan);
+    const connection = await connectUpstream(this.#o, side, plan, routing);
+    this.#tasks = hostTasks(connection, { hello, plan }, this.#o.log);
     if (hello.era === '2025-11-25')
       relayUrlCompletions(
         connection.client,
         (id) => routing.takeHostCompletion(id),
-        this.currentHost,
-        this.o.log,
+        this.#currentHost,
+        this.#o.log,
       );
     connection.client.onclose = () => {
-      if (this.closing) return;
-      this.onUpstreamClosed();
+      if (this.#closing) return;
+      this.#onUpstreamClosed();
     };
     return connection;
   }
@@ -142,6 +166,7 @@ interface HostSide {
   readonly hello: HostHello;
   readonly rounds: HostRounds;
   readonly person: PersonWaiting;
+  readonly ledger: CallLedger;
   readonly currentHost: () => Server;
 }
 
@@ -192,6 +217,18 @@ function connectUpstream(
       ...(o.queue && { queue: o.queue }),
     },
     onServerStderr: o.onServerStderr,
-    configure: (client) => forwardClientFeatures(client, side.hello, side.currentHost, side.rounds),
+    configure: (client) => {
+      forwardClientFeatures(client, side.hello, side.currentHost, side.rounds, side.ledger);
+      // What the server asks is noted with the calls open as it arrives (call-ledger.ts).
+      wrapRegisteredHandler(
+        client,
+        'elicitation/create',
+        (served) => (request, ctx) => side.ledger.arrived(() => served(request, ctx)),
+      );
+      // A 2025 server has seen a cancel once it answers a ping sent after it (stdio keeps order).
+      side.ledger.useFence(() =>
+        client.getProtocolEra() === 'modern' ? Promise.resolve() : client.ping({ timeout: FENCE_MS }),
+      );
+    },
   });
 }

@@ -26,10 +26,12 @@ class HostReadBuffer implements StdioReadBuffer {
   /** Set while the rest of an oversized line is being skipped. */
   #skipping: { head: Buffer; size: number } | undefined;
 
-  constructor(
-    private readonly max: number,
-    private readonly reply: Reply,
-  ) {}
+  readonly #max: number;
+  readonly #reply: Reply;
+  constructor(max: number, reply: Reply) {
+    this.#max = max;
+    this.#reply = reply;
+  }
 
   append(chunk: Buffer): void {
     let rest = chunk;
@@ -46,7 +48,7 @@ class HostReadBuffer implements StdioReadBuffer {
     }
     const joined = this.#buffer ? Buffer.concat([this.#buffer, rest]) : rest;
     const lineStart = joined.lastIndexOf(NEWLINE) + 1;
-    if (joined.length - lineStart <= this.max) {
+    if (joined.length - lineStart <= this.#max) {
       this.#buffer = joined;
       return;
     }
@@ -62,7 +64,7 @@ class HostReadBuffer implements StdioReadBuffer {
       if (index === -1) return null;
       const bytes = this.#buffer.subarray(0, index);
       this.#buffer = index + 1 < this.#buffer.length ? this.#buffer.subarray(index + 1) : undefined;
-      if (bytes.length > this.max) {
+      if (bytes.length > this.#max) {
         this.#oversized(bytes.subarray(0, HEAD_BYTES), bytes.length);
         continue;
       }
@@ -83,11 +85,11 @@ class HostReadBuffer implements StdioReadBuffer {
     try {
       json = JSON.parse(line);
     } catch (error) {
-      this.reply(null, PARSE_ERROR, `Parse error: the line is not JSON (${(error as Error).message})`);
+      this.#reply(null, PARSE_ERROR, `Parse error: the line is not JSON (${(error as Error).message})`);
       return undefined;
     }
     if (Array.isArray(json)) {
-      this.reply(
+      this.#reply(
         null,
         INVALID_REQUEST,
         'Invalid Request: batches are not supported (MCP sends one message a line)',
@@ -103,17 +105,17 @@ class HostReadBuffer implements StdioReadBuffer {
       // A broken response to one of our requests is not a request: there is nothing to answer.
       if (typeof record.method !== 'string' && ('result' in record || 'error' in record)) return undefined;
       const id = invalidRequestId(json) ?? null;
-      this.reply(id, INVALID_REQUEST, describeInvalidRequest(json));
+      this.#reply(id, INVALID_REQUEST, describeInvalidRequest(json));
       return undefined;
     }
   }
 
   #oversized(head: Buffer, size: number): void {
     const mib = (n: number) => `${(n / 1024 / 1024).toFixed(1)} MiB`;
-    this.reply(
+    this.#reply(
       topLevelId(head.toString('utf8')) ?? null,
       INVALID_REQUEST,
-      `Invalid Request: the message is ${size} bytes (${mib(size)}), over the ${mib(this.max)} limit of one line`,
+      `Invalid Request: the message is ${size} bytes (${mib(size)}), over the ${mib(this.#max)} limit of one line`,
     );
   }
 }

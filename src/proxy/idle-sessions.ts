@@ -13,28 +13,31 @@ interface Seen {
 }
 
 export class IdleSessions {
-  private readonly seen = new Map<string, Seen>();
-  private timer: NodeJS.Timeout | undefined;
+  readonly #seen = new Map<string, Seen>();
+  #timer: NodeJS.Timeout | undefined;
 
-  constructor(
-    private readonly idleMs: number,
-    private readonly end: (id: string) => void,
-  ) {}
+  readonly #idleMs: number;
+  readonly #end: (id: string) => void;
+
+  constructor(idleMs: number, end: (id: string) => void) {
+    this.#idleMs = idleMs;
+    this.#end = end;
+  }
 
   add(id: string): void {
-    this.seen.set(id, { open: 0, last: Date.now() });
-    this.timer ??= setInterval(() => this.sweep(), Math.min(Math.max(this.idleMs / 4, 50), 60_000));
-    this.timer.unref();
+    this.#seen.set(id, { open: 0, last: Date.now() });
+    this.#timer ??= setInterval(() => this.#sweep(), Math.min(Math.max(this.#idleMs / 4, 50), 60_000));
+    this.#timer.unref();
   }
 
   remove(id: string): void {
-    this.seen.delete(id);
-    if (this.seen.size === 0) this.stop();
+    this.#seen.delete(id);
+    if (this.#seen.size === 0) this.stop();
   }
 
   /** Counts a request of session `id` as open until its response closes (sent, or its connection gone). */
   open(id: string, response: ClosingResponse): void {
-    const seen = this.seen.get(id);
+    const seen = this.#seen.get(id);
     if (!seen) return;
     seen.open++;
     seen.last = Date.now();
@@ -45,16 +48,16 @@ export class IdleSessions {
   }
 
   stop(): void {
-    clearInterval(this.timer);
-    this.timer = undefined;
+    clearInterval(this.#timer);
+    this.#timer = undefined;
   }
 
-  private sweep(): void {
+  #sweep(): void {
     const now = Date.now();
-    for (const [id, seen] of this.seen) {
-      if (seen.open > 0 || now - seen.last < this.idleMs) continue;
+    for (const [id, seen] of this.#seen) {
+      if (seen.open > 0 || now - seen.last < this.#idleMs) continue;
       this.remove(id);
-      this.end(id);
+      this.#end(id);
     }
   }
 }

@@ -2,11 +2,13 @@
 // `notifications/message` naming the page's address, for a host that shows server logs where the
 // person looks (Codex's terminal UI shows only "Working (18s)" otherwise).
 import { sanitizeText } from '../core/sanitize.js';
+import type { Call } from './call-ledger.js';
 import type { HostServer } from './forward-tasks.js';
 
 // Lowest to highest, as `LoggingLevel` orders them (RFC 5424 severities).
 const LEVELS = ['debug', 'info', 'notice', 'warning', 'error', 'critical', 'alert', 'emergency'];
 const LEVEL = 'notice';
+const LOGGER = 'mcp-elicit';
 
 /** The proxy's own page: its launch page's address once written; one per face, shared by its host sessions. */
 export class PageAddress {
@@ -48,10 +50,36 @@ export function tellHostOfPage(
   return address.whenKnown((url) => {
     const server = host();
     if (!server?.logging || !allows(server.logLevel)) return;
-    const data = `${sanitizeText(label, { maxLength: 80 })} asks a question that a person must answer on mcp-elicit's page: ${url}`;
-    const params = { level: LEVEL, logger: 'mcp-elicit', data };
+    const params = { level: LEVEL, logger: LOGGER, data: noticeText(label, url) };
     void server.notification({ method: 'notifications/message', params }).catch(() => {});
   });
+}
+
+/**
+ * A 2026-07-28 host has no session to log on: each call that may have asked the question is told
+ * on the host request open on it (its round), where the request's own `_meta` log level allows
+ * (`sendOnRequest`; H-43). Returns the stop.
+ */
+export function tellCallsOfPage(address: PageAddress, calls: Iterable<Call>, label: string): () => void {
+  const withdrawals: (() => void)[] = [];
+  const stop = address.whenKnown((url) => {
+    for (const call of calls) withdrawals.push(call.notice(noticeText(label, url)));
+  });
+  return () => {
+    stop();
+    for (const withdraw of withdrawals) withdraw();
+  };
+}
+
+/** Sends one notice on a 2026 host's request: the SDK sends it only if the request's `_meta` log level allows. */
+export function logOnRequest(
+  log: ((level: 'notice', data: string, logger: string) => Promise<void>) | undefined,
+) {
+  return (data: string) => void log?.(LEVEL, data, LOGGER).catch(() => {});
+}
+
+function noticeText(label: string, url: string): string {
+  return `${sanitizeText(label, { maxLength: 80 })} asks a question that a person must answer on mcp-elicit's page: ${url}`;
 }
 
 function allows(threshold: string | undefined): boolean {

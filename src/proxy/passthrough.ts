@@ -5,6 +5,7 @@ import {
   CLIENT_INFO_META_KEY,
   LOG_LEVEL_META_KEY,
   PROTOCOL_VERSION_META_KEY,
+  SdkErrorCode,
   type StandardSchemaV1,
 } from '@modelcontextprotocol/client';
 import { isRecord } from '../core/is-record.js';
@@ -38,3 +39,8 @@ export function upstreamParams(params: unknown): Record<string, unknown> | undef
 }
 
 export { isRecord };
+
+/** A host request aborted because the host's connection closed (by code: the server package may carry its own copy of the SDK's error class). */
+export function isConnectionClosed(reason: unknown): boolean {
+  return (reason as { code?: unknown } | null)?.code === SdkErrorCode.ConnectionClosed;
+}

@@ -2,6 +2,7 @@
 // tracks whether someone is being asked, and marks the host having stopped waiting so the prompt
 // that loses its request says so (core/prompt-ending.ts `host-gave-up`) rather than "withdrawn".
 import { HostGaveUp } from '../core/prompt-ending.js';
+import type { Call, CallLedger } from './call-ledger.js';
 
 /** How long after a host's cancel an aborting prompt is taken to have lost that host's request. */
 const GAVE_UP_WINDOW_MS = 5_000;
@@ -25,15 +26,15 @@ export function keepAliveIntervals(ms: number | false | undefined): KeepAliveInt
 class Shared {
   asked = 0;
   gaveUpAt = Number.NEGATIVE_INFINITY;
-  /** Each open prompt's controller, by the host session it was asked for. */
-  readonly open = new Map<AbortController, PersonWaiting>();
+  /** Each open prompt's controller: the host session it was asked for, and the calls that may have asked it. */
+  readonly open = new Map<AbortController, { owner: PersonWaiting; askers: ReadonlySet<Call> }>();
 }
 
 /** One per face, with a view per host session (`forSession`): a host whose prompt waits in the queue behind another's is kept alive too. */
 export class PersonWaiting {
   readonly #shared: Shared;
-  /** Host requests of this session open upstream. */
-  #requests = 0;
+  /** This session's calls open upstream, and which of them a question may belong to. */
+  readonly #ledger: CallLedger | undefined;
   /** Runs as one of this session's prompts opens; what it returns, as it ends (page-notice.ts). */
   onAsk: (() => () => void) | undefined;
 
@@ -45,13 +46,15 @@ export class PersonWaiting {
   constructor(
     readonly intervals: KeepAliveIntervals | false,
     shared = new Shared(),
+    ledger?: CallLedger,
   ) {
     this.#shared = shared;
+    this.#ledger = ledger;
   }
 
-  /** The same person, seen from one host session: its prompts end when that host gives up (H-33). */
-  forSession(): PersonWaiting {
-    return new PersonWaiting(this.intervals, this.#shared);
+  /** The same person, seen from one host session: its prompts end when a call that may have asked them is given up (H-33, H-41). */
+  forSession(ledger: CallLedger): PersonWaiting {
+    return new PersonWaiting(this.intervals, this.#shared, ledger);
   }
 
   /** True while the proxy's own front-end shows a prompt. */
@@ -72,8 +75,12 @@ export class PersonWaiting {
       );
     if (ctx.signal.aborted) onAbort();
     else ctx.signal.addEventListener('abort', onAbort, { once: true });
+    // Taken now, in the server request's own context: the calls that may have asked it (call-ledger.ts).
+    const askers = this.#ledger?.askers() ?? new Set<Call>();
+    // A call that may have asked it was given up already (it arrived before the server saw the cancel).
+    if ([...askers].some((call) => call.givenUp)) controller.abort(new HostGaveUp());
     shared.asked += 1;
-    shared.open.set(controller, this);
+    shared.open.set(controller, { owner: this, askers });
     const asked = this.onAsk?.();
     try {
       return await run({ ...ctx, signal: controller.signal });
@@ -85,23 +92,19 @@ export class PersonWaiting {
     }
   }
 
-  /** A call of this session opened (+1) or ended (-1) upstream: a host request, or a 2026 host's job. */
-  countCall(delta: 1 | -1): void {
-    this.#requests += delta;
-  }
-
   /**
-   * A host request was cancelled or abandoned: prompts that abort soon after lost it. When it was
-   * this session's only request open, every prompt the proxy's front-end shows for the session can
-   * only be its own, so they end now (the server may never withdraw them): what was typed is kept
-   * for the retry, and nothing is sent for the call the host gave up on (H-33).
+   * The host cancelled or abandoned `call`: prompts that abort soon after lost it. Every prompt the
+   * proxy's front-end shows for this session that `call` may have asked ends now (the server may
+   * never withdraw it): what was typed is kept for the retry, and nothing is sent for a call the
+   * host gave up on (H-33). A question several calls may have asked ends too (H-41).
    */
-  hostGaveUp(): void {
+  hostGaveUp(call: Call): void {
+    this.#ledger?.giveUp(call);
     const shared = this.#shared;
     if (shared.asked === 0) return;
     shared.gaveUpAt = Date.now();
-    if (this.#requests > 1) return;
-    for (const [controller, owner] of shared.open) if (owner === this) controller.abort(new HostGaveUp());
+    for (const [controller, { owner, askers }] of shared.open)
+      if (owner === this && askers.has(call)) controller.abort(new HostGaveUp());
   }
 
   /** Calls `tick` every interval while the caller waits, until the returned stop. */

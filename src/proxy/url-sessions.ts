@@ -24,23 +24,22 @@ interface LegacyEntry {
 }
 
 export class UrlSessions {
-  private readonly legacy = new Map<string, LegacyEntry>();
-  private readonly modern = new Map<string, HostSession>();
+  readonly #legacy = new Map<string, LegacyEntry>();
+  readonly #modern = new Map<string, HostSession>();
   /** Each 2026 request's hello, read before the SDK's handler takes the request. */
-  private readonly hellos = new WeakMap<Request, HostHello>();
-  private readonly handler: McpHttpHandler;
-  private closed = false;
-  private readonly person: PersonWaiting;
+  readonly #hellos = new WeakMap<Request, HostHello>();
+  readonly #handler: McpHttpHandler;
+  #closed = false;
+  readonly #person: PersonWaiting;
   /** `--session-idle`: 2025 sessions a host left without DELETE are ended (none when off). */
-  private readonly idle: IdleSessions | undefined;
+  readonly #idle: IdleSessions | undefined;
 
-  constructor(
-    private readonly o: SessionOptions,
-    idleMs: number | false,
-  ) {
-    this.person = new PersonWaiting(keepAliveIntervals(o.keepAliveMs));
-    this.idle = idleMs === false ? undefined : new IdleSessions(idleMs, (id) => this.endIdle(id, idleMs));
-    this.handler = createMcpHandler((ctx) => this.modernServer(ctx.requestInfo), {
+  readonly #o: SessionOptions;
+  constructor(o: SessionOptions, idleMs: number | false) {
+    this.#o = o;
+    this.#person = new PersonWaiting(keepAliveIntervals(o.keepAliveMs));
+    this.#idle = idleMs === false ? undefined : new IdleSessions(idleMs, (id) => this.#endIdle(id, idleMs));
+    this.#handler = createMcpHandler((ctx) => this.#modernServer(ctx.requestInfo), {
       legacy: 'reject',
       onerror: (error) => o.log(`host request: ${error.message}`),
     });
@@ -48,16 +47,16 @@ export class UrlSessions {
 
   /** A request naming a session: its transport answers, or 404 when there is no such session. */
   bySession(request: Request, id: string, response: ClosingResponse, body?: unknown): Promise<Response> {
-    const entry = this.legacy.get(id);
+    const entry = this.#legacy.get(id);
     if (!entry) return Promise.resolve(refusal(404, 'Session not found', {}, -32001));
-    this.idle?.open(id, response);
+    this.#idle?.open(id, response);
     return entry.transport.handleRequest(request, body === undefined ? undefined : { parsedBody: body });
   }
 
-  private endIdle(id: string, idleMs: number): void {
-    const entry = this.legacy.get(id);
+  #endIdle(id: string, idleMs: number): void {
+    const entry = this.#legacy.get(id);
     if (!entry) return;
-    this.o.log(`a 2025-11-25 host session sat idle for ${idleMs / 1000} s with nothing open; ended it`);
+    this.#o.log(`a 2025-11-25 host session sat idle for ${idleMs / 1000} s with nothing open; ended it`);
     void entry.end();
   }
 
@@ -69,26 +68,26 @@ export class UrlSessions {
       sessionIdGenerator: () => randomUUID(),
       onsessioninitialized: (sessionId) => {
         id = sessionId;
-        this.legacy.set(sessionId, { transport, end });
-        this.idle?.add(sessionId);
+        this.#legacy.set(sessionId, { transport, end });
+        this.#idle?.add(sessionId);
       },
       onsessionclosed: () => void end(),
     });
     const session = new HostSession(
-      this.o,
+      this.#o,
       Promise.resolve(hello),
       () => {
-        this.o.log(`upstream server ${this.o.label} closed the connection; ending that host's session`);
+        this.#o.log(`upstream server ${this.#o.label} closed the connection; ending that host's session`);
         void end();
       },
-      this.person,
+      this.#person,
     );
     let ending: Promise<void> | undefined;
     const end = (): Promise<void> => {
       ending ??= (async () => {
         if (id !== undefined) {
-          this.legacy.delete(id);
-          this.idle?.remove(id);
+          this.#legacy.delete(id);
+          this.#idle?.remove(id);
         }
         await transport.close().catch(() => {});
         await session.close();
@@ -100,7 +99,7 @@ export class UrlSessions {
       server = await session.server('2025-11-25');
     } catch (error) {
       await end();
-      return upstreamFailure(this.o, error, body);
+      return upstreamFailure(this.#o, error, body);
     }
     server.onclose = () => void end();
     await server.connect(transport);
@@ -111,52 +110,52 @@ export class UrlSessions {
   /** A 2026-07-28 request (or one the SDK must answer without a session): the SDK's handler. */
   modernRequest(request: Request, body?: unknown): Promise<Response> {
     const hello = body === undefined ? undefined : helloOf(body);
-    if (hello?.era === '2026-07-28') this.hellos.set(request, hello);
-    return this.handler.fetch(request, body === undefined ? {} : { parsedBody: body });
+    if (hello?.era === '2026-07-28') this.#hellos.set(request, hello);
+    return this.#handler.fetch(request, body === undefined ? {} : { parsedBody: body });
   }
 
   async close(): Promise<void> {
-    this.closed = true;
-    this.idle?.stop();
-    await this.handler.close().catch(() => {});
-    await Promise.all([...this.legacy.values()].map((entry) => entry.end()));
-    await Promise.all([...this.modern.values()].map((session) => session.close()));
-    this.modern.clear();
+    this.#closed = true;
+    this.#idle?.stop();
+    await this.#handler.close().catch(() => {});
+    await Promise.all([...this.#legacy.values()].map((entry) => entry.end()));
+    await Promise.all([...this.#modern.values()].map((session) => session.close()));
+    this.#modern.clear();
   }
 
-  private async modernServer(request: Request | undefined): Promise<Server> {
-    const hello = (request && this.hellos.get(request)) ?? { era: '2026-07-28', capabilities: {} };
+  async #modernServer(request: Request | undefined): Promise<Server> {
+    const hello = (request && this.#hellos.get(request)) ?? { era: '2026-07-28', capabilities: {} };
     const key = capabilityKey(hello.capabilities);
-    let session = this.modern.get(key);
+    let session = this.#modern.get(key);
     if (!session) {
       const created = new HostSession(
-        this.o,
+        this.#o,
         Promise.resolve(hello),
         () => {
-          this.o.log(`upstream server ${this.o.label} closed the connection of the 2026 hosts' session`);
-          this.modern.delete(key);
+          this.#o.log(`upstream server ${this.#o.label} closed the connection of the 2026 hosts' session`);
+          this.#modern.delete(key);
         },
-        this.person,
+        this.#person,
       );
-      this.modern.set(key, created);
+      this.#modern.set(key, created);
       session = created;
     }
     try {
       const server = await session.server('2026-07-28', { notifications: false });
       const connection = await session.connection();
-      if (connection) this.announceChanges(connection.client);
-      if (this.closed) await session.close();
+      if (connection) this.#announceChanges(connection.client);
+      if (this.#closed) await session.close();
       return server;
     } catch (error) {
-      this.modern.delete(key);
+      this.#modern.delete(key);
       await session.close();
       throw error;
     }
   }
 
   // A 2026 host learns of list changes on its subscriptions/listen stream, which the SDK's handler owns.
-  private announceChanges(upstream: Client): void {
-    const notify = this.handler.notify;
+  #announceChanges(upstream: Client): void {
+    const notify = this.#handler.notify;
     upstream.fallbackNotificationHandler = async ({ method, params }) => {
       if (method === 'notifications/tools/list_changed') notify.toolsChanged();
       else if (method === 'notifications/prompts/list_changed') notify.promptsChanged();

@@ -33,6 +33,11 @@ export function echoFormStdioCommand(): StdioCommand {
   return fixture('test/fixtures/servers/echo-form-server.ts');
 }
 
+/** Raw 2025 server that sends a question right after it reads the cancel of the call that asked it. */
+export function cancelRaceStdioCommand(): StdioCommand {
+  return fixture('test/fixtures/servers/cancel-race-server.ts');
+}
+
 export function hostileStdioCommand(): StdioCommand {
   return fixture('test/fixtures/servers/hostile-server.ts');
 }

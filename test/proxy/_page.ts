@@ -1,6 +1,7 @@
 // The proxy's browser page in Chromium, for the tests that drive it.
 import assert from 'node:assert/strict';
 import type { Page } from 'playwright-core';
+import { until } from '../helpers/within.js';
 
 /**
  * The host gives up by cancelling its call (an SDK host's timeout sends the same cancel) once what
@@ -27,12 +28,10 @@ export async function giveUpWhileTyping(
 
 /** The retry's form: the same page (it moves on to the next request) or a newly opened one. */
 export async function reopen(page: Page, visited: () => string[], seen: number): Promise<void> {
-  const deadline = Date.now() + 30_000;
-  while (Date.now() < deadline) {
+  const opened = async () => {
     if (visited().length > seen) await page.goto(visited().at(-1) ?? '');
     else await page.reload();
-    if (await page.locator('#f0').count()) return;
-    await new Promise((resolve) => setTimeout(resolve, 300));
-  }
-  throw new Error('the retry form did not open');
+    return (await page.locator('#f0').count()) > 0;
+  };
+  await until(opened, 'the retry form', 30_000, 300);
 }

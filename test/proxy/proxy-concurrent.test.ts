@@ -30,9 +30,9 @@ describe('proxy: concurrent eliciting and slow calls', () => {
           proxyArgs: ['--protocol', upstream, '--elicit', 'host', ...echoServer],
           elicitation: {
             modes: ['form'],
+            // Prompts are shown one at a time (the prompt queue): each answer must reach its own
+            // call while the other calls wait open upstream.
             answer: async (params) => {
-              // Answer out of order: the later prompt first.
-              if (params.message === 'first') await new Promise((r) => setTimeout(r, 300));
               return { action: 'accept', content: { who: String(params.message) } };
             },
           },

@@ -51,7 +51,7 @@ describe('proxy failure behaviour', () => {
     proxy.stdout.on('data', (chunk: Buffer) => {
       out += chunk.toString('utf8');
     });
-    await until(() => out.includes('"id":1'), 'the initialize result');
+    await until(() => out.includes('"id":1'), 'the initialize result', 30_000);
     send({ jsonrpc: '2.0', method: 'notifications/initialized' });
     send({ jsonrpc: '2.0', id: 2, method: 'tools/call', params: { name: 'crash', arguments: {} } });
     const [code] = (await once(proxy, 'exit')) as [number | null];
@@ -71,7 +71,7 @@ describe('proxy failure behaviour', () => {
     const upstream = childrenOf(pid);
     assert.ok(upstream.length >= 1, 'the proxy started the upstream server');
     const call = host.client.callTool({ name: 'wait', arguments: {} }).catch(() => 'closed');
-    await new Promise((r) => setTimeout(r, 200));
+    await until(() => host.stderr().includes('wait: started'), 'the upstream server to run the call', 30_000);
     await host.close();
     assert.equal(await call, 'closed');
     await until(() => !alive(pid), 'the proxy to exit');

@@ -43,6 +43,7 @@ async function openForm(page: Page, visited: () => string[], seen: number): Prom
 }
 
 async function answerSlowly(page: Page): Promise<void> {
+  // A fixed wait on purpose: the test asserts the host does not time out while the person takes this long.
   await new Promise((resolve) => setTimeout(resolve, PERSON_MS));
   await page.fill('#f0', 'Slow Ada');
   await page.fill('#f1', 'slow@example.com');

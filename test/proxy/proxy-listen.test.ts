@@ -151,9 +151,17 @@ describe('proxy --listen (a generated token)', () => {
       await pending;
       assert.match(text(await other.client.callTool(ask)), /"name":"Still here"/);
       // A host that just drops its connection (no DELETE) does not take the proxy down either.
-      const dropped = await httpHost(proxy.url, { token: proxy.token, answer: () => new Promise(() => {}) });
+      let onAsked = () => {};
+      const asked = new Promise<void>((resolve) => {
+        onAsked = resolve;
+      });
+      const never = () => {
+        onAsked();
+        return new Promise<never>(() => {});
+      };
+      const dropped = await httpHost(proxy.url, { token: proxy.token, answer: never });
       const lost = dropped.client.callTool(ask).catch(() => 'dropped');
-      await new Promise((resolve) => setTimeout(resolve, 300));
+      await asked;
       await dropped.client.close();
       await lost;
       assert.match(text(await other.client.callTool(ask)), /"name":"Still here"/);
@@ -274,6 +282,7 @@ describe('proxy --listen --session-idle', () => {
     const proxy = await startListening(['--session-idle', '0.5']);
     try {
       const slow = async () => {
+        // Fixed waits on purpose: the test asserts the session is not ended for this long (3x the idle time).
         await new Promise((resolve) => setTimeout(resolve, 1_500));
         return { action: 'accept' as const, content: { name: 'Slow Ada' } };
       };

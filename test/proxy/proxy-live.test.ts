@@ -106,7 +106,7 @@ describe('proxy: list changes, logging and cancellation (live fixture)', () => {
   it("the host's cancel reaches the upstream server", async () => {
     const abort = new AbortController();
     const call = host.client.callTool({ name: 'wait', arguments: {} }, { signal: abort.signal });
-    await new Promise((r) => setTimeout(r, 300));
+    await until(() => host.stderr().includes('wait: started'), 'the upstream server to run the call', 30_000);
     abort.abort();
     await assert.rejects(call);
     let answer = '';

@@ -5,9 +5,10 @@
 import assert from 'node:assert/strict';
 import { delimiter } from 'node:path';
 import { describe, it } from 'node:test';
+import { testBrowser } from '../helpers/browser.js';
 import { standInNotifySend } from '../helpers/notify-send.js';
 import { everythingStdioCommand } from '../helpers/servers.js';
-import { scratchXdg, until } from './_host.js';
+import { scratchXdg, startHost, until } from './_host.js';
 import { type RawHost, startRawHost } from './_raw-host.js';
 
 type Message = Record<string, unknown>;
@@ -65,6 +66,56 @@ describe("proxy: the host is told where the proxy's page waits (H-40)", () => {
       assert.deepEqual(host.received.filter(ours), []);
     } finally {
       await host.close();
+    }
+  });
+});
+
+describe("proxy: a 2026-07-28 host is told where the proxy's page waits, on its open request (H-43)", () => {
+  const LOG_LEVEL = 'io.modelcontextprotocol/logLevel';
+
+  /** A 2026 host without elicitation calls the eliciting tool, its request's `_meta` as given. */
+  async function callFrom2026Host(meta: Record<string, unknown>) {
+    const browser = testBrowser('record');
+    const host = await startHost({
+      era: '2026-07-28',
+      proxyArgs: ['--keep-alive', 'off', '--', everything.command, ...everything.args],
+      env: { BROWSER: browser.command },
+    });
+    const call = host.client
+      .callTool({ name: 'trigger-elicitation-request', arguments: {}, _meta: meta })
+      .catch((error: Error) => error);
+    await until(() => browser.visited().length > 0, 'the page to be opened', 30_000);
+    const notices = () => host.wire.filter((m) => ours(m as unknown as Message));
+    return { host, call, notices };
+  }
+
+  it('a request whose _meta log level allows notice gets one notice naming the page', async () => {
+    const { host, notices } = await callFrom2026Host({ [LOG_LEVEL]: 'info' });
+    try {
+      await until(() => notices().length > 0, "the proxy's log message", 30_000);
+      const params = (notices()[0] as unknown as { params: { level: string; data: string } }).params;
+      assert.equal(params.level, 'notice');
+      assert.match(params.data, /a person must answer on mcp-elicit's page: file:\/\//);
+      await until(() => /file:\/\//.test(host.stderr()), 'the page address on stderr', 30_000);
+      const address = /(file:\/\/\S+)/.exec(host.stderr())?.[1];
+      assert.ok(address && params.data.endsWith(address), `${params.data}\n${host.stderr()}`);
+      assert.equal(notices().length, 1, 'one notice for the one question');
+    } finally {
+      await host.close();
+    }
+  });
+
+  it('a request that asked for no logs (or for warning and above) gets none', async () => {
+    for (const meta of [{}, { [LOG_LEVEL]: 'warning' }]) {
+      const { host, notices } = await callFrom2026Host(meta);
+      try {
+        // The notice would be written before the browser is asked to open the page; a request
+        // answered after it proves none came (a 2026 session has no ping).
+        await host.client.listTools();
+        assert.deepEqual(notices(), [], JSON.stringify(meta));
+      } finally {
+        await host.close();
+      }
     }
   });
 });

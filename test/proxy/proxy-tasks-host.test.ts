@@ -9,6 +9,7 @@ import { frameTaskRequest } from '../../src/mcp/tasks/modern-task.js';
 import { rawDispatchFor } from '../../src/mcp/tasks/raw-dispatch.js';
 import { req } from '../helpers/req.js';
 import { tasksStdioCommand } from '../helpers/servers.js';
+import { until } from '../helpers/within.js';
 import { researchProxyArgs, startHost } from './_host.js';
 
 const TASKS = 'io.modelcontextprotocol/tasks';
@@ -35,6 +36,7 @@ async function pollToEnd(get: () => Promise<Task>, first: Task): Promise<{ seen:
   const seen = [first.status];
   let last = first;
   for (let i = 0; i < 300 && !TERMINAL.includes(last.status); i++) {
+    // A bounded poll at the interval the server asks for (tasks/get polling is the protocol's own).
     await pause(Math.max(100, last.pollInterval ?? last.pollIntervalMs ?? 200));
     last = await get();
     seen.push(last.status);
@@ -176,7 +178,9 @@ describe('proxy: a 2026-07-28 host that drives tasks itself (Tasks extension fix
     try {
       const call = rawCall(host.client);
       const created = (await call('tools/call', { name: 'endless_job', arguments: {} })) as Task;
-      await pause(300);
+      const working = async () =>
+        ((await call('tasks/get', { taskId: created.taskId })) as Task).status === 'working';
+      await until(working, 'the task to be working upstream', 30_000);
       await call('tasks/cancel', { taskId: created.taskId });
       const task = (await call('tasks/get', { taskId: created.taskId })) as Task;
       assert.equal(task.status, 'cancelled');

@@ -10,6 +10,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
+import { formatParkRound, measureParkRound, type ParkRoundResult } from './park-round.js';
 import { median } from './stats.js';
 
 export interface ParkBenchResult {
@@ -23,6 +24,8 @@ export interface ParkBenchResult {
   /** The holder after a full collection, with a question parked (MiB). */
   readonly holderRssMiB: number;
   readonly holderHeapMiB: number;
+  /** The same over HTTP at 2026-07-28: the round saved, no process left (bench/park-round.ts). */
+  readonly http: ParkRoundResult;
   /** A bare SDK client holding the same question open, after a full collection (MiB). */
   readonly bareRssMiB: number;
   readonly bareHeapMiB: number;
@@ -76,8 +79,10 @@ export async function measurePark(rounds: number): Promise<ParkBenchResult> {
       ratios.push(b / a);
     }
     const memory = await holderMemory(state, env, cli, server);
+    const http = await measureParkRound(rounds);
     const bare = await bareMemory(state, env, server);
     return {
+      http,
       rounds,
       callMs: median(calls),
       answerMs: median(answers),
@@ -169,6 +174,7 @@ export function formatParkReport(result: ParkBenchResult | { error: string }): s
     `  call --accept-defaults (whole call)   ${f(result.callMs)} ms`,
     `  answer <id> --accept-defaults         ${f(result.answerMs)} ms   ratio ${result.ratio.toFixed(2)} (target <= 1.2)`,
     `  holder after a full collection        rss ${f(result.holderRssMiB)} MiB, heap ${f(result.holderHeapMiB)} MiB`,
+    ...formatParkRound(result.http),
     `  bare SDK client, same question held   rss ${f(result.bareRssMiB)} MiB, heap ${f(result.bareHeapMiB)} MiB`,
     `  holder - bare client                  rss ${f(result.holderRssMiB - result.bareRssMiB)} MiB (target <= 10)`,
     '',

@@ -86,6 +86,7 @@ export type { AttachOptions, ElicitationSession, SessionRequestOptions } from '.
 export type { AuditEntry, AuditListener } from './mcp/audit.js';
 export type { ElicitationEvent, ElicitationListener } from './mcp/events.js';
 export { createGuardedHttpTransport } from './mcp/guarded-http.js';
+export type { RoundControl, RoundDecision } from './mcp/input-required-driver.js';
 export { PromptQueue, type QueueOptions } from './mcp/prompt-queue.js';
 export { DEFAULT_RATE_LIMIT, type RateLimit } from './mcp/rate-limit.js';
 export { TaskError, type TaskErrorCode } from './mcp/tasks/task-error.js';

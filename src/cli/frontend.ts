@@ -4,6 +4,7 @@
 import { ElicitError } from '../contracts/elicit-error.js';
 import type { ElicitationMode } from '../contracts/protocol.js';
 import type { Renderer } from '../contracts/renderer.js';
+import type { RoundControl } from '../mcp/input-required-driver.js';
 import type { CliArgs } from './args.js';
 import { readCappedFile } from './capped-file.js';
 import { LazyRenderer, type LazyRendererFace } from './lazy-renderer.js';
@@ -18,6 +19,8 @@ export interface Io {
   readonly signal?: AbortSignal;
   /** The park holder's front-end, used instead of choosing one: every question parks (P-07). */
   readonly parking?: Renderer;
+  /** 2026-07-28 rounds taken out of the request (a stateless park, or its answer): see RoundControl. */
+  readonly rounds?: RoundControl;
   /** The browser front-end's launch page address, each time it is written (the proxy tells its host). */
   readonly onPageLaunch?: (url: string) => void;
 }

@@ -47,15 +47,13 @@ export async function runMain(argv: readonly string[], io: Io): Promise<number> 
     if (args.command === 'servers') return await (await import('./commands/servers.js')).runServers(args, io);
     if (args.command === 'pending') return await (await import('./park/pending.js')).runPending(args, io);
     if (args.command === 'answer')
-      return parkedStatus(await (await import('./park/answer.js')).runAnswer(args, io));
-    // --park (or MCP_ELICIT_PARK=1): a holder process runs the command; in the holder, io.parking is set.
-    if (io.parking === undefined && (args.park || parkFromEnv(args.command, args.uiExplicit, io.env)))
-      return parkedStatus(
-        await (await import('./park/launch.js')).runParked(argv, io, {
-          ttlMs: args.parkTtlMs,
-          ...(args.notifyGiven && { notify: args.notify }),
-        }),
-      );
+      return parkedStatus(await (await import('./park/answer.js')).runAnswer(args, io, runMain));
+    // --park (or MCP_ELICIT_PARK=1): a holder process runs the command, or (a 2026-07-28 HTTP server)
+    // this one until the server asks; where it runs parked, io.parking is set.
+    if (io.parking === undefined && (args.park || parkFromEnv(args.command, args.uiExplicit, io.env))) {
+      const { runParkedCommand } = await import('./park/park-route.js');
+      return parkedStatus(await runParkedCommand(argv, args, io, runMain));
+    }
     if (args.command === 'proxy' && args.printConfig)
       return await (await import('./commands/proxy.js')).runPrintConfig(args, io);
     if (args.command === 'auth' && args.target === undefined)

@@ -4,6 +4,7 @@
 // off (0.5 s growing to 5 s) and count against the request's own timeout instead; rounds that ask
 // for input are answered through the same code as every other elicitation.
 import {
+  type InputRequiredResult,
   isInputRequiredResult,
   type RequestOptions,
   SdkError,
@@ -18,6 +19,31 @@ export interface DriverOptions {
   readonly pacing?: { readonly initialMs: number; readonly maxMs: number };
   /** Answers one embedded request; `key` is the server's inputRequests key. */
   readonly answer: (request: unknown, key: string, signal: AbortSignal) => Promise<unknown>;
+  /** A caller's hold on the rounds (a round parked in one process and answered in another). */
+  readonly rounds?: RoundControl;
+}
+
+/** What `RoundControl.onRound` decides for a round that asks for input. */
+export type RoundDecision =
+  | undefined
+  | {
+      /** End the request here: it resolves with the round itself (`isInputRequiredResult`). */
+      readonly stop: true;
+    }
+  | {
+      /** Retry with these answers, keyed as the round asked. */
+      readonly inputResponses: Readonly<Record<string, unknown>>;
+    };
+
+/** Lets a caller take 2026-07-28 rounds out of the request: end it at a round, or start it from a saved one. */
+export interface RoundControl {
+  /** Start from this round, received earlier (maybe by another process), instead of sending the request. */
+  readonly resumeFrom?: InputRequiredResult;
+  /** Sees each round that asks for input before it is answered; `undefined` answers it as usual. */
+  readonly onRound?: (
+    round: InputRequiredResult,
+    answer: (entry: unknown, signal: AbortSignal) => Promise<unknown>,
+  ) => Promise<RoundDecision>;
 }
 
 /** requestState-only rounds allowed, whatever the timeout (a server must not loop us forever). */
@@ -31,14 +57,16 @@ export async function driveInputRequired<T>(
   const pacing = driver.pacing ?? { initialMs: 500, maxMs: 5000 };
   const signal = options.signal;
   let retry: Record<string, unknown> | undefined;
+  let saved: unknown = driver.rounds?.resumeFrom;
   let inputRounds = 0;
   let idleRounds = 0;
   for (;;) {
     // Each leg is a new request, so a new JSON-RPC id (MRTR client requirement 3).
-    const result = await send(retry, { ...options, allowInputRequired: true });
+    const result = saved ?? (await send(retry, { ...options, allowInputRequired: true }));
+    saved = undefined;
     if (!isInputRequiredResult(result)) return result as T;
     const requests = Object.entries(result.inputRequests ?? {});
-    let responses: Record<string, unknown> | undefined;
+    let responses: Readonly<Record<string, unknown>> | undefined;
     if (requests.length > 0) {
       inputRounds += 1;
       if (inputRounds > driver.maxInputRounds) {
@@ -48,26 +76,9 @@ export async function driveInputRequired<T>(
           { rounds: inputRounds - 1 },
         );
       }
-      // All inputs of a round are answered (the prompt queue shows them one at a time); if one
-      // fails, the others are withdrawn.
-      const round = new AbortController();
-      const onAbort = () => round.abort(signal?.reason);
-      signal?.addEventListener('abort', onAbort, { once: true });
-      try {
-        const answered = await Promise.all(
-          requests.map(async ([key, request]) => {
-            try {
-              return [key, await driver.answer(request, key, round.signal)] as const;
-            } catch (error) {
-              round.abort(error);
-              throw error;
-            }
-          }),
-        );
-        responses = Object.fromEntries(answered);
-      } finally {
-        signal?.removeEventListener('abort', onAbort);
-      }
+      const decided = await driver.rounds?.onRound?.(result, (entry, s) => driver.answer(entry, '', s));
+      if (decided !== undefined && 'stop' in decided) return result as T;
+      responses = decided?.inputResponses ?? (await answerRound(requests, driver, signal));
     } else {
       idleRounds += 1;
       if (idleRounds > MAX_IDLE_ROUNDS) {
@@ -84,5 +95,32 @@ export async function driveInputRequired<T>(
       ...(responses && { inputResponses: responses }),
       ...(result.requestState !== undefined && { requestState: result.requestState }),
     };
+  }
+}
+
+// All inputs of a round are answered (the prompt queue shows them one at a time); if one fails,
+// the others are withdrawn.
+async function answerRound(
+  requests: readonly [string, unknown][],
+  driver: DriverOptions,
+  signal: AbortSignal | undefined,
+): Promise<Record<string, unknown>> {
+  const round = new AbortController();
+  const onAbort = () => round.abort(signal?.reason);
+  signal?.addEventListener('abort', onAbort, { once: true });
+  try {
+    const answered = await Promise.all(
+      requests.map(async ([key, request]) => {
+        try {
+          return [key, await driver.answer(request, key, round.signal)] as const;
+        } catch (error) {
+          round.abort(error);
+          throw error;
+        }
+      }),
+    );
+    return Object.fromEntries(answered);
+  } finally {
+    signal?.removeEventListener('abort', onAbort);
   }
 }

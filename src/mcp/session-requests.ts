@@ -4,7 +4,7 @@
 import type { RequestOptions } from '@modelcontextprotocol/client';
 import type { Era } from '../contracts/protocol.js';
 import { HumanDeadline, NO_SDK_TIMEOUT } from './human-deadline.js';
-import { driveInputRequired } from './input-required-driver.js';
+import { driveInputRequired, type RoundControl } from './input-required-driver.js';
 import type { PromptQueue } from './prompt-queue.js';
 import type { TaskLeg } from './tasks/task-runner.js';
 import { isUrlElicitationRequired } from './url-required-error.js';
@@ -18,6 +18,8 @@ export const DEFAULT_MAX_INPUT_ROUNDS = 10;
 export interface SessionRequestOptions extends Omit<RequestOptions, 'timeout'> {
   /** Time the request may take, NOT counting time spent answering elicitations. Default 60 s. */
   readonly timeoutMs?: number;
+  /** 2026-07-28: end the request at a round, or start it from a saved one (parking without a process). */
+  readonly rounds?: RoundControl;
 }
 
 /** The requests that may carry elicitations (2026-07-28 MRTR: only these three). */
@@ -51,7 +53,7 @@ export function createRequestRunner(deps: RequestRunnerDeps) {
     send: Send,
     options: SessionRequestOptions = {},
   ): Promise<T> {
-    const { timeoutMs = DEFAULT_REQUEST_TIMEOUT_MS, signal, ...rest } = options;
+    const { timeoutMs = DEFAULT_REQUEST_TIMEOUT_MS, signal, rounds, ...rest } = options;
     const deadline = new HumanDeadline(timeoutMs, deps.queue.active);
     // A running task is bounded by its ttl, the task timeout and the caller's signal, not by the call's timeout.
     let taskRunning = false;
@@ -74,6 +76,7 @@ export function createRequestRunner(deps: RequestRunnerDeps) {
         ? driveInputRequired<T>((retry, o) => send(retry, o, leg), sendOptions, {
             maxInputRounds: deps.maxInputRounds,
             answer: (entry, _key, roundSignal) => deps.answer(entry, roundSignal),
+            ...(rounds && { rounds }),
           })
         : (send(undefined, sendOptions, leg) as Promise<T>);
     try {

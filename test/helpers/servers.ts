@@ -90,6 +90,11 @@ export function startTasks2025Http(): Promise<RunningHttpServer> {
   return startHttp(tasks2025StdioCommand());
 }
 
+/** The 2026-07-28 fixture for rounds parked with no process (hostile text, two questions in one round). */
+export function startParkRoundHttp(): Promise<RunningHttpServer> {
+  return startHttp(fixture('test/fixtures/servers/park-round-server.ts'));
+}
+
 export function everythingStdioCommand(): StdioCommand {
   return { command: process.execPath, args: [everythingMain, 'stdio'] };
 }

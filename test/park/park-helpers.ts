@@ -28,7 +28,9 @@ export interface ParkedJson {
     site: string | null;
     siteAscii: string | null;
     warnings: string[];
+    parkedAt?: string;
     expiresAt: string;
+    expiryNote?: string;
     answer: string;
   }[];
   protocol?: { era: string };

@@ -63,6 +63,7 @@ export function requestExtras(
     options: {
       timeoutMs: args.timeoutMs,
       ...(io.signal && { signal: io.signal }),
+      ...(io.rounds && { rounds: io.rounds }),
       onprogress: (progress) => activity.progress(progress),
       resetTimeoutOnProgress: true,
     },

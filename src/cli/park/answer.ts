@@ -8,14 +8,25 @@ import type { Io } from '../frontend.js';
 import { askHolder } from './holder-wire.js';
 import { showReport } from './park-report.js';
 import { isParkId, openParkStore } from './park-store.js';
+import type { RunMain } from './round-park.js';
+import { roundState } from './round-store.js';
 
-export async function runAnswer(args: CliArgs, io: Io): Promise<number | 'parked'> {
+export async function runAnswer(args: CliArgs, io: Io, runMain?: RunMain): Promise<number | 'parked'> {
   const id = args.operand ?? '';
   // answer --ui: a person answers in that front-end (answer-ui.ts); otherwise the flags say how.
   const answer = args.uiExplicit && args.ui !== 'scripted' ? undefined : parkAnswerOf(args);
   if (!isParkId(id))
     throw new ElicitError('usage', 'that is not the id of a parked question (mcp-elicit pending lists them)');
   const store = await openParkStore(io.env);
+  // A 2026-07-28 round parked with no process (P-15) is answered by running its command again.
+  if (runMain !== undefined && (await roundState(store, id)) !== undefined) {
+    if (answer === undefined)
+      throw new ElicitError(
+        'usage',
+        `question ${id} is a saved 2026-07-28 round, which --ui cannot show yet: answer it with --set, --args, --accept-defaults, --done, --decline or --cancel`,
+      );
+    return (await import('./round-answer.js')).answerRound(store, id, answer, io, runMain);
+  }
   // A question the server completed itself keeps a mark of its own (P-14).
   const record = (await store.read(id)) ?? (await store.readCompleted(id));
   if (record === undefined)

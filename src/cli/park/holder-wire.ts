@@ -6,6 +6,7 @@ import type { NotifyChoice } from '../../core/attention.js';
 import type { Draft } from '../../core/form-model.js';
 import type { ParkAnswer, ParkRefusal, PortablePrompt } from '../../frontends/park/index.js';
 import type { StoredQuestion } from './park-store.js';
+import type { SavedRound } from './round-store.js';
 
 export type HolderRequest =
   | { readonly op: 'answer'; readonly id: string; readonly answer: ParkAnswer }
@@ -31,6 +32,8 @@ export type HolderReport =
 export interface HolderStart {
   readonly argv: readonly string[];
   readonly ttlMs: number;
+  /** A 2026-07-28 round already received (several questions): the command starts from it. */
+  readonly resumeFrom?: SavedRound;
   /** `--notify` given with --park: tell the person each question that parks (P-13). */
   readonly notify?: NotifyChoice;
 }

@@ -6,6 +6,7 @@ import { randomBytes } from 'node:crypto';
 import { chmod, rm } from 'node:fs/promises';
 import { createServer, type Server, type Socket } from 'node:net';
 import { Writable } from 'node:stream';
+import type { InputRequiredResult } from '@modelcontextprotocol/client';
 import type { Renderer } from '../../contracts/renderer.js';
 import { type ParkAnswer, type ParkedQuestion, ParkingRenderer } from '../../frontends/park/index.js';
 import type { Io } from '../frontend.js';
@@ -111,6 +112,9 @@ class Holder {
       stderr: stderr.stream,
       env: process.env,
       parking: this.#parking,
+      ...(this.#start.resumeFrom && {
+        rounds: { resumeFrom: this.#start.resumeFrom as InputRequiredResult },
+      }),
     };
     const status = await runMain(this.#start.argv, io);
     const final: HolderReport = { kind: 'finished', status, stdout: stdout.text(), stderr: stderr.text() };
@@ -253,8 +257,8 @@ function showOrKeep(
   return ok && parking.keep(request.id, draft) ? { kind: 'kept' } : unknown;
 }
 
-// The command's output, kept to be printed by whichever command reports its end.
-function capture(): { stream: NodeJS.WriteStream; text: () => string } {
+// The command's output, kept to be printed by whichever command reports its end (the holder, a parked round).
+export function capture(): { stream: NodeJS.WriteStream; text: () => string } {
   const chunks: string[] = [];
   const stream = new Writable({
     write(chunk: Buffer | string, _encoding, done) {

@@ -54,6 +54,7 @@ function publicShape(q: StoredQuestion) {
     warnings: q.warnings,
     parkedAt: new Date(q.parkedAt).toISOString(),
     expiresAt: new Date(q.expiresAt).toISOString(),
+    ...(q.expiryNote !== undefined && { expiryNote: q.expiryNote }),
     answer: q.answer,
   };
 }
@@ -82,6 +83,7 @@ function questionText(q: StoredQuestion, now: number): string {
   }
   for (const warning of q.warnings) lines.push(`  Warning: ${warning}`);
   lines.push(`  Expires in ${minutes(q.expiresAt - now)} (${new Date(q.expiresAt).toISOString()}).`);
+  if (q.expiryNote !== undefined) lines.push(`  (${q.expiryNote}.)`);
   lines.push(`  Answer: ${q.answer}`);
   lines.push(`     or: mcp-elicit answer ${q.id} --decline | --cancel`);
   return `${lines.join('\n')}\n`;

@@ -14,6 +14,8 @@ export interface StoredQuestion extends ParkedQuestion {
   readonly expiresAt: number;
   /** The exact `mcp-elicit answer` command line to run (values to fill in). */
   readonly answer: string;
+  /** Why it may expire sooner than --park-ttl said (a server's own limit). */
+  readonly expiryNote?: string;
 }
 
 /** What the store keeps per question: the question, and the holder that can answer it. */

@@ -5,11 +5,16 @@ import type { Io } from '../frontend.js';
 import { askHolder } from './holder-wire.js';
 import { parkedText, pendingJson } from './park-output.js';
 import { openParkStore, type ParkRecord, type ParkStore, type StoredQuestion } from './park-store.js';
+import { listRounds } from './round-store.js';
 
 export async function runPending(args: CliArgs, io: Io): Promise<number> {
   const store = await openParkStore(io.env);
-  const live = await liveQuestions(store, await store.list());
   const now = Date.now();
+  // Held questions, and 2026-07-28 rounds parked with no process (P-15), oldest first.
+  const rounds = (await listRounds(store, now)).map((record) => record.question);
+  const live = [...(await liveQuestions(store, await store.list())), ...rounds].sort(
+    (a, b) => a.parkedAt - b.parkedAt,
+  );
   if (args.json) {
     io.stdout.write(pendingJson(live, now));
   } else {

@@ -19,14 +19,6 @@ import {
 } from './e2e-harness.js';
 import { signInElsewhere } from './paste-back-harness.js';
 
-async function exitOf(session: TmuxSession): Promise<number> {
-  for (;;) {
-    const status = await session.exitStatus();
-    if (status !== undefined) return status;
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-}
-
 describe('paste-back in a real terminal', () => {
   let setup: ProtectedSetup;
   let session: TmuxSession | undefined;
@@ -79,7 +71,7 @@ describe('paste-back in a real terminal', () => {
     await run.waitFor(/Not accepted: .*its state does not match/, { history: true, timeoutMs: 10_000 });
     await run.type(ended);
     await run.keys('Enter');
-    assert.equal(await within(60_000, 'the CLI to exit', exitOf(run)), 0);
+    assert.equal(await run.exitCode(60_000), 0);
     const screen = await run.capture({ history: true });
     assert.ok(screen.includes(VAULT_CODE), screen);
     assert.ok(!screen.includes(code), 'the pasted code is never drawn');
@@ -91,7 +83,7 @@ describe('paste-back in a real terminal', () => {
     const { session: run } = await start(authDir);
     await run.type('http://127.0.0.1:1/');
     await run.keys('C-c');
-    assert.equal(await within(20_000, 'the CLI to exit', exitOf(run)), 130);
+    assert.equal(await run.exitCode(20_000), 130);
     assert.match(await run.capture({ history: true }), /interrupted \(Ctrl-C\)/);
     const tokens = existsSync(authDir) && readdirSync(authDir).length > 0 ? storedTokens(authDir) : [];
     assert.deepEqual(tokens, [], 'no token stored');

@@ -7,7 +7,6 @@ import { after, before, describe, it } from 'node:test';
 import { root } from '../helpers/cli.js';
 import { req } from '../helpers/req.js';
 import { TmuxSession } from '../helpers/tmux.js';
-import { within } from '../helpers/within.js';
 import { until } from '../proxy/_host.js';
 import {
   type ProtectedSetup,
@@ -16,14 +15,6 @@ import {
   startProtected,
   storedTokens,
 } from './e2e-harness.js';
-
-async function exitOf(session: TmuxSession): Promise<number> {
-  for (;;) {
-    const status = await session.exitStatus();
-    if (status !== undefined) return status;
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-}
 
 describe('a sign-in waiting for the browser, in a real terminal', () => {
   let setup: ProtectedSetup;
@@ -54,7 +45,7 @@ describe('a sign-in waiting for the browser, in a real terminal', () => {
     });
     await until(() => browser.opened().length === 1, 'the page handed to the browser', 10_000);
     await session.keys('C-c');
-    const status = await within(20_000, 'the CLI to exit', exitOf(session));
+    const status = await session.exitCode(20_000);
     assert.equal(status, 130);
     assert.match(await session.capture({ history: true }), /interrupted \(Ctrl-C\)/);
     const tokens = existsSync(authDir) && readdirSync(authDir).length > 0 ? storedTokens(authDir) : [];

@@ -140,6 +140,18 @@ export class TmuxSession {
     }
   }
 
+  /** The program's exit status, waiting up to `timeoutMs` for it to exit and for tmux to record it. */
+  async exitCode(timeoutMs = 20_000): Promise<number> {
+    const deadline = Date.now() + timeoutMs;
+    for (;;) {
+      const status = await this.exitStatus();
+      if (status !== undefined) return status;
+      if (Date.now() > deadline)
+        throw new Error(`the program in ${this.name} had no exit status within ${timeoutMs} ms`);
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+  }
+
   /** Appends every byte the program writes to the terminal, escapes included, to `file`. */
   async pipeTo(file: string): Promise<void> {
     await this.#tmux('pipe-pane', '-o', '-t', this.name, `cat >> '${file.replaceAll("'", "'\\''")}'`);

@@ -5,16 +5,7 @@ import assert from 'node:assert/strict';
 import { after, describe, it } from 'node:test';
 import { cliBin } from '../helpers/cli.js';
 import { TmuxSession } from '../helpers/tmux.js';
-import { until } from '../helpers/within.js';
 import { ParkPlace, parkOneForm } from './park-helpers.js';
-
-/** The exit status; tmux may mark the pane dead a moment before it records the status. */
-async function statusOf(session: TmuxSession): Promise<number | undefined> {
-  await until(async () => (await session.exitStatus()) !== undefined, 'the exit status', 5_000).catch(
-    () => {},
-  );
-  return session.exitStatus();
-}
 
 describe('answer --ui terminal in a real terminal', () => {
   const place = new ParkPlace();
@@ -46,7 +37,7 @@ describe('answer --ui terminal in a real terminal', () => {
     await leaving.waitFor('Esc again');
     await leaving.keys('Escape');
     await leaving.waitForExit(30_000);
-    assert.equal(await statusOf(leaving), 6);
+    assert.equal(await leaving.exitCode(), 6);
     const left = await leaving.capture({ history: true });
     assert.match(left.replaceAll('\n', ''), new RegExp(`question ${id} is still waiting`));
 
@@ -58,7 +49,7 @@ describe('answer --ui terminal in a real terminal', () => {
     await sending.keys('Enter');
     await sending.waitForExit(30_000);
     const screen = (await sending.capture({ history: true })).replaceAll('\n', '');
-    assert.equal(await statusOf(sending), 0, screen);
+    assert.equal(await sending.exitCode(), 0, screen);
     assert.match(screen, /"ok":true/);
     assert.match(screen, /\\"action\\":\\"accept\\",\\"content\\":\{\\"n1\\":7\}/);
   });

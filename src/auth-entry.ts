@@ -2,6 +2,7 @@
 // store and the flow. Its own entry because the flow listens on loopback (node:http).
 
 export type { PendingAuthorization } from './auth/authorization-check.js';
+export type { CallbackExpectation } from './auth/callback-check.js';
 export {
   type Callback,
   type CallbackListener,

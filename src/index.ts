@@ -11,6 +11,8 @@ export type {
   FormAnswer,
   FormPrompt,
   HostRefusal,
+  LineAnswer,
+  LinePrompt,
   PromptContext,
   Renderer,
   RendererNotice,

@@ -5,6 +5,7 @@ import { spawn } from 'node:child_process';
 import { it } from 'node:test';
 import { cliBin, freshCacheDir, root } from '../helpers/cli.js';
 import { everythingStdioCommand } from '../helpers/servers.js';
+import { within } from '../helpers/within.js';
 
 it('Ctrl-C during a slow tool call cancels it, reports "interrupted" as JSON and exits 130', async () => {
   const server = everythingStdioCommand();
@@ -13,6 +14,8 @@ it('Ctrl-C during a slow tool call cancels it, reports "interrupted" as JSON and
     [
       cliBin,
       '--json',
+      // --verbose prints the server's progress: the first line says the call is running upstream.
+      '--verbose',
       'call',
       'trigger-long-running-operation',
       '--args',
@@ -31,8 +34,16 @@ it('Ctrl-C during a slow tool call cancels it, reports "interrupted" as JSON and
   child.stdout.on('data', (c: Buffer) => {
     stdout += c.toString('utf8');
   });
+  let stderr = '';
+  const running = new Promise<void>((resolve) => {
+    child.stderr.on('data', (c: Buffer) => {
+      stderr += c.toString('utf8');
+      if (/progress 1\//.test(stderr)) resolve();
+    });
+  });
   const started = Date.now();
-  setTimeout(() => child.kill('SIGINT'), 2500);
+  await within(20_000, 'the first progress line of the slow tool', running);
+  child.kill('SIGINT');
   const status = await new Promise<number | null>((resolve) => child.on('close', resolve));
   assert.equal(status, 130);
   assert.ok(Date.now() - started < 15_000, 'it did not wait for the 30 s tool');

@@ -33,7 +33,7 @@ describe('the shared lock', () => {
     const second = withFileLock(file, async () => {
       order.push('second in');
     });
-    // The second waits while the first holds the lock (nothing else lets it in).
+    // Asserts that nothing happens for this long: the second waits while the first holds the lock.
     await new Promise((r) => setTimeout(r, 200));
     assert.deepEqual(order, ['first in'], 'no second holder while the first holds it');
     release();

@@ -93,8 +93,10 @@ export async function connectWithSignIn(options: ConnectWithSignInOptions): Prom
     const refusals = new RefusalWatch();
     for (;;) {
       const client = options.newClient();
-      const fetch = refusals.wrap(provider.watchFetch(), provider.server);
-      const transport = newTransport({ authProvider: provider, fetch });
+      const transport = newTransport({
+        authProvider: provider,
+        fetch: provider.watchFetch(fetch, refusals.note),
+      });
       try {
         await client.connect(transport, options.connectOptions);
       } catch (error) {

@@ -253,8 +253,9 @@ export class SignInProvider implements OAuthClientProvider {
   }
 
   /** The transport's fetch, wrapped (see watch-fetch.ts). */
-  watchFetch(inner: FetchLike = fetch): FetchLike {
+  watchFetch(inner: FetchLike = fetch, onUnauthorized?: (carriedToken: boolean) => void): FetchLike {
     return watchFetch(inner, {
+      ...(onUnauthorized && { onUnauthorized }),
       serverUrl: this.#options.serverUrl,
       endpoint: this.server,
       timeoutMs: this.#options.requestTimeoutMs ?? AUTH_REQUEST_TIMEOUT_MS,

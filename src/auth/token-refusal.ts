@@ -1,8 +1,6 @@
 // Why the MCP server still answered 401 after a sign-in, in one sentence (issue 31 item 11): the
 // SDK's "Server returned 401 after re-authentication" does not say whether a token was even sent.
-import type { FetchLike } from '@modelcontextprotocol/client';
 import { ElicitError } from '../contracts/elicit-error.js';
-import { carriesToken, sameEndpoint } from './provider-parts.js';
 
 /** What the provider can say of its stored tokens. */
 export interface TokenState {
@@ -14,14 +12,10 @@ export interface TokenState {
 export class RefusalWatch {
   #carried: boolean | undefined;
 
-  /** `inner`, noting each 401 from `endpoint`. */
-  wrap(inner: FetchLike, endpoint: string): FetchLike {
-    return async (input, init) => {
-      const response = await inner(input, init);
-      if (response.status === 401 && sameEndpoint(input, endpoint)) this.#carried = carriesToken(init);
-      return response;
-    };
-  }
+  /** For the provider's fetch wrapper (watch-fetch.ts), which sees the endpoint's 401s. */
+  readonly note = (carriedToken: boolean): void => {
+    this.#carried = carriedToken;
+  };
 
   /** The error for a 401 that outlived the sign-in at `server`. */
   error(tokens: TokenState, server: string, cause: unknown): ElicitError {

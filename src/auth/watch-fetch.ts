@@ -19,6 +19,8 @@ export interface WatchFetchOptions {
   readonly metadata: () => AuthorizationServerMetadata | undefined;
   /** Drops the cached discovery. */
   readonly onRefused: () => Promise<void>;
+  /** Sees each 401 from the MCP endpoint, and whether its request carried a token. */
+  readonly onUnauthorized?: (carriedToken: boolean) => void;
   /** Sees each good answer from the authorization side (the device endpoint is read from it). */
   readonly onDocument?: (input: string | URL, response: Response) => Promise<void>;
 }
@@ -41,7 +43,9 @@ export function watchFetch(inner: FetchLike, o: WatchFetchOptions): FetchLike {
       return limited;
     }
     const response = await inner(input, init);
-    if (response.status === 401 && carriesToken(init)) await o.onRefused();
+    if (response.status !== 401) return response;
+    o.onUnauthorized?.(carriesToken(init));
+    if (carriesToken(init)) await o.onRefused();
     return response;
   };
 }

@@ -26,12 +26,29 @@ export async function giveUpWhileTyping(
   assert.match((await page.textContent('body')) ?? '', /What you typed is kept/);
 }
 
-/** The retry's form: the same page (it moves on to the next request) or a newly opened one. */
+/**
+ * The retry's form: the same page, which moves itself on to the next request (app.js replaces its
+ * location when the desk's entry changes), or a newly opened one. A reload of ours that meets the
+ * page's own navigation is aborted by Chromium; the next round looks again.
+ */
 export async function reopen(page: Page, visited: () => string[], seen: number): Promise<void> {
   const opened = async () => {
-    if (visited().length > seen) await page.goto(visited().at(-1) ?? '');
-    else await page.reload();
-    return (await page.locator('#f0').count()) > 0;
+    try {
+      if (visited().length > seen) await page.goto(visited().at(-1) ?? '');
+      else if ((await page.locator('#f0').count()) === 0) await page.reload();
+      return (await page.locator('#f0').count()) > 0;
+    } catch (error) {
+      if (navigationRace(error)) return false;
+      throw error;
+    }
   };
   await until(opened, 'the retry form', 30_000, 300);
+}
+
+/** Chromium's words when a navigation of ours met one the page started itself. */
+function navigationRace(error: unknown): boolean {
+  const message = error instanceof Error ? error.message : String(error);
+  return /ERR_ABORTED|frame was detached|Execution context was destroyed|interrupted by another navigation|Not attached to an active page/.test(
+    message,
+  );
 }

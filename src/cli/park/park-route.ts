@@ -36,14 +36,15 @@ export async function runParkedCommand(
     ...(args.notifyGiven && { notify: args.notify }),
   });
   const notify = args.notifyGiven ? args.notify : undefined;
-  // Only `answer --ui` asks a person, who may leave: a first run never does.
-  if (outcome.kind === 'left') throw new ElicitError('request', 'the parked command ended without a report');
+  // Only `answer` resumes a question (and only --ui asks a person, who may leave): a first run never does.
+  if (outcome.kind === 'left' || outcome.kind === 'unsent')
+    throw new ElicitError('request', 'the parked command ended without a report');
   return showRoundOutcome(outcome, pinned, io, { json: args.json, parkTtlMs: args.parkTtlMs, notify });
 }
 
 /** A report, or a round of several questions handed to a holder. */
 export function showRoundOutcome(
-  outcome: Exclude<RoundOutcome, { kind: 'left' }>,
+  outcome: Exclude<RoundOutcome, { kind: 'left' | 'unsent' }>,
   argv: readonly string[],
   io: Io,
   args: Pick<CliArgs, 'json' | 'parkTtlMs'> & { readonly notify: NotifyChoice | undefined },

@@ -7,8 +7,8 @@ import type { Io } from '../frontend.js';
 import { showReport } from './park-report.js';
 import { showRoundOutcome } from './park-route.js';
 import type { ParkStore } from './park-store.js';
-import { type Given, type RunMain, runWithRounds } from './round-park.js';
-import { claimRound } from './round-store.js';
+import { type Given, type RoundOutcome, type RunMain, runWithRounds } from './round-park.js';
+import { claimRound, type SavedRecord } from './round-store.js';
 
 export async function answerRound(
   store: ParkStore,
@@ -45,13 +45,36 @@ export async function answerRound(
     await claimed.release();
     throw error;
   }
-  // A refused answer, or a person who left the question, changed nothing: it waits for another.
-  if (outcome.kind === 'refused' || outcome.kind === 'left') await claimed.release();
-  else await claimed.drop();
-  if (outcome.kind === 'left') {
-    io.stderr.write(`mcp-elicit: nothing was sent; question ${id} is still waiting.\n`);
-    return showReport({ kind: 'parked', questions: [record.question], json: record.json }, io, record.json);
-  }
+  // A refused answer, a person who left the question, or a server out of reach changed nothing:
+  // the question waits for another answer.
+  const kept = outcome.kind === 'refused' || outcome.kind === 'left' || outcome.kind === 'unsent';
+  await (kept ? claimed.release() : claimed.drop());
+  if (outcome.kind === 'left' || outcome.kind === 'unsent') return stillWaiting(outcome, record, io);
   const args = { json: record.json, parkTtlMs: record.ttlMs, notify: record.notify };
-  return showRoundOutcome(outcome, record.argv, io, args);
+  const status = await showRoundOutcome(outcome, record.argv, io, args);
+  // A failure once the answer went out (a stale requestState, a task the server forgot, a tool
+  // error): the question is gone with it, and said so.
+  if (status !== 0 && status !== 'parked')
+    io.stderr.write(
+      `mcp-elicit: question ${id} is no longer parked (its record was removed); run the command again to start over.\n`,
+    );
+  return status;
+}
+
+function stillWaiting(
+  outcome: { kind: 'left' } | Extract<RoundOutcome, { kind: 'unsent' }>,
+  record: SavedRecord,
+  io: Io,
+): number | 'parked' {
+  const { id } = record.question;
+  if (outcome.kind === 'unsent') {
+    io.stdout.write(outcome.report.stdout);
+    io.stderr.write(outcome.report.stderr);
+    io.stderr.write(
+      `mcp-elicit: nothing was sent; question ${id} is still waiting: answer it again once the server can be reached.\n`,
+    );
+    return outcome.report.status;
+  }
+  io.stderr.write(`mcp-elicit: nothing was sent; question ${id} is still waiting.\n`);
+  return showReport({ kind: 'parked', questions: [record.question], json: record.json }, io, record.json);
 }

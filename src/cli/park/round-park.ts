@@ -66,7 +66,9 @@ export type RoundOutcome =
   | HolderReport
   | { readonly kind: 'several'; readonly round: SavedRound }
   /** The person left the question (answer --ui): nothing was sent. */
-  | { readonly kind: 'left' };
+  | { readonly kind: 'left' }
+  /** `answer` could not reach the server (no connection, no sign-in): its answer was never taken. */
+  | { readonly kind: 'unsent'; readonly report: Extract<HolderReport, { kind: 'finished' }> };
 
 /** Runs the command; reports its end, the question it parked, or an answer refused. */
 export async function runWithRounds(runMain: RunMain, io: Io, plan: RoundPlan): Promise<RoundOutcome> {
@@ -90,12 +92,21 @@ export async function runWithRounds(runMain: RunMain, io: Io, plan: RoundPlan): 
     },
   });
   if (rounds.several !== undefined) return { kind: 'several', round: rounds.several };
-  return rounds.outcome ?? { kind: 'finished', status, stdout: stdout.text(), stderr: stderr.text() };
+  if (rounds.outcome !== undefined) return rounds.outcome;
+  const report = { kind: 'finished', status, stdout: stdout.text(), stderr: stderr.text() } as const;
+  // Out of reach (or no sign-in) before the answer was handed over: nothing of it was sent.
+  const unsent = plan.resume !== undefined && !rounds.handed && UNREACHED.has(status);
+  return unsent ? { kind: 'unsent', report } : report;
 }
+
+/** main.ts's statuses for 'connect' and 'sign-in-failed' (3) and 'sign-in-required' (5). */
+const UNREACHED = new Set([3, 5]);
 
 class Rounds {
   readonly parking: ParkingRenderer;
   outcome: HolderReport | { readonly kind: 'left' } | undefined;
+  /** The answer given passed the checks and went to be sent (a retry, or tasks/update). */
+  handed = false;
   /** A round of several questions, for a holder to park. */
   several: SavedRound | undefined;
   readonly #plan: RoundPlan;
@@ -187,6 +198,7 @@ class Rounds {
     }
     const result = await settled;
     if ('error' in result) throw result.error;
+    this.handed = true;
     return { value: result.value };
   }
 

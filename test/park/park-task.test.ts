@@ -23,7 +23,7 @@ describe('call --park on a tool call that becomes a task', () => {
     await Promise.all([modern?.close(), legacy?.close()]);
   });
 
-  // P-21 P-15 P-04
+  // P-16 P-15 P-04
   it('parks a Tasks-extension task by its id with no process left, and answers it from fresh processes through tasks/update', async () => {
     const cache = mkdtempSync(join(tmpdir(), 'mcp-elicit-cache-'));
     const env = { MCP_ELICIT_CACHE_DIR: cache };
@@ -72,7 +72,7 @@ describe('call --park on a tool call that becomes a task', () => {
     assert.deepEqual(place.records(), []);
   });
 
-  // P-21 P-04
+  // P-16 P-04
   it('lets the first of two racing answers to a parked task win', async () => {
     const run = await place.run([
       '--protocol',

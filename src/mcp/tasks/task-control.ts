@@ -4,11 +4,13 @@
 
 /** A task created earlier (maybe by another process), picked up by its id. */
 export interface TaskResume {
+  /** The task's id, as the server created it. */
   readonly taskId: string;
   /** Input keys already answered (keys are unique over a task's life): never asked again. */
   readonly answered: readonly string[];
-  /** The task as the server created it: its ttl bounds the run as before. */
+  /** When the server created the task (ISO 8601): its ttl counts from here. */
   readonly createdAt: string;
+  /** The task's ttl as created, in ms; null: the server keeps it without limit. */
   readonly ttlMs: number | null;
 }
 
@@ -20,6 +22,13 @@ export interface TaskInput extends TaskResume {
   readonly request: unknown;
 }
 
+/** What `TaskControl.onInput` resolves with: the answer to send for that key with tasks/update. */
+export interface TaskInputAnswer {
+  /** An `ElicitResult`, sent as is under the input's key. */
+  readonly response: unknown;
+}
+
+/** Lets a caller hold a task's inputs (parking them elsewhere) or pick up a task by its id. */
 export interface TaskControl {
   /** Pick up this task instead of sending tools/call. */
   readonly resume?: TaskResume;
@@ -31,5 +40,5 @@ export interface TaskControl {
   readonly onInput?: (
     input: TaskInput,
     answer: (signal: AbortSignal) => Promise<unknown>,
-  ) => Promise<{ readonly response: unknown }>;
+  ) => Promise<TaskInputAnswer>;
 }

@@ -22,6 +22,11 @@ describe('call --park on a tool call that becomes a task', () => {
     place.stopAll();
     await Promise.all([modern?.close(), legacy?.close()]);
   });
+  const parkTool = async (era: string, tool: string, url: string) => {
+    const run = await place.run(['--protocol', era, '--json', '--park', 'call', tool, '--url', url]);
+    assert.equal(run.status, 6, run.stderr);
+    return parked(run);
+  };
 
   // P-16 P-15 P-04
   it('parks a Tasks-extension task by its id with no process left, and answers it from fresh processes through tasks/update', async () => {
@@ -74,18 +79,7 @@ describe('call --park on a tool call that becomes a task', () => {
 
   // P-16 P-04
   it('lets the first of two racing answers to a parked task win', async () => {
-    const run = await place.run([
-      '--protocol',
-      '2026-07-28',
-      '--json',
-      '--park',
-      'call',
-      'book_trip',
-      '--url',
-      modern.url,
-    ]);
-    assert.equal(run.status, 6, run.stderr);
-    const question = parked(run).pending[0];
+    const question = (await parkTool('2026-07-28', 'book_trip', modern.url)).pending[0];
     assert.ok(question);
     const answer = () => place.run(['answer', question.id, '--set', 'name=Racer']);
     const runs = await Promise.all([answer(), answer()]);
@@ -96,20 +90,10 @@ describe('call --park on a tool call that becomes a task', () => {
 
   // P-07
   it('parks a 2025-11-25 task question in the holder and answers it', async () => {
-    const first = await place.run([
-      '--protocol',
-      'legacy',
-      '--json',
-      '--park',
-      'call',
-      'ask_elsewhere',
-      '--url',
-      legacy.url,
-    ]);
-    assert.equal(first.status, 6, first.stderr);
-    const question = parked(first).pending[0];
+    const first = await parkTool('2025-11-25', 'ask_elsewhere', legacy.url);
+    const question = first.pending[0];
     assert.ok(question);
-    assert.equal(parked(first).protocol?.era, '2025-11-25');
+    assert.equal(first.protocol?.era, '2025-11-25');
     const done = await place.run(['answer', question.id, '--set', 'format=pdf']);
     assert.equal(done.status, 0, done.stderr);
     assert.match(resultText(jsonReport(done)), /format "pdf" \(accept\)/);

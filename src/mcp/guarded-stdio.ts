@@ -2,7 +2,7 @@
 // `params` is a string) after reporting it to `onerror`: the server then waits forever for an
 // answer. This transport answers such a request with -32600 Invalid Request naming the problem
 // (JSON-RPC 2.0 §5.1), and keeps reading. Everything else is the SDK's own transport.
-import { deserializeMessage, type JSONRPCMessage } from '@modelcontextprotocol/client';
+import { type JSONRPCMessage, parseJSONRPCMessage } from '@modelcontextprotocol/client';
 import { StdioClientTransport, type StdioServerParameters } from '@modelcontextprotocol/client/stdio';
 import { ElicitError } from '../contracts/elicit-error.js';
 import { describeInvalidRequest, INVALID_REQUEST, invalidRequestId } from './invalid-request.js';
@@ -42,7 +42,8 @@ class GuardedReadBuffer implements StdioReadBuffer {
         continue; // not JSON at all (a stray log line): skipped, as the SDK does
       }
       try {
-        return deserializeMessage(line);
+        // The SDK's check of the value parsed above (deserializeMessage would parse the text again).
+        return parseJSONRPCMessage(json);
       } catch (error) {
         const id = invalidRequestId(json);
         if (id === undefined) throw error; // not a request: nothing to answer, report as before

@@ -3,7 +3,7 @@
 // a host waits forever or sees a clean exit. This buffer answers every such line as JSON-RPC 2.0
 // §5.1 has it (-32700 for bad JSON, -32600 for a batch, a bad request or an oversized line, with the
 // id when it can be read, else null) and keeps serving.
-import { deserializeMessage, type JSONRPCMessage } from '@modelcontextprotocol/client';
+import { type JSONRPCMessage, parseJSONRPCMessage } from '@modelcontextprotocol/client';
 import type { StdioServerTransport } from '@modelcontextprotocol/server/stdio';
 import {
   describeInvalidRequest,
@@ -97,7 +97,8 @@ class HostReadBuffer implements StdioReadBuffer {
       return undefined;
     }
     try {
-      return deserializeMessage(line);
+      // The SDK's check of the value parsed above (deserializeMessage would parse the text again).
+      return parseJSONRPCMessage(json);
     } catch {
       const record = typeof json === 'object' && json !== null ? (json as Record<string, unknown>) : {};
       // A bad notification gets no answer (JSON-RPC 2.0 §4.1); a bad request gets one, by id if usable.

@@ -48,7 +48,7 @@ const bundleDir = fromSources
   ? undefined
   : join(root, 'node_modules', '.cache', `mcp-elicit-tests-${process.pid}`);
 const loader = fromSources ? ['--import', 'tsx'] : ['--enable-source-maps'];
-const targets = bundleDir === undefined ? files : await bundleTests(root, files, bundleDir);
+const targets = bundleDir === undefined ? files : await bundled(bundleDir);
 // A hung test or a file left with an open handle must fail with its name, never stall CI: every
 // test and hook has a deadline, and the whole run has a watchdog that kills the runner's process
 // group. No --test-force-exit: on Node 20 it exits a file's process before its last reports are
@@ -86,4 +86,14 @@ child.on('exit', (code) => {
 function removeScratch() {
   rmSync(scratchCache, { recursive: true, force: true });
   if (bundleDir !== undefined) rmSync(bundleDir, { recursive: true, force: true });
+}
+
+// A file esbuild cannot build stops the run with esbuild's message (file and line), leaving nothing.
+async function bundled(dir) {
+  try {
+    return await bundleTests(root, files, dir);
+  } catch (error) {
+    removeScratch();
+    throw error;
+  }
 }

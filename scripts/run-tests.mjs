@@ -1,10 +1,12 @@
 #!/usr/bin/env node
-// Runs every test/**/*.test.ts with Node's own test runner (tsx loads TypeScript).
+// Runs every test/**/*.test.ts with Node's own test runner, from esbuild bundles of the files
+// (scripts/bundle-tests.mjs); TEST_BUNDLE=0 runs the sources under tsx instead.
 // Node 20's --test does not expand globs, so the files are listed here.
 import { spawn } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
+import { bundleTests } from './bundle-tests.mjs';
 
 const root = new URL('..', import.meta.url).pathname;
 const only = process.argv.slice(2);
@@ -39,6 +41,14 @@ const env = {
 for (const dir of ['cache', 'state', 'config']) mkdirSync(join(scratchCache, dir));
 delete env.MCP_ELICIT_CACHE_DIR;
 delete env.MCP_ELICIT_AUTH_DIR;
+// Inside node_modules so that the bundles' package imports resolve from the checkout's; one folder
+// per run, so two runs in one checkout never remove each other's files.
+const fromSources = process.env.TEST_BUNDLE === '0';
+const bundleDir = fromSources
+  ? undefined
+  : join(root, 'node_modules', '.cache', `mcp-elicit-tests-${process.pid}`);
+const loader = fromSources ? ['--import', 'tsx'] : ['--enable-source-maps'];
+const targets = bundleDir === undefined ? files : await bundled(bundleDir);
 // A hung test or a file left with an open handle must fail with its name, never stall CI: every
 // test and hook has a deadline, and the whole run has a watchdog that kills the runner's process
 // group. No --test-force-exit: on Node 20 it exits a file's process before its last reports are
@@ -47,7 +57,7 @@ const perTestMs = process.env.TEST_TIMEOUT_MS ?? '240000';
 const wholeRunMs = Number(process.env.TEST_RUN_TIMEOUT_MS ?? 45 * 60_000);
 const child = spawn(
   process.execPath,
-  ['--import', 'tsx', '--test', `--test-concurrency=${concurrency}`, `--test-timeout=${perTestMs}`, ...files],
+  [...loader, '--test', `--test-concurrency=${concurrency}`, `--test-timeout=${perTestMs}`, ...targets],
   { cwd: root, stdio: 'inherit', env, detached: true },
 );
 let timedOut = false;
@@ -60,6 +70,7 @@ const watchdog = setTimeout(() => {
 }, wholeRunMs);
 for (const signal of ['SIGINT', 'SIGTERM']) {
   process.on(signal, () => {
+    removeScratch();
     try {
       process.kill(-child.pid, 'SIGKILL');
     } catch {}
@@ -68,6 +79,21 @@ for (const signal of ['SIGINT', 'SIGTERM']) {
 }
 child.on('exit', (code) => {
   clearTimeout(watchdog);
-  rmSync(scratchCache, { recursive: true, force: true });
+  removeScratch();
   process.exit(timedOut ? 1 : (code ?? 1));
 });
+
+function removeScratch() {
+  rmSync(scratchCache, { recursive: true, force: true });
+  if (bundleDir !== undefined) rmSync(bundleDir, { recursive: true, force: true });
+}
+
+// A file esbuild cannot build stops the run with esbuild's message (file and line), leaving nothing.
+async function bundled(dir) {
+  try {
+    return await bundleTests(root, files, dir);
+  } catch (error) {
+    removeScratch();
+    throw error;
+  }
+}

@@ -67,7 +67,8 @@ function startPasteRun(url: string, env: Record<string, string> = {}): PasteRun 
 async function consentAndReadAddress(run: PasteRun, issuer: string): Promise<string> {
   await run.seen(/Type o to open it/, 'the consent prompt');
   run.child.stdin.write('o\n');
-  await run.seen(/paste it here/, 'the paste prompt');
+  // The address line may arrive in a later chunk than the ask: wait until it is whole.
+  await run.seen(/paste it here[^\n]*\n[^\n]+\n/, 'the paste prompt and the address after it');
   const lines = run.stderr().split('\n');
   const ask = lines.findIndex((line) => /paste it here/.test(line));
   const address = lines[ask + 1] ?? '';

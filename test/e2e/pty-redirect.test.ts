@@ -7,16 +7,19 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, describe, it } from 'node:test';
 import { fileURLToPath } from 'node:url';
+import { fixtureCommand } from '../helpers/compiled-fixture.js';
 import { TmuxSession } from '../helpers/tmux.js';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 const dir = mkdtempSync(join(tmpdir(), 'mcp-elicit-redirect-'));
 const ask = JSON.stringify({ schema: { type: 'object', properties: { name: { type: 'string' } } } });
+// The fixture's bundle (a path without spaces or quotes: it goes into the sh line as is).
+const [echoForm] = fixtureCommand('test/fixtures/servers/echo-form-server.ts').args;
 const sessions: TmuxSession[] = [];
 
 /** Runs the CLI under sh with `redirects` appended, then prints its exit status on the pane. */
 async function redirected(redirects: string): Promise<TmuxSession> {
-  const script = `node dist/cli/bin.js call ask --args "$1" -- node --import tsx test/fixtures/servers/echo-form-server.ts ${redirects}; echo "exit status $?"`;
+  const script = `node dist/cli/bin.js call ask --args "$1" -- node ${echoForm} ${redirects}; echo "exit status $?"`;
   const session = await TmuxSession.start({ command: ['sh', '-c', script, 'sh', ask], cwd: root });
   sessions.push(session);
   return session;

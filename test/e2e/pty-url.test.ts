@@ -7,9 +7,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, describe, it } from 'node:test';
 import { freshCacheDir, root } from '../helpers/cli.js';
+import { fixtureCommand } from '../helpers/compiled-fixture.js';
 import { TmuxSession } from '../helpers/tmux.js';
 import { until } from '../helpers/within.js';
 
+// The fixture's bundle (a path without spaces or quotes: it goes into the sh line as is).
+const [urlFlow] = fixtureCommand('test/fixtures/servers/url-flow-server.ts').args;
 const sessions: TmuxSession[] = [];
 after(async () => {
   for (const session of sessions) await session.kill();
@@ -26,7 +29,7 @@ describe('URL mode in the terminal', () => {
         command: [
           'sh',
           '-c',
-          `node dist/cli/bin.js --ui terminal --protocol ${era} --name accounts call connect_account --args '{"service":"GitHub"}' --pass-env URL_FLOW_HITS_FILE -- node --import tsx test/fixtures/servers/url-flow-server.ts; echo "EXIT=$?"`,
+          `node dist/cli/bin.js --ui terminal --protocol ${era} --name accounts call connect_account --args '{"service":"GitHub"}' --pass-env URL_FLOW_HITS_FILE -- node ${urlFlow}; echo "EXIT=$?"`,
         ],
         cwd: root,
         env: {

@@ -5,6 +5,7 @@ import { mkdtempSync, readdirSync, readFileSync, watch } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { type CliRun, root, runCli } from '../helpers/cli.js';
+import { fixtureCommand } from '../helpers/compiled-fixture.js';
 import { within } from '../helpers/within.js';
 
 export interface ParkedJson {
@@ -126,9 +127,10 @@ export async function whenChanged(
   }
 }
 
-/** `-- node --import tsx <fixture>`: the command line of one of test/fixtures/servers. */
+/** `-- node <bundle of fixture>`: the command line of one of test/fixtures/servers. */
 export function fixtureServer(name: string): string[] {
-  return ['--', process.execPath, '--import', 'tsx', join(root, 'test/fixtures/servers', name)];
+  const { command, args } = fixtureCommand(`test/fixtures/servers/${name}`);
+  return ['--', command, ...args];
 }
 
 /** One form parked by the park fixture (`ask_several`, count 1: field n1, 1..10); its id. */

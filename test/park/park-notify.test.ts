@@ -29,7 +29,7 @@ describe('--park --notify', () => {
       'mcp-elicit: a question is waiting',
     ]);
     const body = args?.[4] ?? '';
-    assert.match(body, /server "node --import tsx park-server\.ts" asks you a form to fill in/);
+    assert.match(body, /server "node park-server-[0-9a-f]{16}\.mjs" asks you a form to fill in/);
     assert.ok(body.endsWith(`mcp-elicit answer ${id} --ui terminal`), body);
     assert.doesNotMatch(body, /Question 1/, "the server's message is never in a notice");
   });

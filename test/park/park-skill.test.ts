@@ -6,6 +6,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, describe, it } from 'node:test';
 import { jsonReport, root } from '../helpers/cli.js';
+import { fixtureCommand } from '../helpers/compiled-fixture.js';
 import { everythingStdioCommand } from '../helpers/servers.js';
 import { type ParkedJson, ParkPlace, parked } from './park-helpers.js';
 
@@ -52,7 +53,7 @@ function reply(field: ParkedJson['pending'][number]['fields'][number]): string {
 describe('an agent following skills/mcp-elicit/SKILL.md', () => {
   const place = new ParkPlace();
   after(() => place.stopAll());
-  const park = ['node', '--import', 'tsx', join(root, 'test/fixtures/servers/park-server.ts')];
+  const park = ['node', ...fixtureCommand('test/fixtures/servers/park-server.ts').args];
   const everything = everythingStdioCommand();
   const scenes = [
     {

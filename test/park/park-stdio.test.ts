@@ -4,18 +4,13 @@ import assert from 'node:assert/strict';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, describe, it } from 'node:test';
-import { jsonReport, resultText, root } from '../helpers/cli.js';
+import { jsonReport, resultText } from '../helpers/cli.js';
+import { fixtureCommand } from '../helpers/compiled-fixture.js';
 import { everythingStdioCommand, type StdioCommand } from '../helpers/servers.js';
 import { ParkPlace, parked, whenChanged } from './park-helpers.js';
 
-const parkServer: StdioCommand = {
-  command: process.execPath,
-  args: ['--import', 'tsx', join(root, 'test/fixtures/servers/park-server.ts')],
-};
-const echoServer: StdioCommand = {
-  command: process.execPath,
-  args: ['--import', 'tsx', join(root, 'test/fixtures/servers/echo-form-server.ts')],
-};
+const parkServer: StdioCommand = fixtureCommand('test/fixtures/servers/park-server.ts');
+const echoServer: StdioCommand = fixtureCommand('test/fixtures/servers/echo-form-server.ts');
 const server = (s: StdioCommand) => ['--', s.command, ...s.args];
 
 describe('call --park on a stdio server', () => {

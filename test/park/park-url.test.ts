@@ -7,15 +7,9 @@ import { join } from 'node:path';
 import { after, describe, it } from 'node:test';
 import { promisify } from 'node:util';
 import { jsonReport, resultText, root } from '../helpers/cli.js';
-import { ParkPlace, parked } from './park-helpers.js';
+import { fixtureServer, ParkPlace, parked } from './park-helpers.js';
 
-const server = [
-  '--',
-  process.execPath,
-  '--import',
-  'tsx',
-  join(root, 'test/fixtures/servers/url-flow-server.ts'),
-];
+const server = fixtureServer('url-flow-server.ts');
 const visit = (url: string) =>
   promisify(execFile)(process.execPath, [
     join(root, 'test/fixtures/browser/visit-page.mjs'),

@@ -10,17 +10,13 @@ import { describe, it } from 'node:test';
 import { fileURLToPath } from 'node:url';
 import type { CallToolResult } from '@modelcontextprotocol/client';
 import type { Era } from '../../src/contracts/protocol.js';
+import { fixtureCommand } from '../helpers/compiled-fixture.js';
 import { startHost, type TestHost, until } from './_host.js';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 const visitPage = join(root, 'test', 'fixtures', 'browser', 'visit-page.mjs');
-const server = [
-  '--',
-  process.execPath,
-  '--import',
-  'tsx',
-  join(root, 'test', 'fixtures', 'servers', 'url-flow-server.ts'),
-];
+const urlFlow = fixtureCommand('test/fixtures/servers/url-flow-server.ts');
+const server = ['--', urlFlow.command, ...urlFlow.args];
 
 function text(result: unknown): string {
   return ((result as CallToolResult).content as { text?: string }[]).map((c) => c.text ?? '').join('\n');

@@ -2,20 +2,16 @@
 // fixture: questions wait side by side, other requests on the connection go on meanwhile, answers
 // are checked by the engine, and a withdrawn or expired question stops waiting.
 import assert from 'node:assert/strict';
-import { join } from 'node:path';
 import { describe, it } from 'node:test';
 import { Client } from '@modelcontextprotocol/client';
 import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
 import { type ParkedQuestion, ParkingRenderer } from '../../../src/frontends/park/index.js';
 import { attachElicitation } from '../../../src/mcp/attach.js';
 import { PromptQueue } from '../../../src/mcp/prompt-queue.js';
-import { root } from '../../helpers/cli.js';
+import { fixtureCommand } from '../../helpers/compiled-fixture.js';
 import { within } from '../../helpers/within.js';
 
-const parkServer = {
-  command: process.execPath,
-  args: ['--import', 'tsx', join(root, 'test/fixtures/servers/park-server.ts')],
-};
+const parkServer = fixtureCommand('test/fixtures/servers/park-server.ts');
 
 /** Resolves when `count` questions wait. */
 function parkedCount(

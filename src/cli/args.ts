@@ -295,6 +295,7 @@ function base(command: CliArgs['command']): CliArgs {
     park: false,
     parkTtlMs: DEFAULT_PARK_TTL_MS,
     done: false,
+    pasteBack: false,
     notifyGiven: false,
   };
 }

@@ -118,10 +118,22 @@ export const COMMANDS = {
     usage: [
       'mcp-elicit answer <id> --set key=value ... | --args <json> | --accept-defaults',
       'mcp-elicit answer <id> --done | --decline | --cancel',
+      'mcp-elicit answer <id> --paste-back < address (a parked sign-in)',
       'mcp-elicit answer <id> --ui terminal | plain | browser',
     ],
     operands: 1,
-    options: ['set', 'args', 'accept-defaults', 'done', 'decline', 'cancel', 'ui', 'notify', 'json'],
+    options: [
+      'set',
+      'args',
+      'accept-defaults',
+      'done',
+      'paste-back',
+      'decline',
+      'cancel',
+      'ui',
+      'notify',
+      'json',
+    ],
     example: "mcp-elicit answer 3q2-7Wm9cQ1Yk0bZ8xT5Aw --set 'name=Ada'",
     optionText: {
       args: ['The answer as a JSON object of field values (over --set).'],

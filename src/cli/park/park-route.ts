@@ -43,6 +43,8 @@ export function showRoundOutcome(
 ): Promise<number | 'parked'> | number | 'parked' {
   if (outcome.kind === 'several')
     return runParked(argv, io, { ttlMs: args.parkTtlMs, resumeFrom: outcome.round });
+  // A sign-in first: the holder runs the command from the start, and parks the sign-in.
+  if (outcome.kind === 'sign-in') return runParked(argv, io, { ttlMs: args.parkTtlMs });
   return showReport(outcome, io, args.json);
 }
 

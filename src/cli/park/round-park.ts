@@ -32,7 +32,11 @@ type Entry = readonly [string, unknown];
 type Settled = { value: unknown } | { error: unknown };
 
 /** What a run came to: a report to show, or a round of several questions for a holder. */
-export type RoundOutcome = HolderReport | { readonly kind: 'several'; readonly round: SavedRound };
+export type RoundOutcome =
+  | HolderReport
+  | { readonly kind: 'several'; readonly round: SavedRound }
+  /** A sign-in is needed: its listener or polling must outlive this process, so a holder runs it. */
+  | { readonly kind: 'sign-in' };
 
 /** Runs the command; reports its end, the question it parked, or an answer refused. */
 export async function runWithRounds(runMain: RunMain, io: Io, plan: RoundPlan): Promise<RoundOutcome> {
@@ -52,6 +56,7 @@ export async function runWithRounds(runMain: RunMain, io: Io, plan: RoundPlan): 
     },
   });
   if (rounds.several !== undefined) return { kind: 'several', round: rounds.several };
+  if (rounds.signIn) return { kind: 'sign-in' };
   return rounds.outcome ?? { kind: 'finished', status, stdout: stdout.text(), stderr: stderr.text() };
 }
 
@@ -60,6 +65,8 @@ class Rounds {
   outcome: HolderReport | undefined;
   /** A round of several questions, for a holder to park. */
   several: SavedRound | undefined;
+  /** A sign-in parked: a holder runs the command instead. */
+  signIn = false;
   readonly #plan: RoundPlan;
   #given: ParkAnswer | undefined;
   #parked: ((question: ParkedQuestion) => void) | undefined;
@@ -148,6 +155,11 @@ class Rounds {
   #onPark(question: ParkedQuestion): void {
     if (this.#parked !== undefined) {
       this.#parked(question);
+      return;
+    }
+    if (question.mode === 'sign-in') {
+      this.signIn = true;
+      this.parking.answer(question.id, { action: 'cancel' });
       return;
     }
     // Not a round's question (a task's input, a 2025 request): nothing could answer it later.

@@ -20,6 +20,15 @@ export interface ParkArgs {
   readonly notifyGiven: boolean;
 }
 
+/** A command run without any parking flag. */
+export const NO_PARK: ParkArgs = {
+  park: false,
+  parkTtlMs: DEFAULT_PARK_TTL_MS,
+  done: false,
+  pasteBack: false,
+  notifyGiven: false,
+};
+
 export function parkArgs(v: OptionValues, command: CommandName, scripted: boolean): ParkArgs {
   if (v.park && !PARKABLE.has(command))
     throw new ElicitError('usage', '--park only applies to call, prompt and read');

@@ -6,7 +6,7 @@ import { initialDraft } from '../../core/defaults.js';
 import { FormSession } from '../../core/form-session.js';
 import { sanitizeText } from '../../core/sanitize.js';
 import { fillForm } from '../scripted/answer-fill.js';
-import type { Checked, ParkAnswer } from './parking-renderer.js';
+import type { Checked, ParkAnswer } from './park-answer.js';
 
 // The answer checked as every front-end checks a form: typed by field, validated, fail closed.
 export function takeForm(prompt: FormPrompt, answer: ParkAnswer): Checked<FormAnswer> {

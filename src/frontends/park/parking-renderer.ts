@@ -3,6 +3,7 @@
 // relaying its user, another process, another front-end). Answers are checked by the same engine
 // every front-end uses (FormSession, fillForm): a wrong one is refused naming the field and the
 // question stays parked (P-03); the first answer to a question wins (P-04).
+
 import { randomBytes } from 'node:crypto';
 import type {
   FormAnswer,
@@ -20,43 +21,11 @@ import type { CancelOutcome, CancelReason } from '../../core/outcome.js';
 import { withdrawnEnding } from '../../core/prompt-ending.js';
 import { sanitizeText } from '../../core/sanitize.js';
 import { takeForm } from './form-answer.js';
+import type { Checked, ParkAnswer, ParkRefusal } from './park-answer.js';
 import { formQuestion, type ParkedQuestion, signInQuestion, urlQuestion } from './parked-question.js';
 import { type PortablePrompt, toPortable } from './portable-prompt.js';
 import { type SignInEnd, takeSignIn } from './sign-in-answer.js';
 import { takeUrl } from './url-answer.js';
-
-/** An out-of-band answer: values for a form, `done` for a URL step, or an explicit decline or cancel. */
-export type ParkAnswer =
-  | {
-      /** Accept a form with these values over its defaults. */
-      readonly action: 'accept';
-      /** `--set` style text, typed by each field as the scripted front-end types it. */
-      readonly sets?: Readonly<Record<string, string>>;
-      /** Typed values (`--args`), over the sets and the defaults. */
-      readonly content?: Readonly<Record<string, unknown>>;
-      /** `content` is the whole answer (a form filled in a front-end, P-12): no defaults under it. */
-      readonly exact?: boolean;
-    }
-  | {
-      /** URL mode: the person visited the page and finished there. */
-      readonly action: 'done';
-    }
-  | {
-      /** The person said no. */
-      readonly action: 'decline';
-    }
-  | {
-      /** The question is withdrawn: the server is told cancel (a sign-in stops). */
-      readonly action: 'cancel';
-    }
-  | {
-      /** A parked sign-in: the address the browser ended on (it holds a code: never shown or kept). */
-      readonly action: 'paste-back';
-      readonly address: string;
-    };
-
-/** Why an answer was not taken: no such question waiting, an answer that does not fit, or the wrong kind for the question. */
-export type ParkRefusal = 'unknown' | 'invalid' | 'wrong-mode';
 
 /** What `ParkingRenderer.answer` did: took the answer, or refused it (the question unchanged). */
 export type ParkVerdict =
@@ -265,12 +234,6 @@ export class ParkingRenderer implements Renderer {
     return (this.#options.now ?? Date.now)();
   }
 }
-
-/** An answer checked: the value to settle with, a `done` that leaves a sign-in waiting, or a refusal. */
-export type Checked<T> =
-  | { ok: true; value: T }
-  | { ok: true; waits: true }
-  | { ok: false; code: ParkRefusal; message: string };
 
 function refuse(code: ParkRefusal, message: string): ParkVerdict {
   return { ok: false, code, message };

@@ -2,7 +2,7 @@
 // finish it, an address pasted back is checked by the sign-in's own check (state, iss) and a
 // refused one leaves it waiting, `cancel` (or `decline`) stops it. Values are the wrong kind.
 import type { SignInPrompt } from '../../contracts/sign-in-park.js';
-import type { Checked, ParkAnswer } from './parking-renderer.js';
+import type { Checked, ParkAnswer } from './park-answer.js';
 
 /** How a parked sign-in ended: stopped by the park (the sign-in fails), or finished. */
 export type SignInEnd = { readonly kind: 'stopped'; readonly detail: string } | { readonly kind: 'finished' };

@@ -140,7 +140,7 @@ export const COMMANDS = {
       set: ["One field's value, typed by the field (repeatable)."],
       'accept-defaults': ["Accept the form with the server's defaults (and any --set)."],
       decline: ['Say no to the question.'],
-      cancel: ['Withdraw the question: the server is told cancel.'],
+      cancel: ['Withdraw the question: the server is told cancel (a parked sign-in stops).'],
       ui: [
         'Put the question in front of a person in that front-end (terminal,',
         'plain, browser, or auto) instead of the flags above; leaving it there',

@@ -207,4 +207,26 @@ describe('a sign-in needed under --park parks like a question', () => {
     const pending = await place.run(['pending', '--json'], env);
     assert.deepEqual((JSON.parse(pending.stdout) as { pending: unknown[] }).pending, []);
   });
+
+  it(req`a 2026-07-28 call that would park with no process hands its sign-in to a holder, and answer --done parks the server's next question (P-17, P-15)`, async () => {
+    const { place, env } = places();
+    used.push(place);
+    const args = ['--park', '--json', '--protocol', '2026-07-28', 'call', 'ask_name', '--url', plain.rs.url];
+    const call = await place.run(args, env);
+    const entry = signInEntry(call);
+    assert.equal(entry.flow, 'authorization-code');
+    assert.equal(parked(call).protocol?.era, '2026-07-28');
+    // The sign-in waits in a holder: its listener takes the browser's redirect.
+    assert.ok(place.records().includes(`${entry.id}.json`), 'held, not saved as a round');
+    const answering = place.run(['answer', entry.id, '--done'], env);
+    await within(60_000, 'the sign-in in Chromium', signInAt(page(), entry.url));
+    const next = await answering;
+    const question = parked(next).pending[0];
+    assert.equal(next.status, 6, next.stderr);
+    assert.equal(question?.mode, 'form');
+    assert.equal(question?.message, 'Who are you?');
+    const answered = await place.run(['answer', question?.id ?? '', '--set', 'name=Ada'], env);
+    assert.equal(answered.status, 0, answered.stderr);
+    assert.equal(resultText(jsonReport(answered)), 'Hello, Ada');
+  });
 });

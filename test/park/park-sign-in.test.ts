@@ -8,6 +8,7 @@ import assert from 'node:assert/strict';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, afterEach, before, describe, it } from 'node:test';
+import type { Page } from 'playwright-core';
 import {
   approveAt,
   assertNoSecrets,
@@ -67,6 +68,12 @@ function parkedFiles(place: ParkPlace): string {
     .filter((name) => name.endsWith('.json'))
     .map((name) => readFileSync(join(place.dir, name), 'utf8'))
     .join('\n');
+}
+
+/** A person signing in on this machine, with no session left from an earlier test. */
+async function freshSignIn(page: Page, url: string): Promise<void> {
+  await page.context().clearCookies();
+  await signInAt(page, url);
 }
 
 function nothingStored(authDir: string): void {
@@ -141,7 +148,7 @@ describe('a sign-in needed under --park parks like a question', () => {
       assert.ok(text.includes('code_challenge') || text === '', 'only the challenge travels');
     }
     // The person signs in on this machine: the redirect reaches the holder's 127.0.0.1 listener.
-    await within(60_000, 'the sign-in in Chromium', signInAt(page(), entry.url));
+    await within(60_000, 'the sign-in in Chromium', freshSignIn(page(), entry.url));
     const answered = await place.run(['answer', entry.id, '--done'], env);
     assert.equal(answered.status, 0, answered.stderr);
     assert.equal(resultText(jsonReport(answered)), VAULT_CODE);
@@ -219,7 +226,7 @@ describe('a sign-in needed under --park parks like a question', () => {
     // The sign-in waits in a holder: its listener takes the browser's redirect.
     assert.ok(place.records().includes(`${entry.id}.json`), 'held, not saved as a round');
     const answering = place.run(['answer', entry.id, '--done'], env);
-    await within(60_000, 'the sign-in in Chromium', signInAt(page(), entry.url));
+    await within(60_000, 'the sign-in in Chromium', freshSignIn(page(), entry.url));
     const next = await answering;
     const question = parked(next).pending[0];
     assert.equal(next.status, 6, next.stderr);

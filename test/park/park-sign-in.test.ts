@@ -12,6 +12,7 @@ import type { Page } from 'playwright-core';
 import {
   approveAt,
   assertNoSecrets,
+  nothingStored,
   type ProtectedSetup,
   scratchAuthDir,
   signInBrowser,
@@ -74,11 +75,6 @@ function parkedFiles(place: ParkPlace): string {
 async function freshSignIn(page: Page, url: string): Promise<void> {
   await page.context().clearCookies();
   await signInAt(page, url);
-}
-
-function nothingStored(authDir: string): void {
-  const tokens = existsSync(authDir) && readdirSync(authDir).length > 0 ? storedTokens(authDir) : [];
-  assert.deepEqual(tokens, [], 'no token stored');
 }
 
 describe('a sign-in needed under --park parks like a question', () => {

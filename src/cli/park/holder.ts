@@ -132,7 +132,10 @@ class Holder {
       answer: answerCommand(question),
     };
     // At expiry the question is cancelled and the command goes on (and ends) as it would.
-    const detail = 'the parked question expired unanswered (--park-ttl)';
+    const detail =
+      stored.expiryNote === undefined
+        ? 'the parked question expired unanswered (--park-ttl)'
+        : 'it expired unanswered with its device code';
     this.#expiry.set(
       question.id,
       setTimeout(() => this.#parking.expire(question.id, detail), stored.expiresAt - question.parkedAt),

@@ -21,6 +21,8 @@ export function takeSignIn(prompt: SignInPrompt, answer: ParkAnswer): Checked<Si
     case 'accept':
       return { ok: false, code: 'wrong-mode', message: WRONG_KIND };
     case 'paste-back': {
+      if (typeof answer.address !== 'string')
+        return { ok: false, code: 'invalid', message: 'no address was given to paste back' };
       if (prompt.pasteBack === undefined)
         return {
           ok: false,

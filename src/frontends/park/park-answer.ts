@@ -28,6 +28,7 @@ export type ParkAnswer =
   | {
       /** A parked sign-in: the address the browser ended on (it holds a code: never shown or kept). */
       readonly action: 'paste-back';
+      /** The whole address, as pasted: checked by the sign-in (redirect URI, state, iss). */
       readonly address: string;
     };
 

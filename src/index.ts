@@ -97,5 +97,6 @@ export { createGuardedHttpTransport } from './mcp/guarded-http.js';
 export type { RoundControl, RoundDecision } from './mcp/input-required-driver.js';
 export { PromptQueue, type QueueOptions } from './mcp/prompt-queue.js';
 export { DEFAULT_RATE_LIMIT, type RateLimit } from './mcp/rate-limit.js';
+export type { TaskControl, TaskInput, TaskInputAnswer, TaskResume } from './mcp/tasks/task-control.js';
 export { TaskError, type TaskErrorCode } from './mcp/tasks/task-error.js';
 export type { TaskEvent, TaskListener, TaskPreference, TaskStatus } from './mcp/tasks/task-events.js';

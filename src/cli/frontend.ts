@@ -5,6 +5,7 @@ import { ElicitError } from '../contracts/elicit-error.js';
 import type { ElicitationMode } from '../contracts/protocol.js';
 import type { Renderer } from '../contracts/renderer.js';
 import type { RoundControl } from '../mcp/input-required-driver.js';
+import type { TaskControl } from '../mcp/tasks/task-control.js';
 import type { CliArgs } from './args.js';
 import { readCappedFile } from './capped-file.js';
 import { LazyRenderer, type LazyRendererFace } from './lazy-renderer.js';
@@ -21,6 +22,8 @@ export interface Io {
   readonly parking?: Renderer;
   /** 2026-07-28 rounds taken out of the request (a stateless park, or its answer): see RoundControl. */
   readonly rounds?: RoundControl;
+  /** 2026-07-28 tasks parked by their id, or picked up by it to answer (a stateless park): see TaskControl. */
+  readonly tasks?: TaskControl;
   /** The browser front-end's launch page address, each time it is written (the proxy tells its host). */
   readonly onPageLaunch?: (url: string) => void;
 }

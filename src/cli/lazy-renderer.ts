@@ -12,6 +12,7 @@ import type {
   UrlPrompt,
 } from '../contracts/renderer.js';
 import type { UrlOpener, UrlWaitChoice, UrlWaitInfo } from '../contracts/url-step.js';
+import { cancelOutcome } from '../core/choice-outcome.js';
 
 /** What the renderer says about itself before it is loaded (it must match the loaded one). */
 export interface LazyRendererFace {
@@ -43,7 +44,11 @@ export class LazyRenderer implements Renderer {
 
   async url(prompt: UrlPrompt, ctx: PromptContext): Promise<UrlAnswer> {
     const renderer = await this.#renderer();
-    if (!renderer.url) return { outcome: { action: 'decline' } };
+    // A machine never declines for a person (H-03): a front-end without URL mode asks no one.
+    if (!renderer.url)
+      return {
+        outcome: cancelOutcome('no-answer', `front-end "${renderer.name}" cannot show URL-mode requests`),
+      };
     return renderer.url(prompt, ctx);
   }
 

@@ -3,6 +3,7 @@
 import { basename } from 'node:path';
 import { mergeSettings, type SignInSettings } from '../auth/settings.js';
 import type { ResolvedTarget } from '../connect/connect.js';
+import { unreachable } from '../connect/unreachable.js';
 import { VERSION } from '../connect/version.js';
 import { ElicitError } from '../contracts/elicit-error.js';
 import { safeJsonStringify } from '../core/safe-json.js';
@@ -187,7 +188,8 @@ function fail(
     ? new ElicitError('interrupted', 'interrupted (Ctrl-C): the request was cancelled', { cause: error })
     : isCliFailure(error)
       ? error
-      : new ElicitError('request', error instanceof Error ? error.message : String(error), { cause: error });
+      : (unreachable(error) ??
+        new ElicitError('request', error instanceof Error ? error.message : String(error), { cause: error }));
   // Messages quote names from files and servers: cleaned once more where they reach a terminal.
   const shown = sanitizeText(cliError.message, { multiline: true });
   if (json) {

@@ -2,7 +2,8 @@
 // front-end draws the prompt and reports the choice or the ending; the outcome comes from here.
 // Forms end through `FormSession` (submit, decline, cancel, mute); these are the URL consent's
 // choices and the endings no button chose.
-import type { CancelOutcome, CancelReason, DeclineOutcome, UrlOutcome } from './outcome.js';
+import type { FormContent } from './form-model.js';
+import type { CancelOutcome, CancelReason, DeclineOutcome, FormOutcome, UrlOutcome } from './outcome.js';
 import { endingOutcome, type PromptEnding } from './prompt-ending.js';
 import type { UrlChoice } from './url-consent.js';
 
@@ -16,9 +17,9 @@ export interface UrlChoiceResult {
 export function urlChoiceOutcome(choice: UrlChoice): UrlChoiceResult {
   switch (choice) {
     case 'open':
-      return { outcome: { action: 'accept' } };
+      return { outcome: consentOutcome() };
     case 'decline':
-      return { outcome: { action: 'decline' } };
+      return { outcome: declineOutcome() };
     case 'cancel':
       return { outcome: cancelOutcome('dismissed') };
     case 'mute':
@@ -39,4 +40,14 @@ export function cancelOutcome(reason: CancelReason, detail?: string): CancelOutc
 /** A person's explicit "no" (a machine never declines on a person's behalf: H-03). */
 export function declineOutcome(): DeclineOutcome {
   return { action: 'decline' };
+}
+
+/** Consent to a URL step: the person agreed to go to the page, or says they finished there (C-25). */
+export function consentOutcome(): UrlOutcome {
+  return { action: 'accept' };
+}
+
+/** A form accepted with `content` that was already checked against its schema. */
+export function acceptedOutcome(content: FormContent): FormOutcome {
+  return { action: 'accept', content };
 }

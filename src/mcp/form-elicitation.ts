@@ -1,12 +1,13 @@
 // Form mode: schema → model → pre-filled prompt → person (or script) → fail-closed result.
 import type { FormAnswer, FormPrompt, PromptContext, Renderer } from '../contracts/renderer.js';
+import { cancelOutcome } from '../core/choice-outcome.js';
 import { initialDraft } from '../core/defaults.js';
 import type { DraftStore } from '../core/draft-store.js';
 import type { Draft, FormContent, FormModel } from '../core/form-model.js';
 import type { FormOutcome } from '../core/outcome.js';
 import { failClosed } from '../core/result.js';
 import { validateContent } from '../core/validate.js';
-import { type PromptQueue, skipReason } from './prompt-queue.js';
+import { type PromptQueue, skippedOutcome } from './prompt-queue.js';
 import { overRateAsker } from './rate-limit.js';
 
 export interface FormDeps {
@@ -60,13 +61,7 @@ export async function answerForm(
     signal,
     (waiting) => deps.renderer.form(prompt, context(waiting)),
     (reason) => ({
-      outcome: {
-        action: 'cancel',
-        reason: skipReason(reason),
-        // C-21: the client may rate-limit a server's requests.
-        ...(reason === 'rate-limited' && { detail: 'this server asked too often (rate limit)' }),
-        ...(reason === 'queue-full' && { detail: "too many of this server's prompts are already waiting" }),
-      },
+      outcome: skippedOutcome(reason),
     }),
     overRateAsker(deps.renderer, deps.queue.rate, context),
   );
@@ -75,7 +70,7 @@ export async function answerForm(
   let outcome = answer.outcome;
   if (signal.aborted && outcome.action !== 'cancel') {
     // The server withdrew the request while the person answered: nothing will be sent.
-    outcome = { action: 'cancel', reason: 'server-cancelled' };
+    outcome = cancelOutcome('server-cancelled');
   }
   if (outcome.action === 'accept') {
     const gated = vouched.has(outcome.content) ? outcome : failClosed(model, outcome);

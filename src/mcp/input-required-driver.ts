@@ -6,10 +6,12 @@
 import {
   type InputRequiredResult,
   isInputRequiredResult,
+  ProtocolError,
   type RequestOptions,
   SdkError,
   SdkErrorCode,
 } from '@modelcontextprotocol/client';
+import { ElicitError } from '../contracts/elicit-error.js';
 import { sleep } from './sleep.js';
 
 export interface DriverOptions {
@@ -58,11 +60,14 @@ export async function driveInputRequired<T>(
   const signal = options.signal;
   let retry: Record<string, unknown> | undefined;
   let saved: unknown = driver.rounds?.resumeFrom;
+  let retryOfSaved = false;
   let inputRounds = 0;
   let idleRounds = 0;
   for (;;) {
     // Each leg is a new request, so a new JSON-RPC id (MRTR client requirement 3).
-    const result = saved ?? (await send(retry, { ...options, allowInputRequired: true }));
+    const leg = () => send(retry, { ...options, allowInputRequired: true });
+    const result = saved ?? (await (retryOfSaved ? leg().catch(staleRound) : leg()));
+    retryOfSaved = saved !== undefined;
     saved = undefined;
     if (!isInputRequiredResult(result)) return result as T;
     const requests = Object.entries(result.inputRequests ?? {});
@@ -96,6 +101,16 @@ export async function driveInputRequired<T>(
       ...(result.requestState !== undefined && { requestState: result.requestState }),
     };
   }
+}
+
+/** The retry of a saved round refused as invalid params: its requestState no longer holds. */
+function staleRound(error: unknown): never {
+  if (!(error instanceof ProtocolError) || error.code !== -32602) throw error;
+  throw new ElicitError(
+    'expired',
+    `the server refused the answer to the saved round (-32602: ${error.message.slice(0, 200)}): its requestState no longer holds, as when the server restarted or the state expired`,
+    { cause: error },
+  );
 }
 
 // All inputs of a round are answered (the prompt queue shows them one at a time); if one fails,

@@ -2,12 +2,12 @@
 // prompt is ever on screen (E-39).
 import type { Renderer, UrlAnswer } from '../contracts/renderer.js';
 import type { UrlWaiter } from '../contracts/url-step.js';
-import { type PromptQueue, type SkipReason, skipReason } from './prompt-queue.js';
+import { type PromptQueue, type SkipReason, skippedOutcome } from './prompt-queue.js';
 import { overRateAsker } from './rate-limit.js';
 
 export function queuedUrlRenderer(renderer: Renderer, queue: PromptQueue, server: string): Renderer {
   const skipped = (reason: SkipReason): UrlAnswer => ({
-    outcome: { action: 'cancel', reason: skipReason(reason) },
+    outcome: skippedOutcome(reason),
   });
   const url = renderer.url?.bind(renderer);
   return {

@@ -6,6 +6,7 @@ import type { Era } from '../contracts/protocol.js';
 import { HumanDeadline, NO_SDK_TIMEOUT } from './human-deadline.js';
 import { driveInputRequired, type RoundControl } from './input-required-driver.js';
 import type { PromptQueue } from './prompt-queue.js';
+import type { TaskControl } from './tasks/task-control.js';
 import type { TaskLeg } from './tasks/task-runner.js';
 import { isUrlElicitationRequired } from './url-required-error.js';
 import type { UrlRetryDeps } from './url-required-retry.js';
@@ -20,6 +21,8 @@ export interface SessionRequestOptions extends Omit<RequestOptions, 'timeout'> {
   readonly timeoutMs?: number;
   /** 2026-07-28: end the request at a round, or start it from a saved one (parking without a process). */
   readonly rounds?: RoundControl;
+  /** 2026-07-28 Tasks extension: see a task's inputs before they are answered, or pick up a task by its id. */
+  readonly tasks?: TaskControl;
 }
 
 /** The requests that may carry elicitations (2026-07-28 MRTR: only these three). */
@@ -53,7 +56,7 @@ export function createRequestRunner(deps: RequestRunnerDeps) {
     send: Send,
     options: SessionRequestOptions = {},
   ): Promise<T> {
-    const { timeoutMs = DEFAULT_REQUEST_TIMEOUT_MS, signal, rounds, ...rest } = options;
+    const { timeoutMs = DEFAULT_REQUEST_TIMEOUT_MS, signal, rounds, tasks, ...rest } = options;
     const deadline = new HumanDeadline(timeoutMs, deps.queue.active);
     // A running task is bounded by its ttl, the task timeout and the caller's signal, not by the call's timeout.
     let taskRunning = false;
@@ -63,6 +66,7 @@ export function createRequestRunner(deps: RequestRunnerDeps) {
         taskRunning = true;
         deadline.pause();
       },
+      ...(tasks && { control: tasks }),
     };
     const stopListening = deps.queue.onActivity((active) =>
       active ? deadline.pause() : taskRunning || deadline.resume(),

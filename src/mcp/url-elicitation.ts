@@ -1,9 +1,11 @@
 // Answers one URL-mode `elicitation/create` (spec 2025-11-25 §3.3, §8.1; 2026-07-28 §URL mode).
 // Order matters: refuse unsafe URLs first (-32602, nothing shown, nothing opened), then the URL
 // step (consent, open, and on 2026-07-28 wait for "done"), then answer.
+
 import { ProtocolError, ProtocolErrorCode } from '@modelcontextprotocol/client';
 import type { Era } from '../contracts/protocol.js';
 import type { PromptContext } from '../contracts/renderer.js';
+import { consentOutcome } from '../core/choice-outcome.js';
 import type { UrlOutcome } from '../core/outcome.js';
 import { analyzeUrl, type UrlAnalysis } from '../core/url-safety.js';
 import type { UrlRequest } from './incoming-request.js';
@@ -55,7 +57,7 @@ export async function handleUrlElicitation(
     );
     if (choice === 'cancel') return cancelled(ctx, 'dismissed', 'stopped waiting for the browser step');
     tracker.markOpened(requestKey, analysis.href);
-    return { action: 'accept' };
+    return consentOutcome();
   }
 
   const { outcome } = await runUrlStep(

@@ -2,8 +2,10 @@
 // error: ask consent (C-25), open the page (C-27) falling back to showing the URL when the browser
 // cannot start, then optionally wait until the person says they are done (C-14). Only `accept`
 // means the person consented and the page is open (by us or by hand).
+
 import type { PromptContext, Renderer } from '../contracts/renderer.js';
 import type { UrlOpener, UrlWaiter } from '../contracts/url-step.js';
+import { cancelOutcome, consentOutcome } from '../core/choice-outcome.js';
 import type { UrlOutcome } from '../core/outcome.js';
 import type { UrlAnalysis } from '../core/url-safety.js';
 
@@ -46,7 +48,7 @@ export async function runUrlStep(
   const { renderer, waiter } = deps;
   if (!renderer.url) {
     const detail = `front-end "${renderer.name}" cannot show URL-mode requests`;
-    return { stage: 'consent', outcome: { action: 'cancel', reason: 'no-answer', detail } };
+    return { stage: 'consent', outcome: cancelOutcome('no-answer', detail) };
   }
   const { message, url, analysis, elicitationId } = step;
   const answer = await renderer.url(
@@ -58,13 +60,13 @@ export async function runUrlStep(
   // Withdrawn while the person was deciding (X-04): open nothing.
   if (ctx.signal.aborted) {
     const detail = 'the server withdrew the request';
-    return { stage: 'consent', outcome: { action: 'cancel', reason: 'server-cancelled', detail } };
+    return { stage: 'consent', outcome: cancelOutcome('server-cancelled', detail) };
   }
   // Consent given (C-25): open what was analysed, never the raw string.
   const opened = await openWithFallback(analysis.href, message, ctx, deps);
   if (opened !== 'opened' && opened !== 'opened-by-hand') return { stage: 'open', outcome: opened };
   if (!step.waitUntilDone || opened === 'opened-by-hand' || !waiter) {
-    return { stage: 'wait', outcome: { action: 'accept' } };
+    return { stage: 'wait', outcome: consentOutcome() };
   }
   const choice = await waiter.wait(
     { server: ctx.server, url: analysis.href, message, reason: 'finish-in-browser' },
@@ -73,7 +75,7 @@ export async function runUrlStep(
   if (choice === 'cancel') {
     return { stage: 'wait', outcome: cancelled(ctx, 'dismissed', 'stopped waiting for the browser step') };
   }
-  return { stage: 'wait', outcome: { action: 'accept' } };
+  return { stage: 'wait', outcome: consentOutcome() };
 }
 
 // If the browser cannot be started, show the URL to copy; cancel only if the person gives up
@@ -105,7 +107,7 @@ async function openWithFallback(
       message: `Could not open the browser (${error}). Open this address by hand: ${href}`,
     });
   }
-  return { action: 'cancel', reason: 'browser-failed', detail: error };
+  return cancelOutcome('browser-failed', error);
 }
 
 /** A cancel while the request was being withdrawn is reported as the server's doing. */
@@ -114,6 +116,5 @@ export function cancelled(
   reason: 'dismissed' | 'browser-failed',
   detail: string,
 ): UrlOutcome {
-  if (ctx.signal.aborted) return { action: 'cancel', reason: 'server-cancelled', detail };
-  return { action: 'cancel', reason, detail };
+  return cancelOutcome(ctx.signal.aborted ? 'server-cancelled' : reason, detail);
 }

@@ -1,6 +1,7 @@
 // A Renderer that sends each prompt to whoever answers it: the host (a real elicitation/create on
 // the host's session) or the proxy's own front-end. The adapter around it still checks requests,
 // validates the host's answer against the schema and fails closed, as for any front-end.
+
 import { randomUUID } from 'node:crypto';
 import type { ElicitResult } from '@modelcontextprotocol/client';
 import { ElicitError } from '../contracts/elicit-error.js';
@@ -16,6 +17,7 @@ import type {
   UrlPrompt,
 } from '../contracts/renderer.js';
 import type { UrlWaitChoice, UrlWaitInfo } from '../contracts/url-step.js';
+import { acceptedOutcome, cancelOutcome, declineOutcome } from '../core/choice-outcome.js';
 import type { FormContent } from '../core/form-model.js';
 import { sanitizeText } from '../core/sanitize.js';
 import type { RoutePlan } from './elicit-route.js';
@@ -93,8 +95,8 @@ export class RoutingRenderer implements Renderer {
       return this.#hostAccepted(prompt, ctx, this.#declaredOnly(prompt, answer.content ?? {}));
     if (this.#setAside(answer.action, since, 'form', ctx))
       return this.#person.during(ctx, (c) => this.#self.form(prompt, c));
-    if (answer.action === 'decline') return { outcome: { action: 'decline' } };
-    return { outcome: { action: 'cancel', reason: 'dismissed', detail: 'the host cancelled the form' } };
+    if (answer.action === 'decline') return { outcome: declineOutcome() };
+    return { outcome: cancelOutcome('dismissed', 'the host cancelled the form') };
   }
 
   async url(prompt: UrlPrompt, ctx: PromptContext): Promise<UrlAnswer> {
@@ -181,7 +183,7 @@ export class RoutingRenderer implements Renderer {
   /** Still checked again by the adapter (fail closed); content that does not fit is handled here. */
   async #hostAccepted(prompt: FormPrompt, ctx: PromptContext, content: FormContent): Promise<FormAnswer> {
     const fit = hostFit(prompt, content);
-    if (fit.ok) return { outcome: { action: 'accept', content } };
+    if (fit.ok) return { outcome: acceptedOutcome(content) };
     if (!this.#plan.fallback('form')) {
       this.#log(`the host's answer did not fit the form, so it was refused: ${fit.problems}`);
       return unfitOutcome(fit.problems);
@@ -242,9 +244,9 @@ interface NotAsked {
 
 function notAsked(result: NotAsked) {
   if (!result.unroutable) return noAnswer(result.error);
-  return { action: 'cancel', reason: 'unattributable', detail: result.error } as const;
+  return cancelOutcome('unattributable', result.error);
 }
 
 function noAnswer(detail: string) {
-  return { action: 'cancel', reason: 'no-answer', detail } as const;
+  return cancelOutcome('no-answer', detail);
 }

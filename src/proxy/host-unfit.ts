@@ -1,7 +1,9 @@
 // A host's accepted form content that does not fit the schema (a yes/no with no fields, a missing
 // required field, a wrong type): the proxy's own front-end asks the person instead under `auto`,
 // with what the host got right filled in; under `host` it is refused as `host-unfit` (issue 21).
+
 import type { FormAnswer, FormPrompt } from '../contracts/renderer.js';
+import { cancelOutcome } from '../core/choice-outcome.js';
 import type { Draft, FormContent } from '../core/form-model.js';
 import { FormSession } from '../core/form-session.js';
 import type { FieldIssue } from '../core/issues.js';
@@ -36,7 +38,7 @@ export function prefilledFromHost(prompt: FormPrompt, content: FormContent): For
 /** Under `--elicit host`: refused, and never a person's cancel or "no answer". */
 export function unfitOutcome(problems: string): FormAnswer {
   return {
-    outcome: { action: 'cancel', reason: 'host-unfit', detail: `the host's answer did not fit: ${problems}` },
+    outcome: cancelOutcome('host-unfit', `the host's answer did not fit: ${problems}`),
   };
 }
 

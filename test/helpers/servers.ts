@@ -71,8 +71,8 @@ export function tasksStdioCommand(): StdioCommand {
 }
 
 /** The Tasks fixture over Streamable HTTP on a free port. */
-export function startTasksHttp(): Promise<RunningHttpServer> {
-  return startHttp(tasksStdioCommand());
+export function startTasksHttp(port = 0): Promise<RunningHttpServer> {
+  return startHttp(tasksStdioCommand(), port);
 }
 
 /** Tasks servers that misbehave (test/fixtures/servers/hostile-tasks-server.ts); HOSTILE_TASKS_ERA picks the era. */
@@ -100,14 +100,14 @@ export function everythingStdioCommand(): StdioCommand {
 }
 
 /** The demo server over Streamable HTTP (both eras) in a child process on a free port. */
-export function startDemoHttp(): Promise<RunningHttpServer> {
-  return startHttp(demoStdioCommand());
+export function startDemoHttp(port = 0): Promise<RunningHttpServer> {
+  return startHttp(demoStdioCommand(), port);
 }
 
-/** A server of ours that takes `--http --port 0` and prints `listening <url>` on stderr. */
-async function startHttp({ command, args }: StdioCommand): Promise<RunningHttpServer> {
+/** A server of ours that takes `--http --port N` (0: any free port) and prints `listening <url>` on stderr. */
+async function startHttp({ command, args }: StdioCommand, port = 0): Promise<RunningHttpServer> {
   const child = track(
-    spawn(command, [...args, '--http', '--port', '0'], { stdio: ['ignore', 'ignore', 'pipe'] }),
+    spawn(command, [...args, '--http', '--port', String(port)], { stdio: ['ignore', 'ignore', 'pipe'] }),
   );
   const line = await waitForStderr(child, /^listening (\S+)$/m, 20_000);
   return { url: line[1] ?? '', close: () => stop(child) };

@@ -171,3 +171,20 @@ export async function parkUrlStep(place: ParkPlace, era: string): Promise<Parked
 
 /** The test's stand-in browser (visit-page.mjs): loads the page and submits its form, as a person would. */
 export const VISITOR = `${process.execPath} ${join(root, 'test/fixtures/browser/visit-page.mjs')} --mode=submit`;
+
+/** Live holder processes whose state folder is `state` (read from /proc: ours, same user). */
+export function holdersOf(state: string): number[] {
+  const found: number[] = [];
+  for (const name of readdirSync('/proc')) {
+    if (!/^\d+$/.test(name)) continue;
+    try {
+      const cmdline = readFileSync(`/proc/${name}/cmdline`, 'utf8');
+      const environ = readFileSync(`/proc/${name}/environ`, 'utf8');
+      if (cmdline.includes('__park-holder') && environ.split('\0').includes(`XDG_STATE_HOME=${state}`))
+        found.push(Number(name));
+    } catch {
+      // gone meanwhile, or not ours
+    }
+  }
+  return found;
+}

@@ -8,24 +8,7 @@ import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { type CliRun, jsonReport, resultText } from '../helpers/cli.js';
 import { type RunningHttpServer, startDemoHttp, startParkRoundHttp } from '../helpers/servers.js';
-import { ParkPlace, parked } from './park-helpers.js';
-
-/** Live holder processes whose state folder is `state` (read from /proc: ours, same user). */
-function holdersOf(state: string): number[] {
-  const found: number[] = [];
-  for (const name of readdirSync('/proc')) {
-    if (!/^\d+$/.test(name)) continue;
-    try {
-      const cmdline = readFileSync(`/proc/${name}/cmdline`, 'utf8');
-      const environ = readFileSync(`/proc/${name}/environ`, 'utf8');
-      if (cmdline.includes('__park-holder') && environ.split('\0').includes(`XDG_STATE_HOME=${state}`))
-        found.push(Number(name));
-    } catch {
-      // gone meanwhile, or not ours
-    }
-  }
-  return found;
-}
+import { holdersOf, ParkPlace, parked } from './park-helpers.js';
 
 function roundFiles(place: ParkPlace): string[] {
   return readdirSync(place.dir).filter((name) => name.endsWith('.round.json'));

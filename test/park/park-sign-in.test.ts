@@ -90,7 +90,7 @@ describe('a sign-in needed under --park parks like a question', () => {
     for (const place of used.splice(0)) place.stopAll();
   });
 
-  it(req`the device flow parks its code, a person approves it in Chromium, and answer --done prints the result (P-16, P-17)`, async () => {
+  it(req`the device flow parks its code, a person approves it in Chromium, and answer --done prints the result (P-19, P-20)`, async () => {
     const { place, browser, env } = places();
     used.push(place);
     const args = ['--park', '--json', '--sign-in', 'device', 'call', 'vault_code', '--url', device.rs.url];
@@ -127,7 +127,7 @@ describe('a sign-in needed under --park parks like a question', () => {
     });
   });
 
-  it(req`the authorization-code flow parks its page, the browser comes back to the holder's listener, and answer --done prints the result (P-16, P-17)`, async () => {
+  it(req`the authorization-code flow parks its page, the browser comes back to the holder's listener, and answer --done prints the result (P-19, P-20)`, async () => {
     const { place, browser, env } = places();
     used.push(place);
     const call = await place.run(['--park', '--json', 'call', 'vault_code', '--url', plain.rs.url], env);
@@ -182,7 +182,7 @@ describe('a sign-in needed under --park parks like a question', () => {
       assert.ok(!text.includes(code));
   });
 
-  it(req`answer --done gives up past its bound with the entry still parked, and --cancel stops the sign-in with nothing stored (P-17, A-53)`, async () => {
+  it(req`answer --done gives up past its bound with the entry still parked, and --cancel stops the sign-in with nothing stored (P-20, A-53)`, async () => {
     const { place, env } = places();
     used.push(place);
     const call = await place.run(['--park', 'call', 'vault_code', '--url', plain.rs.url], env);
@@ -211,7 +211,7 @@ describe('a sign-in needed under --park parks like a question', () => {
     assert.deepEqual((JSON.parse(pending.stdout) as { pending: unknown[] }).pending, []);
   });
 
-  it(req`a 2026-07-28 call that would park with no process hands its sign-in to a holder, and answer --done parks the server's next question (P-17, P-15)`, async () => {
+  it(req`a 2026-07-28 call that would park with no process hands its sign-in to a holder, and answer --done parks the server's next question (P-20, P-15)`, async () => {
     const { place, env } = places();
     used.push(place);
     const args = ['--park', '--json', '--protocol', '2026-07-28', 'call', 'ask_name', '--url', plain.rs.url];

@@ -64,6 +64,7 @@ export function requestExtras(
       timeoutMs: args.timeoutMs,
       ...(io.signal && { signal: io.signal }),
       ...(io.rounds && { rounds: io.rounds }),
+      ...(io.tasks && { tasks: io.tasks }),
       onprogress: (progress) => activity.progress(progress),
       resetTimeoutOnProgress: true,
     },

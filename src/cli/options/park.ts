@@ -11,8 +11,9 @@ export const PARK_OPTIONS = {
         'call, prompt, read: when the server asks something, print the question',
         'and exit 6 at once; a holder process keeps the request until',
         '`mcp-elicit answer <id>` answers it, or (a 2026-07-28 HTTP server)',
-        'the round is saved and no process is left (MCP_ELICIT_PARK=1: the',
-        'same for every call, prompt and read not given scripted answers).',
+        'the round, or the task by its id, is saved and no process is left',
+        '(MCP_ELICIT_PARK=1: the same for every call, prompt and read not',
+        'given scripted answers).',
       ],
     },
     {
@@ -21,7 +22,8 @@ export const PARK_OPTIONS = {
       placeholder: '<duration>',
       help: [
         'How long parked questions wait: seconds, or 30m, 2h (default 1h);',
-        'a saved 2026-07-28 round with a requestState: at most 600 s.',
+        'a saved 2026-07-28 round with a requestState: at most 600 s; a saved',
+        'task: at most until its ttl runs out.',
       ],
     },
     {

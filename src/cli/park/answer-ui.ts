@@ -7,13 +7,14 @@ import type { Era } from '../../contracts/protocol.js';
 import type { FormPrompt, PromptContext, Renderer, UrlPrompt } from '../../contracts/renderer.js';
 import type { UrlWaiter } from '../../contracts/url-step.js';
 import type { Draft } from '../../core/form-model.js';
-import { fromPortable, type ParkAnswer } from '../../frontends/park/index.js';
+import { fromPortable, type ParkAnswer, type ParkedQuestion } from '../../frontends/park/index.js';
 import { runUrlStep } from '../../mcp/url-step.js';
 import type { CliArgs } from '../args.js';
 import { chooseRenderer, type Io } from '../frontend.js';
 import { askHolder, type HolderReport } from './holder-wire.js';
 import { showReport } from './park-report.js';
-import type { ParkRecord, StoredQuestion } from './park-store.js';
+import type { ParkRecord } from './park-store.js';
+import type { AskPerson } from './round-park.js';
 
 /** What the person did: answered (sent to the holder), or left the question for later. */
 type Ending = { readonly answer: ParkAnswer } | { readonly left: true; readonly draft?: Draft };
@@ -41,11 +42,19 @@ export async function answerInFrontEnd(
   return showReport(parked, io, args.json);
 }
 
+/** A saved round or task (no holder): the person answers in this process; leaving sends nothing. */
+export function askPerson(args: CliArgs, io: Io): AskPerson {
+  return async (question, prompt) => {
+    const ending = await inFrontEnd(args, io, prompt, question);
+    return 'answer' in ending ? ending.answer : undefined;
+  };
+}
+
 async function inFrontEnd(
   args: CliArgs,
   io: Io,
   prompt: FormPrompt | UrlPrompt,
-  question: StoredQuestion,
+  question: ParkedQuestion,
 ): Promise<Ending> {
   const renderer = await chooseRenderer(args, io);
   try {

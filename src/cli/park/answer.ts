@@ -22,14 +22,10 @@ export async function runAnswer(args: CliArgs, io: Io, runMain?: RunMain): Promi
   const answer: ParkAnswer | undefined =
     chosen === 'paste-back' ? { action: 'paste-back', address: await readPastedLine(io.stdin) } : chosen;
   const store = await openParkStore(io.env);
-  // A 2026-07-28 round parked with no process (P-15) is answered by running its command again.
+  // A 2026-07-28 round or task parked with no process (P-15) is answered by running its command again.
   if (runMain !== undefined && (await roundState(store, id)) !== undefined) {
-    if (answer === undefined)
-      throw new ElicitError(
-        'usage',
-        `question ${id} is a saved 2026-07-28 round, which --ui cannot show yet: answer it with --set, --args, --accept-defaults, --done, --decline or --cancel`,
-      );
-    return (await import('./round-answer.js')).answerRound(store, id, answer, io, runMain);
+    const given = answer ?? (await import('./answer-ui.js')).askPerson(args, io);
+    return (await import('./round-answer.js')).answerRound(store, id, given, io, runMain);
   }
   // A question the server completed itself keeps a mark of its own (P-14).
   const record = (await store.read(id)) ?? (await store.readCompleted(id));

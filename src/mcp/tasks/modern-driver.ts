@@ -12,6 +12,7 @@ import {
   GetTaskResultV2Schema,
   UpdateTaskResultV2Schema,
 } from '@modelcontextprotocol/ext-tasks/core/v2';
+import type { TaskControl } from './task-control.js';
 import { invalidTask, TaskError, taskExpired } from './task-error.js';
 import type { TaskStatus } from './task-events.js';
 import { pollDelay, sleep, type TaskDeadline } from './task-timing.js';
@@ -30,6 +31,10 @@ export interface ModernDriverOptions {
   readonly deadline: TaskDeadline;
   readonly answer: (request: unknown, key: string, signal: AbortSignal) => Promise<unknown>;
   readonly report: (status: TaskStatus, statusMessage: string | undefined) => void;
+  /** A caller's hold on the task's inputs (parking them), and the keys answered before (a resumed task). */
+  readonly control?: TaskControl;
+  /** When the task was created, and its ttl: told to `control.onInput`. */
+  readonly created: { readonly createdAt: string; readonly ttlMs: number | null };
 }
 
 interface Snapshot {
@@ -52,7 +57,7 @@ export async function driveModernTask(
 ): Promise<{ snapshot: Snapshot }> {
   const { taskId, deadline } = options;
   const signal = deadline.signal;
-  const answered = new Set<string>();
+  const answered = new Set<string>(options.control?.resume?.answered);
   const call = async (method: string, params: Record<string, unknown>) => {
     const response = await options.dispatch(
       { method, params: options.frame({ taskId, ...params }) as never },
@@ -71,12 +76,12 @@ export async function driveModernTask(
     options.report(snapshot.task.status, snapshot.task.statusMessage);
     interval = snapshot.task.pollIntervalMs;
     if (snapshot.task.status === 'input_required') {
-      const responses = await answerNew(snapshot.inputRequests, answered, options, signal);
-      if (Object.keys(responses).length > 0) {
+      const update = async (responses: Record<string, unknown>) => {
         const ack = await call('tasks/update', { inputResponses: responses }).catch(rpcFailure(taskId));
         if (!UpdateTaskResultV2Schema.safeParse(ack).success)
           throw invalidTask('tasks/update answer', UpdateTaskResultV2Schema.safeParse(ack).error, taskId);
-      }
+      };
+      await answerNew(snapshot.inputRequests, answered, options, signal, update);
     } else if (snapshot.task.status !== 'working') return { snapshot: snapshot.task };
   }
 }
@@ -123,13 +128,17 @@ async function poll(
   return { task: parsed.data as Snapshot, inputRequests: inputRequests ?? {} };
 }
 
+// Answers each new key; sent together in one tasks/update, or one by one under a caller's control
+// (a key parked in another process must not hold back the answers already given).
 async function answerNew(
   inputRequests: Record<string, unknown>,
   answered: Set<string>,
   options: ModernDriverOptions,
   signal: AbortSignal,
-): Promise<Record<string, unknown>> {
+  update: (responses: Record<string, unknown>) => Promise<void>,
+): Promise<void> {
   const responses: Record<string, unknown> = {};
+  const control = options.control;
   for (const key of Object.keys(inputRequests)) {
     if (answered.has(key)) continue;
     if (key.length > MAX_INPUT_KEY_LENGTH)
@@ -157,10 +166,17 @@ async function answerNew(
     const parsed = ElicitRequestV2Schema.safeParse(request);
     if (!parsed.success)
       throw invalidTask(`input request "${key.slice(0, 60)}"`, parsed.error, options.taskId);
+    const before = [...answered];
     answered.add(key);
-    responses[key] = await options.answer(request, key, signal);
+    const answer = (s: AbortSignal) => options.answer(request, key, s);
+    if (control?.onInput === undefined) {
+      responses[key] = await answer(signal);
+      continue;
+    }
+    const input = { taskId: options.taskId, ...options.created, answered: before, key, request };
+    await update({ [key]: (await control.onInput(input, answer)).response });
   }
-  return responses;
+  if (Object.keys(responses).length > 0) await update(responses);
 }
 
 /** A tasks/* error answer: -32602 means the task is gone (its ttl ran out), else it is passed on. */

@@ -20,6 +20,7 @@ import {
 import { outboundEnvelope } from '../sdk-seam.js';
 import { cancelModernTask, driveModernTask, type ModernDriverOptions } from './modern-driver.js';
 import { rawDispatchFor } from './raw-dispatch.js';
+import type { TaskControl, TaskResume } from './task-control.js';
 import { invalidTask, MISSING_REQUIRED_CLIENT_CAPABILITY, TaskError } from './task-error.js';
 import { createTaskReporter, type TaskListener } from './task-events.js';
 import { DEFAULT_TASK_TIMEOUT_MS, taskDeadline } from './task-timing.js';
@@ -38,6 +39,8 @@ export interface ModernLegOptions {
   readonly onCreated?: () => void;
   /** The client's own bound on a task (ms); the task's ttl bounds it too. */
   readonly taskTimeoutMs?: number;
+  /** A caller's hold on the task: its inputs, or a task to pick up by its id. */
+  readonly control?: TaskControl;
 }
 
 export interface ModernTasks {
@@ -51,6 +54,9 @@ export function createModernTasks(client: Client): ModernTasks {
 
   return {
     async callLeg(params, options) {
+      const resume = options.control?.resume;
+      // A task created earlier is picked up by its id: the tool is not called again.
+      if (resume !== undefined) return runTask(dispatch(), frame, resumed(resume), params.name, options);
       const framed = frame(params as Record<string, unknown>);
       const response = await dispatch()(
         { method: 'tools/call', params: framed as never },
@@ -67,6 +73,21 @@ export function createModernTasks(client: Client): ModernTasks {
         return runTask(dispatch(), frame, result, params.name, options);
       return validResult(result);
     },
+  };
+}
+
+/** A picked-up task as if just created: its ttl counted from its creation, its state polled at once. */
+function resumed(resume: TaskResume): Record<string, unknown> {
+  const age = Math.max(0, Date.now() - Date.parse(resume.createdAt));
+  return {
+    resultType: 'task',
+    taskId: resume.taskId,
+    status: 'working',
+    createdAt: resume.createdAt,
+    lastUpdatedAt: resume.createdAt,
+    ttlMs:
+      resume.ttlMs === null ? null : Math.max(0, Math.round(resume.ttlMs - (Number.isNaN(age) ? 0 : age))),
+    pollIntervalMs: 0,
   };
 }
 
@@ -109,6 +130,9 @@ async function runTask(
     deadline,
     answer: options.answer,
     report,
+    ...(options.control && { control: options.control }),
+    // The ttl as created (a picked-up task's record keeps the original, not what is left).
+    created: { createdAt: task.createdAt, ttlMs: options.control?.resume?.ttlMs ?? task.ttlMs },
   };
   try {
     const { snapshot } = await driveModernTask(driver, task.pollIntervalMs);

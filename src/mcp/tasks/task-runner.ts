@@ -14,6 +14,7 @@ import {
 } from '@modelcontextprotocol/ext-tasks/core/v1';
 import { runLegacyTask } from './legacy-task.js';
 import { createModernTasks, type InputAnswerer, missingCapability, TASKS_EXTENSION } from './modern-task.js';
+import type { TaskControl } from './task-control.js';
 import { MISSING_REQUIRED_CLIENT_CAPABILITY, TaskError } from './task-error.js';
 import type { TaskListener, TaskPreference } from './task-events.js';
 
@@ -22,6 +23,8 @@ export interface TaskLeg {
   readonly requestTimeoutMs: number;
   /** Once a task exists the call's timeout stops counting (a task may run for minutes). */
   readonly onCreated: () => void;
+  /** 2026-07-28: a caller's hold on the task (parking its inputs, or picking it up by its id). */
+  readonly control?: TaskControl;
 }
 
 export interface TaskRunner {
@@ -100,6 +103,7 @@ export function createTaskRunner(client: Client, options: TaskRunnerOptions): Ta
           requestTimeoutMs: leg.requestTimeoutMs,
           answer: options.answer,
           onCreated: leg.onCreated,
+          ...(leg.control && { control: leg.control }),
           ...(options.onTask && { onTask: options.onTask }),
           ...(options.taskTimeoutMs !== undefined && { taskTimeoutMs: options.taskTimeoutMs }),
         });

@@ -30,7 +30,7 @@ function codeFlow(pasted: string[]): SignInPrompt {
 }
 
 describe('a sign-in parked in the parking front-end', () => {
-  it('is listed as mode sign-in, takes done without ending, refuses values and a wrong paste, and ends on a right one (P-16, A-53)', async () => {
+  it('is listed as mode sign-in, takes done without ending, refuses values and a wrong paste, and ends on a right one (P-19, A-53)', async () => {
     const seen: ParkedQuestion[] = [];
     const settled: string[] = [];
     const renderer = new ParkingRenderer({
@@ -59,7 +59,7 @@ describe('a sign-in parked in the parking front-end', () => {
     assert.deepEqual(settled, ['answered']);
   });
 
-  it('a device code refuses a paste, finishing on its own ends it as completed, and cancel stops another (P-16, P-17)', async () => {
+  it('a device code refuses a paste, finishing on its own ends it as completed, and cancel stops another (P-19, P-20)', async () => {
     const settled: string[] = [];
     const renderer = new ParkingRenderer({ onSettle: (_id, how) => settled.push(how) });
     const device: SignInPrompt = {

@@ -13,6 +13,7 @@ import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
 import { type ForwarderMemory, openMemoryProbe } from './forwarder-memory.js';
 import { openBareHttpSide, openListenSide } from './listen-side.js';
 import { type LoopbackFloor, measureLoopbackFloor } from './loopback-floor.js';
+import { processCpuMs } from './process-cpu.js';
 import { median } from './stats.js';
 
 export interface ProxyBenchSettings {
@@ -32,6 +33,12 @@ export interface ProxyWorkload {
   readonly listenMs: number;
   /** The bare forwarder served over Streamable HTTP: the SDK's own HTTP cost. */
   readonly bareHttpMs: number;
+  /**
+   * CPU time the forwarding process itself spent per call (user + system, from /proc), bare and
+   * proxy: what the proxy adds, less moved than wall time by other jobs on a shared machine.
+   */
+  readonly bareCpuMs: number;
+  readonly proxyCpuMs: number;
 }
 
 export interface ProxyBenchResult {
@@ -98,6 +105,7 @@ export async function measureProxy(cliBin: string, settings: ProxyBenchSettings)
     ...probe.env('bareHttp'),
   });
   const sides = [direct, bare, proxied, { client: listening.client }, { client: bareHttp.client }];
+  const pids = [bare.transport.pid, proxied.transport.pid];
   try {
     const workloads: ProxyWorkload[] = [];
     for (const workload of WORKLOADS) {
@@ -106,6 +114,7 @@ export async function measureProxy(cliBin: string, settings: ProxyBenchSettings)
         for (let i = 0; i < Math.max(1, Math.round(settings.warmupCalls * workload.share)); i++)
           await workload.call(side.client);
       const times = sides.map(() => [] as number[]);
+      const cpuBefore = pids.map(processCpuMs);
       for (let round = 0; round < settings.rounds; round++) {
         // Rotate which side goes first so drift on a shared machine falls on all alike.
         for (let k = 0; k < sides.length; k++) {
@@ -117,6 +126,9 @@ export async function measureProxy(cliBin: string, settings: ProxyBenchSettings)
           times[index]?.push((performance.now() - start) / perBatch);
         }
       }
+      const [bareCpuMs, proxyCpuMs] = pids.map(
+        (pid, i) => (processCpuMs(pid) - (cpuBefore[i] ?? Number.NaN)) / (settings.rounds * perBatch),
+      );
       const [directMs, bareMs, proxyMs, listenMs, bareHttpMs] = times.map((t) => median(t));
       workloads.push({
         name: workload.name,
@@ -126,6 +138,8 @@ export async function measureProxy(cliBin: string, settings: ProxyBenchSettings)
         proxyMs: proxyMs ?? Number.NaN,
         listenMs: listenMs ?? Number.NaN,
         bareHttpMs: bareHttpMs ?? Number.NaN,
+        bareCpuMs: bareCpuMs ?? Number.NaN,
+        proxyCpuMs: proxyCpuMs ?? Number.NaN,
       });
     }
     return {
@@ -164,7 +178,8 @@ export function formatProxyReport(result: ProxyBenchResult | { error: string }):
   ];
   for (const w of result.workloads) {
     lines.push(
-      `  ${w.name}, ${w.calls} calls each: direct ${w.directMs.toFixed(3)}, bare SDK forwarder ${w.bareMs.toFixed(3)} (${(w.bareMs / w.directMs).toFixed(2)}x), mcp-elicit proxy ${w.proxyMs.toFixed(3)} (${(w.proxyMs / w.directMs).toFixed(2)}x direct, ${(w.proxyMs / w.bareMs).toFixed(2)}x bare; goal <= 1.10x direct)`,
+      `  ${w.name}, ${w.calls} calls each: direct ${w.directMs.toFixed(3)}, bare SDK forwarder ${w.bareMs.toFixed(3)} (${(w.bareMs / w.directMs).toFixed(2)}x), mcp-elicit proxy ${w.proxyMs.toFixed(3)} (${(w.proxyMs / w.directMs).toFixed(2)}x direct, ${(w.proxyMs / w.bareMs).toFixed(2)}x bare; goal <= 1.05x bare)`,
+      `    CPU of the forwarding process per call: bare SDK forwarder ${w.bareCpuMs.toFixed(3)} ms, mcp-elicit proxy ${w.proxyCpuMs.toFixed(3)} ms (${(w.proxyCpuMs / w.bareCpuMs).toFixed(2)}x)`,
     );
   }
   for (const w of result.workloads) {

@@ -94,8 +94,19 @@ function matchText(text: string, sentence = false): SensitiveKind | undefined {
   return undefined;
 }
 
+/** Each field's verdict: a repeated schema's model is cached, so each answer's report asks again of the same fields. */
+const verdicts = new WeakMap<Field, SensitiveMatch | null>();
+
 /** Why this field looks like it asks for a secret, or undefined when it does not. */
 export function sensitiveReason(field: Field): SensitiveMatch | undefined {
+  const known = verdicts.get(field);
+  if (known !== undefined) return known ?? undefined;
+  const verdict = judge(field);
+  verdicts.set(field, verdict ?? null);
+  return verdict;
+}
+
+function judge(field: Field): SensitiveMatch | undefined {
   if (field.kind !== 'text' && field.kind !== 'number') return undefined;
   if (field.secret) {
     return {

@@ -21,6 +21,12 @@ export type {
 } from './contracts/renderer.js';
 export type { ServerIdentity } from './contracts/server-identity.js';
 export type {
+  ParkedSignIn,
+  SignInDeviceCode,
+  SignInPasteVerdict,
+  SignInPrompt,
+} from './contracts/sign-in-park.js';
+export type {
   OpenResult,
   UrlOpener,
   UrlWaitChoice,

@@ -10,6 +10,7 @@ import { sanitizeText } from '../core/sanitize.js';
 import { analyseSignInUrl } from './authorization-check.js';
 import type { DeviceClock } from './device-clock.js';
 import { type DeviceAuthorization, type DeviceFlow, startDeviceFlow } from './device-flow.js';
+import { parkedDeviceTokens } from './parked-sign-in.js';
 import type { SignInProvider } from './provider.js';
 import { offerSignInPage, type SignInPageDeps } from './sign-in-page.js';
 
@@ -33,6 +34,14 @@ export async function deviceSignIn(o: DeviceSignInOptions): Promise<void> {
   const { authorization } = flow;
   const shown = authorization.verificationUriComplete ?? authorization.verificationUri;
   const analysis = await analyseSignInUrl(pageUrl(shown), o.server.label, new URL(o.provider.server).origin);
+  // --park: the code is listed like a question, nothing is shown here, and the polling goes on.
+  if (o.renderer.parkSignIn !== undefined)
+    return parkedDeviceTokens(o, {
+      analysis,
+      authorization,
+      poll: (signal) => flow.waitForTokens(signal),
+      save: (tokens) => save(o.provider, flow, tokens),
+    });
   for (const message of codeLines(authorization))
     o.renderer.notice?.({ kind: 'info', server: o.server, message });
   o.onCode?.(authorization);

@@ -60,7 +60,7 @@ export async function readPastedAddress(o: PasteBackOptions): Promise<URLSearchP
     const answer = await readLine(prompt, o.signal);
     if (answer.kind === 'aborted') return undefined;
     if (answer.kind !== 'line') throw stopped(answer.kind, o.server);
-    const checked = check(answer.text, o);
+    const checked = checkPastedAddress(answer.text, o.redirectUrl, o.expected);
     if (checked.ok) return checked.params;
     prompt = {
       server: o.server,
@@ -79,9 +79,11 @@ function stopped(kind: 'interrupted' | 'closed', server: ServerIdentity): Elicit
   );
 }
 
-function check(
+/** A pasted address given the listener's own check; `reason` is said to the person, who may paste again. */
+export function checkPastedAddress(
   text: string,
-  o: PasteBackOptions,
+  redirectUrl: string,
+  expected: CallbackExpectation,
 ): { ok: true; params: URLSearchParams } | { ok: false; reason: string } {
   let address: URL;
   try {
@@ -92,6 +94,6 @@ function check(
       reason: 'Not accepted: that is not a web address; paste the whole address, starting with http://.',
     };
   }
-  const verdict = checkCallback(address, o.redirectUrl, o.expected);
+  const verdict = checkCallback(address, redirectUrl, expected);
   return verdict.ok ? verdict : { ok: false, reason: `Not accepted: ${verdict.reason}.` };
 }

@@ -20,6 +20,7 @@ import type { DeviceClock } from './device-clock.js';
 import type { DeviceAuthorization } from './device-flow.js';
 import { DEVICE_GRANT } from './device-metadata.js';
 import { deviceSignIn } from './device-sign-in.js';
+import { parkedCallback } from './parked-sign-in.js';
 import { listenerOrPaste, PASTE_BACK_NOTICE } from './paste-back.js';
 import type { SignInProvider } from './provider.js';
 import type { SignInMethod } from './settings.js';
@@ -197,6 +198,9 @@ export class SignInSession {
     if (state === undefined) throw new ElicitError('sign-in-failed', 'the sign-in has no state to check');
     const metadata = provider.discoveryState()?.authorizationServerMetadata;
     const expected: CallbackExpectation = { state, ...(metadata !== undefined && { metadata }) };
+    // --park: nothing asked or opened here; the sign-in is listed like a question (parked-sign-in.ts).
+    if (renderer.parkSignIn !== undefined)
+      return parkedCallback({ ...this.#options, signal }, { analysis, listener, expected });
     // Waiting before the page opens: a fast browser (or a stand-in) may come back at once.
     const waiting = listener.wait(expected, {
       timeoutMs: this.#options.timeoutMs ?? DEFAULT_SIGN_IN_TIMEOUT_MS,

@@ -28,7 +28,7 @@ import { parseArgPairs } from './command-words.js';
 import { checkListenFlags, type ListenAddress, parseListen, parseSessionIdle } from './listen-args.js';
 import { type LogLevel, parseLogLevel } from './log-level.js';
 import { OPTIONS, type OptionValues, type ParsedArgs } from './options/index.js';
-import { DEFAULT_PARK_TTL_MS, type ParkArgs, parkArgs } from './park/park-args.js';
+import { NO_PARK, type ParkArgs, parkArgs } from './park/park-args.js';
 import { type PrintConfigFormat, parsePrintConfigFormat } from './print-config-format.js';
 import { parseServer, type ServerTarget } from './server-args.js';
 import { splitServerCommand } from './server-command.js';
@@ -292,9 +292,6 @@ function base(command: CliArgs['command']): CliArgs {
     task: 'auto',
     json: false,
     verbose: false,
-    park: false,
-    parkTtlMs: DEFAULT_PARK_TTL_MS,
-    done: false,
-    notifyGiven: false,
+    ...NO_PARK,
   };
 }

@@ -7,6 +7,7 @@ import type { UrlAnalysis } from '../core/url-safety.js';
 import type { OverRateChoice, OverRateInfo } from './over-rate.js';
 import type { Era } from './protocol.js';
 import type { ServerIdentity } from './server-identity.js';
+import type { ParkedSignIn, SignInPrompt } from './sign-in-park.js';
 import type { UrlOpener, UrlWaitChoice, UrlWaitInfo } from './url-step.js';
 
 /** What every prompt is told besides its content: who asks, for which request, and when to close. */
@@ -158,6 +159,8 @@ export interface Renderer {
   waitForUrl?(info: UrlWaitInfo, signal: AbortSignal): Promise<UrlWaitChoice>;
   /** Reads one pasted line (a sign-in's final address); without it nothing can be pasted back. */
   readLine?(prompt: LinePrompt, signal: AbortSignal): Promise<LineAnswer>;
+  /** Parks a sign-in instead of asking (the park front-end): nothing is shown or opened here. */
+  parkSignIn?(prompt: SignInPrompt, ctx: PromptContext): ParkedSignIn;
   /** A server went over its rate of prompts (C-21): show this one, cancel it, or mute the server. */
   overRate?(info: OverRateInfo, ctx: PromptContext): Promise<OverRateChoice>;
   /**

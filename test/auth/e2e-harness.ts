@@ -187,6 +187,12 @@ export function storedTokens(dir: string): string[] {
   return found;
 }
 
+/** No token in the sign-in store under `authDir` (a sign-in stopped stores nothing). */
+export function nothingStored(authDir: string): void {
+  const tokens = existsSync(authDir) && readdirSync(authDir).length > 0 ? storedTokens(authDir) : [];
+  assert.deepEqual(tokens, [], 'no token stored');
+}
+
 /** The store folder is 0700 and every file in it 0600 (A-28, E-08). */
 export function assertPrivateStore(dir: string): void {
   assert.equal(statSync(dir).mode & 0o777, 0o700, `${dir} is 0700`);

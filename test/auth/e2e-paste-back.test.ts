@@ -5,7 +5,6 @@
 // listener still wins when the browser does come back; the end of input stops the sign-in.
 import assert from 'node:assert/strict';
 import { type ChildProcessWithoutNullStreams, spawn } from 'node:child_process';
-import { existsSync, readdirSync } from 'node:fs';
 import { after, before, describe, it } from 'node:test';
 import { VAULT_CODE } from '../fixtures/auth/protected-server.js';
 import { useChromiumPage } from '../helpers/chromium.js';
@@ -16,6 +15,7 @@ import { until } from '../proxy/_host.js';
 import {
   assertNoSecrets,
   assertPrivateStore,
+  nothingStored,
   type ProtectedSetup,
   scratchAuthDir,
   signInBrowser,
@@ -74,11 +74,6 @@ async function consentAndReadAddress(run: PasteRun, issuer: string): Promise<str
   const address = lines[ask + 1] ?? '';
   assert.ok(address.startsWith(`${issuer}/`), `the address is on the line after the ask: ${address}`);
   return address;
-}
-
-function nothingStored(authDir: string): void {
-  const tokens = existsSync(authDir) && readdirSync(authDir).length > 0 ? storedTokens(authDir) : [];
-  assert.deepEqual(tokens, [], 'no token stored');
 }
 
 describe('paste-back: signing in where the browser is not, in line mode', () => {

@@ -29,7 +29,19 @@ export const PARK_OPTIONS = {
     {
       name: 'done',
       type: 'boolean',
-      help: ['answer: the person finished the parked URL step in the browser.'],
+      help: [
+        'answer: the person finished the parked URL step in the browser, or',
+        'signed in (a parked sign-in: waits until the sign-in completes).',
+      ],
+    },
+    {
+      name: 'paste-back',
+      type: 'boolean',
+      help: [
+        'answer: a parked sign-in whose browser is on another machine: reads',
+        'the address the browser ended on, one line, from stdin (never an',
+        'argument: it holds the authorization code).',
+      ],
     },
   ],
 } as const satisfies OptionSection;

@@ -64,8 +64,15 @@ export function readLines(socket: Socket, max: number, onLine: (value: unknown) 
   });
 }
 
-/** Sends one request to the holder at `path` and resolves with its one report; `gone` when nobody listens. */
-export function askHolder(path: string, request: HolderRequest): Promise<HolderReport | 'gone'> {
+/**
+ * Sends one request to the holder at `path` and resolves with its one report; `gone` when nobody
+ * listens, or when `signal` gave up waiting (the holder forgets a waiter whose socket closed).
+ */
+export function askHolder(
+  path: string,
+  request: HolderRequest,
+  signal?: AbortSignal,
+): Promise<HolderReport | 'gone'> {
   return new Promise((resolve) => {
     const socket = connect(path);
     let settled = false;
@@ -75,6 +82,7 @@ export function askHolder(path: string, request: HolderRequest): Promise<HolderR
       socket.destroy();
       resolve(value);
     };
+    signal?.addEventListener('abort', () => done('gone'), { once: true });
     socket.on('error', () => done('gone'));
     socket.on('close', () => done('gone'));
     socket.on('connect', () => socket.write(`${JSON.stringify(request)}\n`));

@@ -21,7 +21,7 @@ type RunMain = (argv: readonly string[], io: Io) => Promise<number>;
 /** Unix socket paths longer than this do not fit `sun_path` (Linux: 108 bytes with the NUL). */
 const MAX_SOCKET_PATH = 107;
 const MAX_REQUEST_BYTES = 64 * 1024;
-const ACTIONS = new Set(['accept', 'done', 'decline', 'cancel']);
+const ACTIONS = new Set(['accept', 'done', 'decline', 'cancel', 'paste-back']);
 const ASKS_ABOUT = new Set(['answer', 'show', 'keep']);
 
 /** The holder's whole life: started over IPC by `call --park`, ended when its command is. */
@@ -128,14 +128,17 @@ class Holder {
   async #parked(question: ParkedQuestion): Promise<void> {
     const stored: StoredQuestion = {
       ...question,
-      expiresAt: question.parkedAt + this.#start.ttlMs,
+      ...expiryOf(question, this.#start.ttlMs),
       answer: answerCommand(question),
     };
     // At expiry the question is cancelled and the command goes on (and ends) as it would.
-    const detail = 'the parked question expired unanswered (--park-ttl)';
+    const detail =
+      stored.expiryNote === undefined
+        ? 'the parked question expired unanswered (--park-ttl)'
+        : 'it expired unanswered with its device code';
     this.#expiry.set(
       question.id,
-      setTimeout(() => this.#parking.expire(question.id, detail), this.#start.ttlMs),
+      setTimeout(() => this.#parking.expire(question.id, detail), stored.expiresAt - question.parkedAt),
     );
     // Listed before its record exists, so `pending` never takes the new record for a stale one.
     this.#stored.set(question.id, stored);
@@ -204,8 +207,9 @@ class Holder {
       return;
     }
     this.#waitOn(socket, reply);
-    // Others still waiting: say so now; otherwise the next question or the end will.
-    if (this.#stored.size > 0) this.#queueFlush();
+    // Others still waiting: say so now; otherwise the next question or the end will (a sign-in
+    // answered --done waits for its own end: the browser or the polling).
+    if (this.#stored.size > 0 && verdict.waiting !== true) this.#queueFlush();
   }
 
   #waitOn(socket: Socket, waiter: (report: HolderReport) => Promise<void>): void {
@@ -236,6 +240,15 @@ class Holder {
     await Promise.all([...this.#stored.keys()].map((id) => this.#store.remove(id)));
     await this.#completed.clear();
   }
+}
+
+// --park-ttl, or sooner where the question cannot outlive something of its own (a device code).
+function expiryOf(question: ParkedQuestion, ttlMs: number): Pick<StoredQuestion, 'expiresAt' | 'expiryNote'> {
+  const byTtl = question.parkedAt + ttlMs;
+  if (question.expiresBy === undefined || question.expiresBy >= byTtl) return { expiresAt: byTtl };
+  const seconds = Math.round((question.expiresBy - question.parkedAt) / 1000);
+  const expiryNote = `the device code expires first: the authorization server gave it ${seconds} s (expires_in)`;
+  return { expiresAt: question.expiresBy, expiryNote };
 }
 
 // `answer --ui`: the prompt to show, or what the person typed kept until the next try (P-12).

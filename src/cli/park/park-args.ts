@@ -14,9 +14,20 @@ export interface ParkArgs {
   readonly park: boolean;
   readonly parkTtlMs: number;
   readonly done: boolean;
+  /** answer --paste-back: the address a parked sign-in's browser ended on comes on stdin. */
+  readonly pasteBack: boolean;
   /** `--notify` was given: with --park, each question that parks is announced (P-13). */
   readonly notifyGiven: boolean;
 }
+
+/** A command run without any parking flag. */
+export const NO_PARK: ParkArgs = {
+  park: false,
+  parkTtlMs: DEFAULT_PARK_TTL_MS,
+  done: false,
+  pasteBack: false,
+  notifyGiven: false,
+};
 
 export function parkArgs(v: OptionValues, command: CommandName, scripted: boolean): ParkArgs {
   if (v.park && !PARKABLE.has(command))
@@ -28,11 +39,14 @@ export function parkArgs(v: OptionValues, command: CommandName, scripted: boolea
     );
   if (v['park-ttl'] !== undefined && !v.park) throw new ElicitError('usage', '--park-ttl needs --park');
   if (v.done && command !== 'answer') throw new ElicitError('usage', '--done only applies to answer');
+  if (v['paste-back'] && command !== 'answer')
+    throw new ElicitError('usage', '--paste-back only applies to answer (a parked sign-in)');
   if (command === 'answer') answerUiArgs(v);
   return {
     park: !!v.park,
     parkTtlMs: v['park-ttl'] === undefined ? DEFAULT_PARK_TTL_MS : parseTtl(v['park-ttl']),
     done: !!v.done,
+    pasteBack: !!v['paste-back'],
     notifyGiven: v.notify !== undefined,
   };
 }
@@ -45,7 +59,7 @@ function answerUiArgs(v: OptionValues): void {
       'usage',
       'answer --ui takes terminal, plain, browser or auto; a scripted answer is --set, --args, --accept-defaults, --done, --decline or --cancel',
     );
-  if (v.done || v.args !== undefined)
+  if (v.done || v['paste-back'] || v.args !== undefined)
     throw new ElicitError(
       'usage',
       `answer --ui ${v.ui} asks a person; it cannot be combined with --set, --args, --accept-defaults, --done, --decline or --cancel`,

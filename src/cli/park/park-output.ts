@@ -8,7 +8,7 @@ import type { StoredQuestion } from './park-store.js';
 /** The exact command that answers `question`, with a placeholder for each value to give. */
 export function answerCommand(question: ParkedQuestion): string {
   const head = `mcp-elicit answer ${question.id}`;
-  if (question.mode === 'url') return `${head} --done`;
+  if (question.mode === 'url' || question.mode === 'sign-in') return `${head} --done`;
   const asked = question.fields.filter((field) => field.required);
   const shown = asked.length > 0 ? asked : question.fields;
   if (shown.length === 0) return `${head} --accept-defaults`;
@@ -52,10 +52,24 @@ function publicShape(q: StoredQuestion) {
     site: q.site ?? null,
     siteAscii: q.siteAscii ?? null,
     warnings: q.warnings,
+    ...signInShape(q),
     parkedAt: new Date(q.parkedAt).toISOString(),
     expiresAt: new Date(q.expiresAt).toISOString(),
     ...(q.expiryNote !== undefined && { expiryNote: q.expiryNote }),
     answer: q.answer,
+  };
+}
+
+// A parked sign-in (issue 34 item 3): its flow, and for the device flow the code and where to enter it.
+function signInShape(q: StoredQuestion) {
+  if (q.mode !== 'sign-in') return {};
+  return {
+    flow: q.flow ?? null,
+    ...(q.flow === 'device' && {
+      verificationUri: q.verificationUri ?? null,
+      verificationUriComplete: q.verificationUriComplete ?? null,
+      userCode: q.userCode ?? null,
+    }),
   };
 }
 
@@ -77,6 +91,7 @@ function questionText(q: StoredQuestion, now: number): string {
     ...q.message.split('\n').map((line) => `  ${line}`),
   ];
   for (const field of q.fields) lines.push(`  - ${fieldLine(field)}`);
+  if (q.mode === 'sign-in') return signInText(q, lines, now);
   if (q.url !== undefined) {
     lines.push(`  Page to visit: ${q.url}`);
     lines.push(`  Site: ${q.site ?? '?'}${q.siteAscii && q.siteAscii !== q.site ? ` (${q.siteAscii})` : ''}`);
@@ -86,6 +101,26 @@ function questionText(q: StoredQuestion, now: number): string {
   if (q.expiryNote !== undefined) lines.push(`  (${q.expiryNote}.)`);
   lines.push(`  Answer: ${q.answer}`);
   lines.push(`     or: mcp-elicit answer ${q.id} --decline | --cancel`);
+  return `${lines.join('\n')}\n`;
+}
+
+// The sign-in's facts and the exact commands: --done once signed in, --paste-back, --cancel.
+function signInText(q: StoredQuestion, lines: string[], now: number): string {
+  if (q.flow === 'device') {
+    lines.push(`  Open ${q.verificationUri ?? q.url} on any device and enter the code ${q.userCode ?? '?'}`);
+    if (q.verificationUriComplete !== undefined)
+      lines.push(`  (or open ${q.verificationUriComplete}, which fills the code in)`);
+  } else lines.push(`  Sign-in page: ${q.url}`);
+  lines.push(`  Site: ${q.site ?? '?'}${q.siteAscii && q.siteAscii !== q.site ? ` (${q.siteAscii})` : ''}`);
+  for (const warning of q.warnings) lines.push(`  Warning: ${warning}`);
+  lines.push(`  Expires in ${minutes(q.expiresAt - now)} (${new Date(q.expiresAt).toISOString()}).`);
+  if (q.expiryNote !== undefined) lines.push(`  (${q.expiryNote}.)`);
+  lines.push(`  Once signed in: ${q.answer}`);
+  if (q.flow !== 'device')
+    lines.push(
+      `  Browser on another machine: mcp-elicit answer ${q.id} --paste-back, the address it ended on as one line on stdin`,
+    );
+  lines.push(`  To stop: mcp-elicit answer ${q.id} --cancel`);
   return `${lines.join('\n')}\n`;
 }
 

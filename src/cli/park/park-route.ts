@@ -55,6 +55,9 @@ export function showRoundOutcome(
       resumeFrom: outcome.round,
       ...(args.notify && { notify: args.notify }),
     });
+  // A sign-in first: the holder runs the command from the start, and parks the sign-in.
+  if (outcome.kind === 'sign-in')
+    return runParked(argv, io, { ttlMs: args.parkTtlMs, ...(args.notify && { notify: args.notify }) });
   return showReport(outcome, io, args.json);
 }
 

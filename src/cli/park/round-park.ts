@@ -65,6 +65,8 @@ type Settled = { value: unknown } | { error: unknown };
 export type RoundOutcome =
   | HolderReport
   | { readonly kind: 'several'; readonly round: SavedRound }
+  /** A sign-in is needed: its listener or polling must outlive this process, so a holder runs it. */
+  | { readonly kind: 'sign-in' }
   /** The person left the question (answer --ui): nothing was sent. */
   | { readonly kind: 'left' }
   /** `answer` could not reach the server (no connection, no sign-in): its answer was never taken. */
@@ -92,6 +94,7 @@ export async function runWithRounds(runMain: RunMain, io: Io, plan: RoundPlan): 
     },
   });
   if (rounds.several !== undefined) return { kind: 'several', round: rounds.several };
+  if (rounds.signIn) return { kind: 'sign-in' };
   if (rounds.outcome !== undefined) return rounds.outcome;
   const report = { kind: 'finished', status, stdout: stdout.text(), stderr: stderr.text() } as const;
   // Out of reach (or no sign-in) before the answer was handed over: nothing of it was sent.
@@ -109,6 +112,8 @@ class Rounds {
   handed = false;
   /** A round of several questions, for a holder to park. */
   several: SavedRound | undefined;
+  /** A sign-in parked: a holder runs the command instead. */
+  signIn = false;
   readonly #plan: RoundPlan;
   #given: Given | undefined;
   #parked: ((question: ParkedQuestion) => void) | undefined;
@@ -248,6 +253,12 @@ class Rounds {
   #onPark(question: ParkedQuestion): void {
     if (this.#parked !== undefined) {
       this.#parked(question);
+      return;
+    }
+    // A fresh run hands a sign-in to a holder; an answer to a saved question is kept unsent (exit 5).
+    if (question.mode === 'sign-in') {
+      this.signIn = this.#plan.resume === undefined;
+      this.parking.answer(question.id, { action: 'cancel' });
       return;
     }
     // Not a round's question (a task's input, a 2025 request): nothing could answer it later.

@@ -1,9 +1,8 @@
+export type { ParkAnswer, ParkRefusal } from './park-answer.js';
 export type { ParkedField, ParkedOption, ParkedQuestion } from './parked-question.js';
 export {
-  type ParkAnswer,
   type ParkingOptions,
   ParkingRenderer,
-  type ParkRefusal,
   type ParkSettled,
   type ParkVerdict,
 } from './parking-renderer.js';

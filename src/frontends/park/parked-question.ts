@@ -2,8 +2,10 @@
 // plain data (no functions) so it can be printed, written to the parked store and sent to another
 // process. Every string from the server is cleaned here, once (H-07: server text is untrusted).
 import type { FormPrompt, PromptContext, UrlPrompt } from '../../contracts/renderer.js';
+import type { SignInPrompt } from '../../contracts/sign-in-park.js';
 import type { Field } from '../../core/form-model.js';
 import { sanitizeText } from '../../core/sanitize.js';
+import type { UrlAnalysis } from '../../core/url-safety.js';
 
 /** One field of a parked form, as an agent relays it to a person. */
 export interface ParkedField {
@@ -41,8 +43,8 @@ export interface ParkedOption {
 export interface ParkedQuestion {
   /** Unguessable (128 random bits, hex: never read as an option). */
   readonly id: string;
-  /** `form`: answer with values; `url`: the person visits `url`, then `done`. */
-  readonly mode: 'form' | 'url';
+  /** `form`: answer with values; `url`: the person visits `url`, then `done`; `sign-in`: signs in at `url`. */
+  readonly mode: 'form' | 'url' | 'sign-in';
   /** The server's label. */
   readonly server: string;
   /** The request that asked: `tools/call` and the tool name, or a prompt or resource request. */
@@ -68,6 +70,16 @@ export interface ParkedQuestion {
   readonly warnings: readonly string[];
   /** Epoch ms. */
   readonly parkedAt: number;
+  /** Sign-in: `authorization-code` (a browser comes back, or its address is pasted) or `device`. */
+  readonly flow?: 'authorization-code' | 'device';
+  /** Device flow: where to enter the code. */
+  readonly verificationUri?: string;
+  /** Device flow: the address that fills the code in, when given. */
+  readonly verificationUriComplete?: string;
+  /** Device flow: the code to enter (RFC 8628 §3.3: always shown). */
+  readonly userCode?: string;
+  /** Epoch ms it cannot outlive (a device code's expires_in), whatever --park-ttl says. */
+  readonly expiresBy?: number;
 }
 
 const TEXT_MAX = 2000;
@@ -92,13 +104,45 @@ export function formQuestion(
 }
 
 export function urlQuestion(id: string, prompt: UrlPrompt, ctx: PromptContext, now: number): ParkedQuestion {
-  const { analysis } = prompt;
   return {
     ...common(id, ctx, now),
     mode: 'url',
     message: sanitizeText(prompt.message, { maxLength: TEXT_MAX, multiline: true }),
     fields: [],
-    url: clean(analysis.href || prompt.url, TEXT_MAX),
+    ...pageFacts(prompt.analysis, prompt.url),
+  };
+}
+
+/** A parked sign-in: the page (analysed as a URL step's), and for the device flow the code. */
+export function signInQuestion(
+  id: string,
+  prompt: SignInPrompt,
+  ctx: PromptContext,
+  now: number,
+): ParkedQuestion {
+  const device = prompt.device;
+  return {
+    ...common(id, ctx, now),
+    mode: 'sign-in',
+    message: sanitizeText(prompt.message, { maxLength: TEXT_MAX, multiline: true }),
+    fields: [],
+    ...pageFacts(prompt.analysis, prompt.analysis.href),
+    flow: device === undefined ? 'authorization-code' : 'device',
+    ...(device !== undefined && {
+      verificationUri: clean(device.verificationUri, TEXT_MAX),
+      ...(device.verificationUriComplete !== undefined && {
+        verificationUriComplete: clean(device.verificationUriComplete, TEXT_MAX),
+      }),
+      userCode: clean(device.userCode, 64),
+      expiresBy: device.expiresAt,
+    }),
+  };
+}
+
+// The address, its site in both forms and what the safety check found: the same for every page.
+function pageFacts(analysis: UrlAnalysis, given: string) {
+  return {
+    url: clean(analysis.href || given, TEXT_MAX),
     site: clean(analysis.registrableDomain ?? analysis.unicodeHost),
     siteAscii: clean(analysis.registrableDomainAscii ?? analysis.asciiHost),
     warnings: [

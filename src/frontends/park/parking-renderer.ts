@@ -3,6 +3,7 @@
 // relaying its user, another process, another front-end). Answers are checked by the same engine
 // every front-end uses (FormSession, fillForm): a wrong one is refused naming the field and the
 // question stays parked (P-03); the first answer to a question wins (P-04).
+
 import { randomBytes } from 'node:crypto';
 import type {
   FormAnswer,
@@ -12,52 +13,27 @@ import type {
   UrlAnswer,
   UrlPrompt,
 } from '../../contracts/renderer.js';
+import type { ParkedSignIn, SignInPrompt } from '../../contracts/sign-in-park.js';
 import type { UrlOpener, UrlWaitChoice } from '../../contracts/url-step.js';
-import { cancelOutcome, declineOutcome, endedOutcome } from '../../core/choice-outcome.js';
-import { initialDraft } from '../../core/defaults.js';
+import { cancelOutcome, endedOutcome } from '../../core/choice-outcome.js';
 import type { Draft } from '../../core/form-model.js';
-import { FormSession } from '../../core/form-session.js';
 import type { CancelOutcome, CancelReason } from '../../core/outcome.js';
 import { withdrawnEnding } from '../../core/prompt-ending.js';
 import { sanitizeText } from '../../core/sanitize.js';
-import { fillForm } from '../scripted/answer-fill.js';
-import { formQuestion, type ParkedQuestion, urlQuestion } from './parked-question.js';
+import { takeForm } from './form-answer.js';
+import type { Checked, ParkAnswer, ParkRefusal } from './park-answer.js';
+import { formQuestion, type ParkedQuestion, signInQuestion, urlQuestion } from './parked-question.js';
 import { type PortablePrompt, toPortable } from './portable-prompt.js';
+import { type SignInEnd, takeSignIn } from './sign-in-answer.js';
 import { takeUrl } from './url-answer.js';
-
-/** An out-of-band answer: values for a form, `done` for a URL step, or an explicit decline or cancel. */
-export type ParkAnswer =
-  | {
-      /** Accept a form with these values over its defaults. */
-      readonly action: 'accept';
-      /** `--set` style text, typed by each field as the scripted front-end types it. */
-      readonly sets?: Readonly<Record<string, string>>;
-      /** Typed values (`--args`), over the sets and the defaults. */
-      readonly content?: Readonly<Record<string, unknown>>;
-      /** `content` is the whole answer (a form filled in a front-end, P-12): no defaults under it. */
-      readonly exact?: boolean;
-    }
-  | {
-      /** URL mode: the person visited the page and finished there. */
-      readonly action: 'done';
-    }
-  | {
-      /** The person said no. */
-      readonly action: 'decline';
-    }
-  | {
-      /** The question is withdrawn: the server is told cancel. */
-      readonly action: 'cancel';
-    };
-
-/** Why an answer was not taken: no such question waiting, an answer that does not fit, or the wrong kind for the question. */
-export type ParkRefusal = 'unknown' | 'invalid' | 'wrong-mode';
 
 /** What `ParkingRenderer.answer` did: took the answer, or refused it (the question unchanged). */
 export type ParkVerdict =
   | {
-      /** The answer ended the question. */
+      /** The answer ended the question (or, `waiting`, a sign-in goes on until it finishes). */
       readonly ok: true;
+      /** `done` on a parked sign-in: it stays listed until the browser or the polling finishes it. */
+      readonly waiting?: true;
     }
   | {
       /** Refused: the question (if any) is still waiting. */
@@ -83,7 +59,7 @@ export interface ParkingOptions {
 
 interface Waiting {
   readonly question: ParkedQuestion;
-  readonly prompt: FormPrompt | UrlPrompt;
+  readonly prompt: FormPrompt | UrlPrompt | SignInPrompt;
   /** What a person typed in a front-end before leaving the form unanswered (memory only). */
   kept?: Draft;
   /** Ends a URL step the server reported finished. */
@@ -128,7 +104,8 @@ export class ParkingRenderer implements Renderer {
   /** Question `id` as data for a front-end elsewhere, pre-filled with what was kept for it. */
   prompt(id: string): PortablePrompt | undefined {
     const waiting = this.#waiting.get(id);
-    return waiting && toPortable(waiting.prompt, waiting.kept);
+    if (waiting === undefined || waiting.prompt.kind === 'sign-in') return undefined;
+    return toPortable(waiting.prompt, waiting.kept);
   }
 
   /** Keeps `draft` (typed, not sent) with question `id` for the next front-end to show it. */
@@ -180,6 +157,23 @@ export class ParkingRenderer implements Renderer {
     );
   }
 
+  /** A sign-in parked like a question: it goes on where it runs; `finished` ends its entry. */
+  parkSignIn(prompt: SignInPrompt, ctx: PromptContext): ParkedSignIn {
+    const question = signInQuestion(newId(), prompt, ctx, this.#now());
+    const ended = this.#park<SignInEnd>(
+      question,
+      prompt,
+      ctx,
+      (answer) => takeSignIn(prompt, answer),
+      (outcome) => ({ kind: 'stopped', detail: outcome.detail ?? 'the parked sign-in ended' }),
+      { kind: 'finished' },
+    );
+    return {
+      stopped: ended.then((end) => (end.kind === 'stopped' ? end : new Promise<never>(() => {}))),
+      finished: () => this.#waiting.get(question.id)?.completed(),
+    };
+  }
+
   /** The URL step parked until the person said `done`: nothing more to wait for. */
   async waitForUrl(): Promise<UrlWaitChoice> {
     return 'done';
@@ -189,13 +183,16 @@ export class ParkingRenderer implements Renderer {
     this.cancelAll('connection-closed', 'the parked request ended');
   }
 
+  // `finished`: what a sign-in settles with when it ends on its own (a URL step: its `done`).
   #park<T>(
     question: ParkedQuestion,
-    prompt: FormPrompt | UrlPrompt,
+    prompt: FormPrompt | UrlPrompt | SignInPrompt,
     ctx: PromptContext,
-    check: (answer: ParkAnswer) => { ok: true; value: T } | { ok: false; code: ParkRefusal; message: string },
+    check: (answer: ParkAnswer) => Checked<T>,
     cancelled: (outcome: CancelOutcome) => T,
+    finished?: T,
   ): Promise<T> {
+    let doneGiven = false;
     return new Promise<T>((resolve) => {
       const settle = (value: T, how: ParkSettled): void => {
         if (!this.#waiting.delete(question.id)) return;
@@ -210,12 +207,18 @@ export class ParkingRenderer implements Renderer {
         question,
         prompt,
         completed: () => {
+          // A sign-in someone already answered --done for: that answer collects what comes next.
+          if (finished !== undefined) return settle(finished, doneGiven ? 'answered' : 'completed');
           const checked = check({ action: 'done' });
-          if (checked.ok) settle(checked.value, 'completed');
+          if (checked.ok && 'value' in checked) settle(checked.value, 'completed');
         },
         take: (answer) => {
           const checked = check(answer);
           if (!checked.ok) return refuse(checked.code, checked.message);
+          if ('waits' in checked) {
+            doneGiven = true;
+            return { ok: true, waiting: true };
+          }
           settle(checked.value, 'answered');
           return { ok: true };
         },
@@ -231,46 +234,6 @@ export class ParkingRenderer implements Renderer {
     return (this.#options.now ?? Date.now)();
   }
 }
-
-// The answer checked as every front-end checks a form: typed by field, validated, fail closed.
-function takeForm(prompt: FormPrompt, answer: ParkAnswer): Checked<FormAnswer> {
-  if (answer.action === 'decline') return { ok: true, value: { outcome: declineOutcome() } };
-  if (answer.action === 'cancel')
-    return { ok: true, value: { outcome: cancelOutcome('dismissed', 'answered cancel') } };
-  if (answer.action === 'done')
-    return {
-      ok: false,
-      code: 'wrong-mode',
-      message:
-        'this question is a form: answer it with values (--set, --args or --accept-defaults), --decline or --cancel',
-    };
-  if (!prompt.model.satisfiable)
-    return { ok: false, code: 'invalid', message: 'no answer can satisfy this form: --decline or --cancel' };
-  const start = answer.exact
-    ? { ...prompt, initial: {}, defaulted: new Set<string>() }
-    : { ...prompt, initial: initialDraft(prompt.model).draft };
-  const session = new FormSession(start);
-  const problem = fillForm(session, {
-    sets: new Map(Object.entries(answer.sets ?? {})),
-    content: answer.content ?? {},
-    supply: [],
-    env: {},
-    allowEnv: new Set(),
-    label: '--args',
-  });
-  if (problem !== undefined) return { ok: false, code: 'invalid', message: problem };
-  const submitted = session.submit();
-  if (submitted.kind === 'accepted') return { ok: true, value: submitted.ending };
-  const issues = submitted.kind === 'refused' ? submitted.issues : [];
-  const message = issues
-    .map((issue) =>
-      issue.field === undefined ? issue.message : `${sanitizeText(issue.field)}: ${issue.message}`,
-    )
-    .join(' ');
-  return { ok: false, code: 'invalid', message: message || 'the answer does not fit the form' };
-}
-
-type Checked<T> = { ok: true; value: T } | { ok: false; code: ParkRefusal; message: string };
 
 function refuse(code: ParkRefusal, message: string): ParkVerdict {
   return { ok: false, code, message };

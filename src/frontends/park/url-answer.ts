@@ -11,7 +11,7 @@ export function takeUrl(prompt: UrlPrompt, action: string): UrlChecked {
   if (action === 'cancel')
     return { ok: true, value: { outcome: cancelOutcome('dismissed', 'answered cancel') } };
   if (action === 'decline') return { ok: true, value: urlChoiceOutcome('decline') };
-  if (action === 'accept')
+  if (action === 'accept' || action === 'paste-back')
     return {
       ok: false,
       code: 'wrong-mode',

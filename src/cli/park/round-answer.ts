@@ -70,8 +70,9 @@ function stillWaiting(
   if (outcome.kind === 'unsent') {
     io.stdout.write(outcome.report.stdout);
     io.stderr.write(outcome.report.stderr);
+    const then = outcome.report.status === 5 ? 'once signed in' : 'once the server can be reached';
     io.stderr.write(
-      `mcp-elicit: nothing was sent; question ${id} is still waiting: answer it again once the server can be reached.\n`,
+      `mcp-elicit: nothing was sent; question ${id} is still waiting: answer it again ${then}.\n`,
     );
     return outcome.report.status;
   }

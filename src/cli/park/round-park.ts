@@ -258,7 +258,7 @@ class Rounds {
     // A fresh run hands a sign-in to a holder; an answer to a saved question is kept unsent (exit 5).
     if (question.mode === 'sign-in') {
       this.signIn = this.#plan.resume === undefined;
-      this.parking.answer(question.id, { action: 'cancel' });
+      this.parking.answer(question.id, { action: 'cancel', ...(!this.signIn && { why: SIGN_IN_FIRST }) });
       return;
     }
     // Not a round's question (a task's input, a 2025 request): nothing could answer it later.
@@ -266,6 +266,9 @@ class Rounds {
     this.parking.answer(question.id, { action: 'cancel' });
   }
 }
+
+const SIGN_IN_FIRST =
+  'the server needs a sign-in before this saved question can be answered: sign in first (mcp-elicit auth login with the same --url or --config), then answer again';
 
 const OUTSIDE_ROUND =
   'the server asked outside an input_required round or a task (it now speaks 2025-11-25), which cannot park without a holder; the question was cancelled. Run the command again with --protocol 2025-11-25 --park to park it in a holder';

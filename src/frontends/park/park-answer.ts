@@ -24,6 +24,8 @@ export type ParkAnswer =
   | {
       /** The question is withdrawn: the server is told cancel (a sign-in stops). */
       readonly action: 'cancel';
+      /** Why, when the park itself withdraws it rather than the person's `--cancel`. */
+      readonly why?: string;
     }
   | {
       /** A parked sign-in: the address the browser ended on (it holds a code: never shown or kept). */

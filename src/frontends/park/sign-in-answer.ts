@@ -15,7 +15,7 @@ export function takeSignIn(prompt: SignInPrompt, answer: ParkAnswer): Checked<Si
     case 'done':
       return { ok: true, waits: true };
     case 'cancel':
-      return stopped('the sign-in was cancelled (mcp-elicit answer --cancel)');
+      return stopped(answer.why ?? 'the sign-in was cancelled (mcp-elicit answer --cancel)');
     case 'decline':
       return stopped('you declined to sign in (mcp-elicit answer --decline)');
     case 'accept':

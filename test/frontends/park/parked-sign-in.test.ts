@@ -86,5 +86,10 @@ describe('a sign-in parked in the parking front-end', () => {
     const id = renderer.pending()[0]?.id ?? '';
     assert.deepEqual(renderer.answer(id, { action: 'cancel' }), { ok: true });
     assert.match((await second.stopped).detail, /cancelled \(mcp-elicit answer --cancel\)/);
+    const third = renderer.parkSignIn(device, ctx());
+    const next = renderer.pending()[0]?.id ?? '';
+    const why = 'the server needs a sign-in before this saved question can be answered';
+    assert.deepEqual(renderer.answer(next, { action: 'cancel', why }), { ok: true });
+    assert.equal((await third.stopped).detail, why, "the park's own reason, not the person's --cancel");
   });
 });

@@ -125,6 +125,7 @@ describe('hostile fixture vs a bare SDK client', () => {
     let aborted = false;
     const { client } = await bareClient('legacy', (signal) => {
       return new Promise<void>((resolve) => {
+        // A bound, not a wait: the server's cancel ends the handler at once (asserted below).
         const timer = setTimeout(resolve, 5_000);
         signal.addEventListener('abort', () => {
           aborted = true;

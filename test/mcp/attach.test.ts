@@ -230,7 +230,7 @@ describe('human-aware request timeouts', () => {
       name: 'slow',
       interactive: true,
       async form(prompt) {
-        // The person takes twice the request timeout: what is asserted is that it does not fire.
+        // Asserts that nothing happens for this long: the person takes twice the request timeout, and it does not fire.
         await new Promise((r) => setTimeout(r, 1500));
         return { outcome: { action: 'accept', content: { ...prompt.initial } } };
       },

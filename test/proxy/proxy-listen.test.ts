@@ -282,13 +282,14 @@ describe('proxy --listen --session-idle', () => {
     const proxy = await startListening(['--session-idle', '0.5']);
     try {
       const slow = async () => {
-        // Fixed waits on purpose: the test asserts the session is not ended for this long (3x the idle time).
+        // Asserts that nothing happens for this long (both waits): the session is not ended at 3x the idle time.
         await new Promise((resolve) => setTimeout(resolve, 1_500));
         return { action: 'accept' as const, content: { name: 'Slow Ada' } };
       };
       const host = await httpHost(proxy.url, { token: proxy.token, answer: slow });
       assert.match(text(await host.client.callTool(ask)), /"name":"Slow Ada"/);
-      await new Promise((resolve) => setTimeout(resolve, 1_500)); // connected, listening, no request
+      // Asserts that nothing happens for this long: connected, listening, no request, not ended.
+      await new Promise((resolve) => setTimeout(resolve, 1_500));
       assert.equal((await host.client.listTools()).tools.length > 0, true);
       assert.doesNotMatch(proxy.stderr(), /sat idle/);
       await host.client.close();

@@ -5,9 +5,10 @@ import assert from 'node:assert/strict';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
-import type { Page } from 'playwright-core';
+import type { Page, Request } from 'playwright-core';
 import { launchChromium, type TestChromium } from '../../helpers/chromium.js';
 import { root } from '../../helpers/cli.js';
+import { until } from '../../helpers/within.js';
 import { type EchoRig, echoRig } from './harness.js';
 
 const schema = {
@@ -133,6 +134,7 @@ describe('browser form controls', () => {
 
   it('takes decimals, "no" to a required yes/no, a date-time with its zone, at most maxItems choices; an edit is never overwritten by a default', async () => {
     const answer = rig.ask(schema);
+    const checks = watchChecks(page);
     await formShown(page);
     await page.fill('#f0', 'ada@example.com');
     await page.fill('#f3', '2026-12-01T09:30');
@@ -144,7 +146,8 @@ describe('browser form controls', () => {
     await page.check('#f10');
     await page.check('#f10-1');
     assert.ok(await page.isDisabled('#f10-2'), 'a third skill cannot be ticked (maxItems 2)');
-    await page.waitForTimeout(400); // live checks come back; nothing they do may change a value
+    // The live check of the form as it now stands has come back: what it shows may not change a value.
+    await checks.asItStands();
     assert.equal(await page.inputValue('#f5'), '1.8');
     await page.click('button[value="review"]');
     await page.waitForSelector('dl.review');
@@ -236,3 +239,25 @@ describe('browser form controls', () => {
     }
   });
 });
+
+/** Records the live checks (app.js, debounced) the page has had answered, to wait for one. */
+function watchChecks(page: Page): { asItStands(): Promise<void> } {
+  const answered: string[] = [];
+  const onFinished = (request: Request) => {
+    if (request.url().endsWith('/check')) answered.push(request.postData() ?? '');
+  };
+  page.on('requestfinished', onFinished);
+  return {
+    /** Until the check of the form's current values has been answered (then stops recording). */
+    async asItStands() {
+      const current = await page.evaluate(() => {
+        const form = document.getElementById('form') as HTMLFormElement;
+        return new URLSearchParams(new FormData(form) as unknown as Record<string, string>).toString();
+      });
+      await until(() => answered.includes(current), 'the live check of the form as it stands', 30_000);
+      page.off('requestfinished', onFinished);
+      // showIssues runs once the answer's JSON is read: one more task in the page follows it.
+      await page.evaluate(() => new Promise((resolve) => setTimeout(resolve, 0)));
+    },
+  };
+}

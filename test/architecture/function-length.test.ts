@@ -2,24 +2,18 @@
 // (docs/layout.md), in the TypeScript and in the page script (src/frontends/browser/assets/app.js)
 // alike. A long one fails here with its file, line and length.
 import assert from 'node:assert/strict';
-import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { describe, it } from 'node:test';
 import ts from 'typescript';
 import { root } from '../helpers/cli.js';
+import { listSources } from '../helpers/sources.js';
 
 const LIMIT = 80;
 const src = join(root, 'src');
 
-function listSources(dir: string): string[] {
-  return readdirSync(dir)
-    .sort()
-    .flatMap((name) => {
-      const full = join(dir, name);
-      if (statSync(full).isDirectory()) return listSources(full);
-      return name.endsWith('.ts') || name.endsWith('.js') ? [full] : [];
-    });
-}
+// The page script (src/frontends/browser/assets/app.js) is held to the same rule as the TypeScript.
+const SOURCE_ENDINGS = ['.ts', '.js'];
 
 /** Every function-like node with a body that spans more than `limit` lines, as `file:line name (n lines)`. */
 function longFunctions(file: string, text: string, limit: number): string[] {
@@ -41,7 +35,7 @@ function longFunctions(file: string, text: string, limit: number): string[] {
 
 describe('function length', () => {
   it(`keeps every function in src/ at ${LIMIT} lines or fewer`, () => {
-    const long = listSources(src).flatMap((file) =>
+    const long = listSources(src, SOURCE_ENDINGS).flatMap((file) =>
       longFunctions(relative(root, file), readFileSync(file, 'utf8'), LIMIT),
     );
     assert.deepEqual(long, [], `split these functions:\n${long.join('\n')}`);
@@ -49,7 +43,7 @@ describe('function length', () => {
 
   it('reads the page script too: a long function in a .js asset is found', () => {
     assert.ok(
-      listSources(src).some((file) => file.endsWith(join('assets', 'app.js'))),
+      listSources(src, SOURCE_ENDINGS).some((file) => file.endsWith(join('assets', 'app.js'))),
       'app.js is among the files checked',
     );
     const body = Array.from({ length: LIMIT }, (_, i) => `    const v${i} = ${i};`).join('\n');

@@ -1,23 +1,14 @@
 // The layers stay visible: no import cycles in src/, and the arrows point one way (core is pure,
 // contracts sit between the adapter and the front-ends, the adapter starts no processes).
 import assert from 'node:assert/strict';
-import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import { describe, it } from 'node:test';
 import ts from 'typescript';
 import { root } from '../helpers/cli.js';
+import { listSources } from '../helpers/sources.js';
 
 const src = join(root, 'src');
-
-function listSources(dir: string): string[] {
-  return readdirSync(dir)
-    .sort()
-    .flatMap((name) => {
-      const full = join(dir, name);
-      if (statSync(full).isDirectory()) return listSources(full);
-      return name.endsWith('.ts') ? [full] : [];
-    });
-}
 
 /** Every import of every file (static, type-only and dynamic), resolved: files or `node:*`/packages. */
 function importGraph(): Map<string, string[]> {

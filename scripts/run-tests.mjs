@@ -3,7 +3,7 @@
 // (scripts/bundle-tests.mjs); TEST_BUNDLE=0 runs the sources under tsx instead.
 // Node 20's --test does not expand globs, so the files are listed here.
 import { spawn } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { bundleTests } from './bundle-tests.mjs';
@@ -55,11 +55,8 @@ const targets = bundleDir === undefined ? files : await bundled(bundleDir);
 // written, so passing tests went uncounted (84 of 92 in test/core/schema-parser.test.ts).
 const perTestMs = process.env.TEST_TIMEOUT_MS ?? '240000';
 const wholeRunMs = Number(process.env.TEST_RUN_TIMEOUT_MS ?? 45 * 60_000);
-const child = spawn(
-  process.execPath,
-  [...loader, '--test', `--test-concurrency=${concurrency}`, `--test-timeout=${perTestMs}`, ...targets],
-  { cwd: root, stdio: 'inherit', env, detached: true },
-);
+const failuresFile = join(scratchCache, 'failures.jsonl');
+let child;
 let timedOut = false;
 const watchdog = setTimeout(() => {
   timedOut = true;
@@ -77,11 +74,70 @@ for (const signal of ['SIGINT', 'SIGTERM']) {
     process.exit(130);
   });
 }
-child.on('exit', (code) => {
-  clearTimeout(watchdog);
-  removeScratch();
-  process.exit(timedOut ? 1 : (code ?? 1));
-});
+let code = await runFiles(targets);
+// Chromium's renderer process sometimes dies under load ("Page crashed"), a crash in the browser
+// and not an assertion of ours: a file whose every failure is that crash runs once more, said
+// aloud; a second crash, or any other failure, fails the run.
+const crashed = timedOut || code === 0 ? [] : onlyCrashed();
+if (crashed.length > 0) {
+  for (const target of crashed)
+    console.error(
+      `run-tests: Chromium's renderer crashed in ${sourceOf(target)}; running that file once more`,
+    );
+  code = await runFiles(crashed);
+}
+clearTimeout(watchdog);
+removeScratch();
+process.exit(timedOut ? 1 : code);
+
+/** Runs `paths` in one `node --test`, its TAP on our stdout and every failure in failuresFile. */
+function runFiles(paths) {
+  rmSync(failuresFile, { force: true });
+  child = spawn(
+    process.execPath,
+    [
+      ...loader,
+      '--test',
+      `--test-concurrency=${concurrency}`,
+      `--test-timeout=${perTestMs}`,
+      // node:test's own default: spec on a terminal, TAP otherwise.
+      `--test-reporter=${process.stdout.isTTY ? 'spec' : 'tap'}`,
+      '--test-reporter-destination=stdout',
+      `--test-reporter=${join(root, 'scripts', 'crash-reporter.mjs')}`,
+      `--test-reporter-destination=${failuresFile}`,
+      ...paths,
+    ],
+    { cwd: root, stdio: 'inherit', env, detached: true },
+  );
+  return new Promise((resolve) => child.on('exit', (status) => resolve(status ?? 1)));
+}
+
+/** The files whose failures were all renderer crashes, or none if any other failure happened. */
+function onlyCrashed() {
+  let failures;
+  try {
+    failures = readFileSync(failuresFile, 'utf8')
+      .trim()
+      .split('\n')
+      .filter(Boolean)
+      .map((line) => JSON.parse(line));
+  } catch {
+    return [];
+  }
+  if (failures.length === 0 || failures.some((f) => !f.crash || f.file === undefined)) return [];
+  const crashed = [...new Set(failures.map((f) => targetOf(f.file)))];
+  return crashed.includes(undefined) ? [] : crashed;
+}
+
+// node:test names a bundled file by its source (source maps): find the bundle that runs it.
+function targetOf(file) {
+  const index = files.findIndex((source) => file === source || file.endsWith(`/${source}`));
+  return index >= 0 ? targets[index] : targets.find((target) => target === file);
+}
+
+function sourceOf(target) {
+  return files[targets.indexOf(target)] ?? target;
+}
 
 function removeScratch() {
   rmSync(scratchCache, { recursive: true, force: true });

@@ -3,7 +3,7 @@
 // core's url-consent policy asks everywhere. An ordinary URL keeps Open as the primary button.
 // Every address is loopback (no DNS, nothing off this machine), and the target is answered locally.
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
+import { after, afterEach, before, beforeEach, describe, it } from 'node:test';
 import type { BrowserContext, Page } from 'playwright-core';
 import type { UrlAnswer } from '../../../src/contracts/renderer.js';
 import { analyzeUrl } from '../../../src/core/url-safety.js';
@@ -25,15 +25,23 @@ describe('browser URL consent: the safe choice is the default', () => {
   let renderer: BrowserRenderer;
   before(async () => {
     chrome = await launchChromium();
+  });
+  // A front-end and a browser context per test: no tab or renderer process outlives a test into
+  // the next (a tab closed in one test shared its process with the next test's page, and Chromium
+  // crashed that page once under load).
+  beforeEach(async () => {
+    renderer = new BrowserRenderer({ opener: pageOpener(() => page), log: () => {} });
     browserContext = await chrome.browser.newContext();
-    await browserContext.route(/^http:\/\/(127\.0\.0\.1|localhost):9\//, (route) =>
+    await browserContext.route(/^http:\/\/([^/@]*@)?(127\.0\.0\.1|localhost):9\//, (route) =>
       route.fulfill({ status: 200, contentType: 'text/html', body: '<p>stand-in target</p>' }),
     );
     page = await browserContext.newPage();
-    renderer = new BrowserRenderer({ opener: pageOpener(() => page), log: () => {} });
+  });
+  afterEach(async () => {
+    await renderer.close();
+    await browserContext.close();
   });
   after(async () => {
-    await renderer.close();
     await chrome.close();
   });
 
@@ -60,7 +68,8 @@ describe('browser URL consent: the safe choice is the default', () => {
     assert.equal(await page.getAttribute('button[value="decline"]', 'class'), 'primary');
     const [target] = await Promise.all([browserContext.waitForEvent('page'), page.click('a[data-consent]')]);
     assert.deepEqual((await answer).outcome, { action: 'accept' });
-    await target.close();
+    await target.waitForLoadState('load');
+    assert.match((await target.textContent('p')) ?? '', /stand-in target/);
   });
 
   it('an ordinary URL keeps Open as the primary button', async () => {

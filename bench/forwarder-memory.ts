@@ -44,13 +44,13 @@ export async function openMemoryProbe(): Promise<MemoryProbe> {
 async function collect(file: string, pid: number): Promise<ForwarderMemory> {
   const peakKiB = peak(pid);
   process.kill(pid, 'SIGUSR2');
-  for (let waited = 0; waited < 5000; waited += 50) {
+  for (let waited = 0; waited < 8000; waited += 50) {
     await sleep(50);
     const text = await readFile(file, 'utf8').catch(() => '');
     const usage = parse(text);
     if (usage) return { rssKiB: usage.rss / 1024, heapKiB: usage.heapUsed / 1024, peakKiB };
   }
-  throw new Error(`process ${pid} did not report its memory within 5 s`);
+  throw new Error(`process ${pid} did not report its memory within 8 s`);
 }
 
 /** Not there yet, or caught mid-write: undefined, and the caller reads again. */

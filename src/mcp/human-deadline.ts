@@ -15,17 +15,33 @@ export class HumanDeadline {
   #pausedSince: number | undefined;
   readonly #startedAt = Date.now();
   #timer: ReturnType<typeof setTimeout> | undefined;
+  #expired = false;
+  readonly #caller: AbortSignal | undefined;
+  readonly #onCallerAbort = (): void => this.#controller.abort(this.#caller?.reason);
 
-  constructor(timeoutMs: number, paused: boolean) {
+  /**
+   * `caller`: the caller's own signal, folded into `signal` (AbortSignal.any costs several times a
+   * listener on Node 20, once per request on the proxy's hot path: docs/performance.md).
+   */
+  constructor(timeoutMs: number, paused: boolean, caller?: AbortSignal) {
     this.#timeoutMs = timeoutMs;
     if (paused) this.#pausedSince = this.#startedAt;
+    this.#caller = caller;
+    if (caller?.aborted) this.#controller.abort(caller.reason);
+    else caller?.addEventListener('abort', this.#onCallerAbort, { once: true });
     // One timer for the whole request: pausing only keeps accounts; when the timer fires early
     // because of a pause, it is armed again for the time still owed (cheap on the hot path).
     this.#arm(timeoutMs);
   }
 
+  /** Aborted when the time is up or the caller's signal aborts, with that one's reason. */
   get signal(): AbortSignal {
     return this.#controller.signal;
+  }
+
+  /** The deadline itself ended the request (not the caller). */
+  get timedOut(): boolean {
+    return this.#expired;
   }
 
   pause(): void {
@@ -39,6 +55,7 @@ export class HumanDeadline {
   }
 
   dispose(): void {
+    this.#caller?.removeEventListener('abort', this.#onCallerAbort);
     if (this.#timer !== undefined) clearTimeout(this.#timer);
     this.#timer = undefined;
   }
@@ -57,6 +74,8 @@ export class HumanDeadline {
       this.#arm(this.#pausedSince !== undefined ? Math.max(remaining, 1000) : remaining);
       return;
     }
+    if (this.#controller.signal.aborted) return;
+    this.#expired = true;
     this.#controller.abort(
       new SdkError(
         SdkErrorCode.RequestTimeout,

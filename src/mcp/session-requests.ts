@@ -57,7 +57,7 @@ export function createRequestRunner(deps: RequestRunnerDeps) {
     options: SessionRequestOptions = {},
   ): Promise<T> {
     const { timeoutMs = DEFAULT_REQUEST_TIMEOUT_MS, signal, rounds, tasks, ...rest } = options;
-    const deadline = new HumanDeadline(timeoutMs, deps.queue.active);
+    const deadline = new HumanDeadline(timeoutMs, deps.queue.active, signal);
     // A running task is bounded by its ttl, the task timeout and the caller's signal, not by the call's timeout.
     let taskRunning = false;
     const leg: TaskLeg = {
@@ -73,7 +73,7 @@ export function createRequestRunner(deps: RequestRunnerDeps) {
     );
     const entry = { ...request };
     deps.inFlight.add(entry);
-    const combined = signal ? AbortSignal.any([signal, deadline.signal]) : deadline.signal;
+    const combined = deadline.signal;
     const sendOptions: RequestOptions = { ...rest, timeout: NO_SDK_TIMEOUT, signal: combined };
     const once = (): Promise<T> =>
       deps.era() === '2026-07-28'
@@ -88,7 +88,7 @@ export function createRequestRunner(deps: RequestRunnerDeps) {
       if (!urlRetry) return await once();
       return await withUrlRetry(once, () => urlRetry(request, combined));
     } catch (error) {
-      if (deadline.signal.aborted && deadline.signal.reason instanceof Error) throw deadline.signal.reason;
+      if (deadline.timedOut) throw deadline.signal.reason;
       throw error;
     } finally {
       deps.inFlight.delete(entry);

@@ -69,4 +69,32 @@ describe('HumanDeadline', () => {
     assert.equal(deadline.signal.aborted, true);
     deadline.dispose();
   });
+  it("aborts with the caller's reason when the caller's signal aborts, and is not timed out", () => {
+    const caller = new AbortController();
+    const deadline = new HumanDeadline(100, false, caller.signal);
+    const reason = new Error('host cancelled');
+    caller.abort(reason);
+    assert.equal(deadline.signal.reason, reason);
+    assert.equal(deadline.timedOut, false);
+    mock.timers.tick(200);
+    assert.equal(deadline.signal.reason, reason, 'the later timeout changes nothing');
+    assert.equal(deadline.timedOut, false);
+    deadline.dispose();
+  });
+
+  it('starts aborted under an already aborted caller, and a timeout leaves the caller alone', () => {
+    const aborted = new AbortController();
+    aborted.abort('gone');
+    const early = new HumanDeadline(100, false, aborted.signal);
+    assert.equal(early.signal.reason, 'gone');
+    early.dispose();
+    const caller = new AbortController();
+    const deadline = new HumanDeadline(20, false, caller.signal);
+    mock.timers.tick(20);
+    assert.equal(deadline.timedOut, true);
+    assert.equal(caller.signal.aborted, false);
+    deadline.dispose();
+    caller.abort('after');
+    assert.equal(deadline.timedOut, true, 'disposed: the caller is no longer listened to');
+  });
 });

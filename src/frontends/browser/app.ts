@@ -1,8 +1,10 @@
 // The HTTP app (no socket here, so tests drive it with app.request()): the current request's page,
 // form posts (post/redirect/get), live checks for the script, a state stream, our two assets.
+import type { ServerResponse } from 'node:http';
 import { type Context, Hono } from 'hono';
 import { HTTPException } from 'hono/http-exception';
 import { streamSSE } from 'hono/streaming';
+import type { Assets } from './assets.js';
 import type { Desk } from './desk.js';
 import { alreadyAnsweredPage, finishedPage, idlePage, refusedPage } from './pages/status-pages.js';
 import { type GuardConfig, guard, headers } from './security.js';
@@ -10,7 +12,7 @@ import { type GuardConfig, guard, headers } from './security.js';
 export interface AppDeps {
   readonly desk: Desk;
   readonly guard: GuardConfig;
-  readonly assets: { readonly js: string; readonly css: string };
+  readonly assets: Assets;
   /** A page's state stream opened (true) or closed (false): how a closed tab is noticed. */
   readonly onStream?: (open: boolean, entry: string) => void;
   /** A page was loaded (a tab without script is noticed by its reloads); `finished`: the last page. */
@@ -62,18 +64,35 @@ function addPages(app: Hono, deps: AppDeps): void {
     return c.html(page.toString());
   });
   app.get('/app.js', (c) => {
-    deps.onAsset?.('js');
-    return c.body(deps.assets.js, 200, { 'Content-Type': 'text/javascript; charset=utf-8' });
+    whenSent(c, () => deps.onAsset?.('js'));
+    return c.body(deps.assets.js, 200, assetHeaders(c.req.query('v'), deps.assets, 'text/javascript'));
   });
   app.get('/app.css', (c) => {
-    deps.onAsset?.('css');
-    return c.body(deps.assets.css, 200, { 'Content-Type': 'text/css; charset=utf-8' });
+    whenSent(c, () => deps.onAsset?.('css'));
+    return c.body(deps.assets.css, 200, assetHeaders(c.req.query('v'), deps.assets, 'text/css'));
   });
   // The tab's icon; a dot marks it while a request waits (issue 23).
   app.get('/icon.svg', (c) => c.body(ICON, 200, SVG));
   app.get('/icon-waiting.svg', (c) => c.body(ICON_WAITING, 200, SVG));
   // Where a browser looks when the declared icon did not load (a page left mid-fetch): no 404.
   app.get('/favicon.ico', (c) => c.body(ICON, 200, SVG));
+}
+
+// An asset counts as loaded once its response has left (Hono's node server: env.outgoing), so a
+// server stopping on it never cuts the response off; without a socket (app.request), at once.
+function whenSent(c: Context, done: () => void): void {
+  const outgoing = (c.env as { outgoing?: ServerResponse } | undefined)?.outgoing;
+  if (outgoing) outgoing.once('finish', done);
+  else done();
+}
+
+// Asked for under this build's version, an asset may be kept (it can never change under that
+// name); under any other, it is served as it is now and not kept.
+function assetHeaders(version: string | undefined, assets: Assets, type: string): Record<string, string> {
+  return {
+    'Content-Type': `${type}; charset=utf-8`,
+    'Cache-Control': version === assets.version ? 'private, max-age=31536000, immutable' : 'no-store',
+  };
 }
 
 // Form posts (post/redirect/get) and the script's live checks.

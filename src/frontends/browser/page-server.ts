@@ -3,6 +3,7 @@
 import type { UrlOpener } from '../../contracts/url-step.js';
 import { createApp } from './app.js';
 import { Changes } from './changes.js';
+import type { Assets } from './assets.js';
 import type { Desk } from './desk.js';
 import { LOOPBACK } from './loopback.js';
 import type { Listening } from './server.js';
@@ -10,7 +11,7 @@ import { SessionGate } from './session-gate.js';
 
 export interface PageServerOptions {
   readonly desk: Desk;
-  readonly assets: { readonly js: string; readonly css: string };
+  readonly assets: Assets;
   readonly opener: UrlOpener;
   readonly port: number;
   readonly extraHostnames: readonly string[];

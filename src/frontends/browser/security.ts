@@ -71,7 +71,8 @@ export function headers(): MiddlewareHandler {
   return async (c, next) => {
     await policy(c, async () => {
       await next();
-      c.header('Cache-Control', 'no-store');
+      // Nothing is kept but what a route marked keepable (our versioned assets).
+      if (!c.res.headers.has('Cache-Control')) c.header('Cache-Control', 'no-store');
     });
   };
 }

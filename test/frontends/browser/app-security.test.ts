@@ -1,10 +1,10 @@
 // The loopback app's security checks, driven without a socket (Hono's app.request()): every refusal
 // has the right status and changes nothing (issue 8, "The server that serves it").
 import assert from 'node:assert/strict';
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { describe, it } from 'node:test';
+import { after, describe, it } from 'node:test';
 import type { FormAnswer } from '../../../src/contracts/renderer.js';
 import { createApp } from '../../../src/frontends/browser/app.js';
 import { Desk } from '../../../src/frontends/browser/desk.js';
@@ -16,13 +16,23 @@ import { enginePrompt, profileSchema } from '../scripted/fixtures.js';
 const PORT = 4711;
 const ORIGIN = `http://127.0.0.1:${PORT}`;
 const FORM = 'application/x-www-form-urlencoded';
+const ASSETS = { js: '/* js */', css: '/* css */', version: 'v1' };
+const scratch: string[] = [];
+after(() => {
+  for (const dir of scratch) rmSync(dir, { recursive: true, force: true });
+});
+function scratchDir(): string {
+  const dir = mkdtempSync(join(tmpdir(), 'app-security-'));
+  scratch.push(dir);
+  return dir;
+}
 
 function rig() {
   const desk = new Desk();
   const state = { watched: false };
   const gate = new SessionGate({
     watched: () => state.watched,
-    tmpDir: mkdtempSync(join(tmpdir(), 'app-security-')),
+    tmpDir: scratchDir(),
   });
   const launch = gate.launch(ORIGIN);
   const first = gate.exchange(launchToken(launch), undefined);
@@ -30,7 +40,7 @@ function rig() {
   const GOOD = { host: `127.0.0.1:${PORT}`, cookie: `mcp-elicit-${PORT}=${session}` };
   const app = createApp({
     desk,
-    assets: { js: '/* js */', css: '/* css */' },
+    assets: ASSETS,
     guard: {
       hosts: [`127.0.0.1:${PORT}`],
       origins: [ORIGIN],
@@ -122,13 +132,23 @@ describe('browser app: who may talk to it', () => {
     assert.equal(same.headers.get('set-cookie'), null);
   });
 
-  it('sends a strict CSP and no-referrer, no-store, nosniff, DENY on every response', async () => {
+  it('sends a strict CSP and no-referrer, nosniff, DENY on every response, and no-store on all but a versioned asset', async () => {
     const { app, GOOD } = rig();
-    for (const response of [
+    const kept = [
+      await app.request(`${ORIGIN}/app.js?v=v1`, { headers: GOOD }),
+      await app.request(`${ORIGIN}/app.css?v=v1`, { headers: GOOD }),
+    ];
+    for (const response of kept)
+      assert.equal(response.headers.get('cache-control'), 'private, max-age=31536000, immutable');
+    const notKept = [
       await app.request(`${ORIGIN}/`, { headers: GOOD }),
       await app.request(`${ORIGIN}/app.js`, { headers: GOOD }),
+      await app.request(`${ORIGIN}/app.css?v=v0`, { headers: GOOD }),
+      await app.request(`${ORIGIN}/app.js?v=v1`, { headers: { host: 'evil.example' } }),
       await app.request(`${ORIGIN}/`, { headers: { host: 'evil.example' } }),
-    ]) {
+    ];
+    for (const response of notKept) assert.equal(response.headers.get('cache-control'), 'no-store');
+    for (const response of [...kept, ...notKept]) {
       const csp = response.headers.get('content-security-policy') ?? '';
       for (const directive of [
         "default-src 'none'",
@@ -143,7 +163,6 @@ describe('browser app: who may talk to it', () => {
       }
       assert.doesNotMatch(csp, /unsafe-inline|unsafe-eval|\*/);
       assert.equal(response.headers.get('referrer-policy'), 'no-referrer');
-      assert.equal(response.headers.get('cache-control'), 'no-store');
       assert.equal(response.headers.get('x-content-type-options'), 'nosniff');
       assert.equal(response.headers.get('x-frame-options'), 'DENY');
     }

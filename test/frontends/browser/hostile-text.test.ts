@@ -79,7 +79,7 @@ async function assertInert(page: Page, expected: readonly string[]): Promise<voi
   const made = await page.evaluate(() =>
     Array.from(
       document.querySelectorAll(
-        'img, svg, iframe, object, embed, a[href^="javascript" i], [onerror], [onload], [onclick], script:not([src="/app.js"])',
+        'img, svg, iframe, object, embed, a[href^="javascript" i], [onerror], [onload], [onclick], script:not([src^="/app.js"])',
       ),
       (el) => el.outerHTML,
     ),

@@ -1,5 +1,6 @@
 // The HTML5 document around every page: our one stylesheet and one deferred script, nothing inline
 // (the Content-Security-Policy allows nothing else).
+import { assetHref } from '../assets.js';
 import { type Html, html } from '../escape.js';
 
 export interface LayoutOptions {
@@ -30,8 +31,8 @@ export function layout(options: LayoutOptions): Html {
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <title>${documentTitle(options.title, pending)}</title>
 <link rel="icon" href="${pending > 0 ? '/icon-waiting.svg' : '/icon.svg'}" type="image/svg+xml">
-<link rel="stylesheet" href="/app.css">
-<script src="/app.js" defer></script>
+<link rel="stylesheet" href="${assetHref('css', !options.finished)}">
+<script src="${assetHref('js', !options.finished)}" defer></script>
 ${options.refresh ? html`<noscript><meta http-equiv="refresh" content="2"></noscript>` : ''}
 </head>
 <body data-entry="${options.entry ?? ''}" data-title="${options.title}"${options.finished ? html` data-finished="1"` : ''}>

@@ -1,5 +1,6 @@
 // Pages without a request on them: between requests (reloads itself until the next one comes),
 // "already answered" for a second submit of the same form, and refusals.
+import { assetHref } from '../assets.js';
 import { type Html, html } from '../escape.js';
 import { layout } from './layout.js';
 
@@ -39,7 +40,7 @@ export function continuePage(): Html {
 <meta charset="utf-8">
 <meta http-equiv="refresh" content="0;url=/">
 <title>Opening the form · mcp-elicit</title>
-<link rel="stylesheet" href="/app.css">
+<link rel="stylesheet" href="${assetHref('css')}">
 </head>
 <body>
 <main id="main"><p>Opening the form… If nothing happens, <a href="/">open it here</a>.</p></main>

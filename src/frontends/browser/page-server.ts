@@ -2,8 +2,8 @@
 // (session-gate.ts) only when no tab shows our page, stopped a moment after the last answer.
 import type { UrlOpener } from '../../contracts/url-step.js';
 import { createApp } from './app.js';
-import { Changes } from './changes.js';
 import type { Assets } from './assets.js';
+import { Changes } from './changes.js';
 import type { Desk } from './desk.js';
 import { LOOPBACK } from './loopback.js';
 import type { Listening } from './server.js';

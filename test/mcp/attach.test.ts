@@ -1,7 +1,7 @@
 // The adapter on a real SDK Client against real servers: the raw hostile 2025 server, the demo
 // server (both eras) and server-everything.
 import assert from 'node:assert/strict';
-import { describe, it } from 'node:test';
+import { describe, it, mock } from 'node:test';
 import { Client, type ElicitResult, SdkError } from '@modelcontextprotocol/client';
 import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
 import type { FormAnswer, FormPrompt, PromptContext, Renderer } from '../../src/contracts/renderer.js';
@@ -230,17 +230,20 @@ describe('human-aware request timeouts', () => {
       name: 'slow',
       interactive: true,
       async form(prompt) {
-        // Asserts that nothing happens for this long: the person takes twice the request timeout, and it does not fire.
-        await new Promise((r) => setTimeout(r, 1500));
+        // The person takes twice the request timeout on the injected clock, which fires the
+        // deadline's timer meanwhile: it must not end the request.
+        mock.timers.tick(1500);
         return { outcome: { action: 'accept', content: { ...prompt.initial } } };
       },
     };
     const session = attachElicitation(client, { renderer: slowPerson, server: 'demo' });
     await client.connect(new StdioClientTransport(demoStdioCommand()));
+    mock.timers.enable({ apis: ['setTimeout', 'Date'], now: Date.now() });
     try {
       const result = await session.callTool({ name: 'survey', arguments: {} }, { timeoutMs: 700 });
       assert.match(text(result), /action=accept/);
     } finally {
+      mock.timers.reset();
       await client.close();
     }
   });

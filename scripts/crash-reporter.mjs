@@ -1,5 +1,5 @@
-// A node:test reporter for scripts/run-tests.mjs: one JSON line per failure (file, test, whether it
-// is Chromium's renderer crash), so the runner can tell a crashed browser from a failed assertion.
+// A node:test reporter for scripts/run-tests.mjs: one JSON line per failure (its file, and whether
+// it is Chromium's renderer crash), so the runner can tell a crashed browser from a failed assertion.
 const CRASH = /\b(Page|Target) crashed\b/;
 
 export default async function* crashReporter(source) {
@@ -9,6 +9,6 @@ export default async function* crashReporter(source) {
     // A suite that failed only because a test in it failed says nothing of its own.
     if (error?.failureType === 'subtestsFailed') continue;
     const message = String(error?.cause?.message ?? error?.message ?? '');
-    yield `${JSON.stringify({ file: event.data.file, test: event.data.name, crash: CRASH.test(message) })}\n`;
+    yield `${JSON.stringify({ file: event.data.file, crash: CRASH.test(message) })}\n`;
   }
 }

@@ -73,8 +73,7 @@ export function createRequestRunner(deps: RequestRunnerDeps) {
     );
     const entry = { ...request };
     deps.inFlight.add(entry);
-    const combined = deadline.signal;
-    const sendOptions: RequestOptions = { ...rest, timeout: NO_SDK_TIMEOUT, signal: combined };
+    const sendOptions: RequestOptions = { ...rest, timeout: NO_SDK_TIMEOUT, signal: deadline.signal };
     const once = (): Promise<T> =>
       deps.era() === '2026-07-28'
         ? driveInputRequired<T>((retry, o) => send(retry, o, leg), sendOptions, {
@@ -86,7 +85,7 @@ export function createRequestRunner(deps: RequestRunnerDeps) {
     try {
       const urlRetry = deps.urlRetry;
       if (!urlRetry) return await once();
-      return await withUrlRetry(once, () => urlRetry(request, combined));
+      return await withUrlRetry(once, () => urlRetry(request, deadline.signal));
     } catch (error) {
       if (deadline.timedOut) throw deadline.signal.reason;
       throw error;

@@ -3,7 +3,7 @@
 // (scripts/bundle-tests.mjs); TEST_BUNDLE=0 runs the sources under tsx instead.
 // Node 20's --test does not expand globs, so the files are listed here.
 import { spawn } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { chmodSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { bundleTests } from './bundle-tests.mjs';
@@ -31,16 +31,27 @@ const concurrency = process.env.TEST_CONCURRENCY ?? '2';
 // Tests never write the user's home: every CLI they start finds its era cache, its sign-in store
 // and any config under scratch XDG_* folders (an inherited MCP_ELICIT_CACHE_DIR or
 // MCP_ELICIT_AUTH_DIR would point elsewhere, so they are dropped).
-const scratchCache = mkdtempSync(join(tmpdir(), 'mcp-elicit-test-cache-'));
+const scratchCache = mkdtempSync(join(tmpdir(), 'mcp-elicit-test-'));
+// The scratch folder is their TMPDIR too, shared like /tmp (sticky, open to the second local user
+// some tests run as), so a run leaves no temp folder behind, even where a test forgot one.
+chmodSync(scratchCache, 0o1777);
 const env = {
   ...process.env,
   XDG_CACHE_HOME: join(scratchCache, 'cache'),
   XDG_STATE_HOME: join(scratchCache, 'state'),
   XDG_CONFIG_HOME: join(scratchCache, 'config'),
+  TMPDIR: scratchCache,
 };
 for (const dir of ['cache', 'state', 'config']) mkdirSync(join(scratchCache, dir));
 delete env.MCP_ELICIT_CACHE_DIR;
 delete env.MCP_ELICIT_AUTH_DIR;
+// Node 20 reads and parses every certificate of NODE_EXTRA_CA_CERTS at each start (about 0.09 s of
+// CPU per process, and a run starts well over a thousand): tests reach nothing but loopback, so it is
+// dropped, and kept aside for the commands that reach the npm registry (test/helpers/registry-env.ts).
+if (env.NODE_EXTRA_CA_CERTS !== undefined) {
+  env.MCP_ELICIT_TEST_EXTRA_CA_CERTS = env.NODE_EXTRA_CA_CERTS;
+  delete env.NODE_EXTRA_CA_CERTS;
+}
 // Inside node_modules so that the bundles' package imports resolve from the checkout's; one folder
 // per run, so two runs in one checkout never remove each other's files.
 const fromSources = process.env.TEST_BUNDLE === '0';

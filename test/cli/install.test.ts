@@ -21,6 +21,7 @@ import { after, before, describe, it } from 'node:test';
 import { promisify } from 'node:util';
 import { root } from '../helpers/cli.js';
 import { readmeLibraryExample, typeProblems } from '../helpers/readme-example.js';
+import { registryEnv } from '../helpers/registry-env.js';
 
 const run = promisify(execFile);
 const pkg = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as {
@@ -31,7 +32,7 @@ const pkg = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as {
 };
 const dir = mkdtempSync(join(tmpdir(), 'mcp-elicit-install-'));
 const app = join(dir, 'app');
-const env = {
+const env = registryEnv({
   ...process.env,
   npm_config_cache: join(dir, 'npm-cache'),
   npm_config_prefix: join(dir, 'global'),
@@ -39,7 +40,7 @@ const env = {
   npm_config_fund: 'false',
   npm_config_update_notifier: 'false',
   MCP_ELICIT_CACHE_DIR: join(dir, 'era-cache'),
-};
+});
 const npm = (args: string[], cwd: string) => run('npm', args, { cwd, env, timeout: 180_000 });
 
 /** A copy of the checkout's tracked files (and dist/ when asked), so packing never edits this one. */

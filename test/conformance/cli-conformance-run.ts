@@ -22,7 +22,9 @@ import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
+import { registryEnv } from '../helpers/registry-env.js';
 import { type RequirementId, req } from '../helpers/req.js';
+import { runnerEnv } from '../helpers/runner-env.js';
 
 export const REVISIONS = ['2025-11-25', '2026-07-28'] as const;
 
@@ -162,12 +164,6 @@ function findFile(dir: string, name: string): string | undefined {
   return undefined;
 }
 
-export function childEnv(): NodeJS.ProcessEnv {
-  const env = { ...process.env };
-  delete env.NODE_TEST_CONTEXT; // the runner and the client are not test files
-  return env;
-}
-
 interface Outcome {
   readonly exitCode: number;
   readonly transcript: string;
@@ -188,7 +184,7 @@ export async function runScenario(scenario: string, revision: At, outDir: string
       [runner, 'client', '--command', command, '--scenario', scenario]
         .concat(revision === 'extension' ? [] : ['--spec-version', revision])
         .concat(['--timeout', String(SCENARIO_TIMEOUT_MS), '-o', outDir]),
-      { cwd: root, env: childEnv(), maxBuffer: 16 * 1024 * 1024, timeout: SCENARIO_TIMEOUT_MS + 30_000 },
+      { cwd: root, env: runnerEnv(), maxBuffer: 16 * 1024 * 1024, timeout: SCENARIO_TIMEOUT_MS + 30_000 },
     );
     transcript = `${out.stdout}\n${out.stderr}`;
   } catch (error) {
@@ -295,7 +291,7 @@ export function conformanceLeg(leg: Leg, expectations: Readonly<Record<string, E
     assert.ok(!/\s/.test(process.execPath), 'the client command is split on spaces: Node path has one');
     await run('bash', [join(root, 'scripts/setup-conformance.sh')], {
       cwd: root,
-      env: childEnv(),
+      env: registryEnv(runnerEnv()),
       timeout: 10 * 60_000,
       maxBuffer: 16 * 1024 * 1024,
     });

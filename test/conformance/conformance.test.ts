@@ -17,7 +17,9 @@ import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { type Era, eraOf } from '../../src/contracts/protocol.js';
 import { fixtureCommand } from '../helpers/compiled-fixture.js';
+import { registryEnv } from '../helpers/registry-env.js';
 import { req } from '../helpers/req.js';
+import { runnerEnv } from '../helpers/runner-env.js';
 
 const run = promisify(execFile);
 const root = fileURLToPath(new URL('../..', import.meta.url));
@@ -132,12 +134,6 @@ function describeCheck(check: Check): string {
   return `  [${check.status}] ${check.id}: ${check.description ?? ''}${error}${details}`;
 }
 
-function childEnv(): NodeJS.ProcessEnv {
-  const env = { ...process.env };
-  delete env.NODE_TEST_CONTEXT; // the runner and the client are not test files
-  return env;
-}
-
 interface RunOutcome {
   readonly checks: Check[];
   readonly clientStdout: string;
@@ -168,7 +164,7 @@ async function runScenario(scenario: Scenario, outDir: string): Promise<RunOutco
         '-o',
         outDir,
       ],
-      { cwd: root, env: childEnv(), maxBuffer: 16 * 1024 * 1024, timeout: CLIENT_TIMEOUT_MS + 30_000 },
+      { cwd: root, env: runnerEnv(), maxBuffer: 16 * 1024 * 1024, timeout: CLIENT_TIMEOUT_MS + 30_000 },
     );
     transcript = `${out.stdout}\n${out.stderr}`;
   } catch (error) {
@@ -238,7 +234,7 @@ before(async () => {
   const started = performance.now();
   await run('bash', [join(root, 'scripts/setup-conformance.sh')], {
     cwd: root,
-    env: childEnv(),
+    env: registryEnv(runnerEnv()),
     timeout: 10 * 60_000,
     maxBuffer: 16 * 1024 * 1024,
   });

@@ -29,6 +29,10 @@ for (const era of ['2025-11-25', '2026-07-28'] as const) {
     let session: ElicitationSession;
     let renderer: BrowserRenderer;
     let violations: string[] = [];
+    // Every call's signal: a test that failed mid-flow (a renderer crash, seen in CI) leaves its call
+    // waiting, and closing the client does not withdraw a prompt still queued behind another one, so
+    // it would be shown after the renderer closed and keep its page server (and this file) running.
+    const calls = new AbortController();
     before(async () => {
       chrome = await launchChromium();
       context = await chrome.browser.newContext();
@@ -46,13 +50,17 @@ for (const era of ['2025-11-25', '2026-07-28'] as const) {
       );
     });
     after(async () => {
+      calls.abort();
       await client.close();
       await renderer.close();
       await chrome.close();
     });
 
     it('shows who asks, the full URL and its site, fetches nothing before consent; Open is a plain noopener/noreferrer link; the flow completes', async () => {
-      const call = session.callTool({ name: 'connect_account', arguments: {} }, { timeoutMs: 30_000 });
+      const call = session.callTool(
+        { name: 'connect_account', arguments: {} },
+        { timeoutMs: 30_000, signal: calls.signal },
+      );
       await page.waitForSelector('a[data-consent]');
       const link = page.locator('a[data-consent]');
       const href = (await link.getAttribute('href')) ?? '';
@@ -88,7 +96,7 @@ for (const era of ['2025-11-25', '2026-07-28'] as const) {
       const pages = context.pages().length;
       const call = session.callTool(
         { name: 'ask_url', arguments: { url: 'https://example.com/pay', message: 'Pay <b>now</b>' } },
-        { timeoutMs: 30_000 },
+        { timeoutMs: 30_000, signal: calls.signal },
       );
       await page.waitForSelector('a[data-consent]');
       assert.match((await page.textContent('#message')) ?? '', /Pay <b>now<\/b>/);

@@ -214,6 +214,7 @@ function requestRunner(parts: Parts, handler: LazyHandler): RequestRunner {
   const { options, waiter } = parts;
   return createRequestRunner({
     era: parts.era,
+    transport: () => parts.client.transport,
     queue: parts.queue,
     inFlight: parts.inFlight,
     maxInputRounds: options.maxInputRounds ?? DEFAULT_MAX_INPUT_ROUNDS,

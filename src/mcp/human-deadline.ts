@@ -16,6 +16,7 @@ export class HumanDeadline {
   readonly #startedAt = Date.now();
   #timer: ReturnType<typeof setTimeout> | undefined;
   #expired = false;
+  #ended = false;
   readonly #caller: AbortSignal | undefined;
   readonly #onCallerAbort = (): void => this.#controller.abort(this.#caller?.reason);
 
@@ -42,6 +43,18 @@ export class HumanDeadline {
   /** The deadline itself ended the request (not the caller). */
   get timedOut(): boolean {
     return this.#expired;
+  }
+
+  /** Ends the request now with `reason` (its connection closed); not a timeout. */
+  end(reason: unknown): void {
+    if (this.#controller.signal.aborted) return;
+    this.#ended = true;
+    this.#controller.abort(reason);
+  }
+
+  /** The deadline ended the request, by its time or by `end`, not the caller: its reason is the request's error. */
+  get endedItself(): boolean {
+    return this.#expired || this.#ended;
   }
 
   pause(): void {

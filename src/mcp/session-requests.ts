@@ -1,13 +1,14 @@
 // The requests a session makes on the caller's behalf (tools/call, prompts/get, resources/read):
 // a timeout that does not count time spent answering, our own 2026-07-28 round driver, and the
 // -32042 retry once the browser steps it asked for are done.
-import type { RequestOptions } from '@modelcontextprotocol/client';
+import { type RequestOptions, SdkError, SdkErrorCode, type Transport } from '@modelcontextprotocol/client';
 import type { Era } from '../contracts/protocol.js';
 import { HumanDeadline, NO_SDK_TIMEOUT } from './human-deadline.js';
 import { driveInputRequired, type RoundControl } from './input-required-driver.js';
 import type { PromptQueue } from './prompt-queue.js';
 import type { TaskControl } from './tasks/task-control.js';
 import type { TaskLeg } from './tasks/task-runner.js';
+import { onTransportClose } from './transport-tap.js';
 import { isUrlElicitationRequired } from './url-required-error.js';
 import type { UrlRetryDeps } from './url-required-retry.js';
 
@@ -40,6 +41,8 @@ export type Send = (
 
 export interface RequestRunnerDeps {
   readonly era: () => Era;
+  /** The client's transport while connected: its close ends the request and withdraws its prompts. */
+  readonly transport: () => Transport | undefined;
   readonly queue: PromptQueue;
   /** Requests in flight, so an elicitation can be told which one it belongs to. */
   readonly inFlight: Set<RequestRef>;
@@ -58,6 +61,13 @@ export function createRequestRunner(deps: RequestRunnerDeps) {
   ): Promise<T> {
     const { timeoutMs = DEFAULT_REQUEST_TIMEOUT_MS, signal, rounds, tasks, ...rest } = options;
     const deadline = new HumanDeadline(timeoutMs, deps.queue.active, signal);
+    // A 2026 round's prompts are ours, not an SDK handler's: nothing else withdraws them on close.
+    const transport = deps.transport();
+    const stopWatchingClose = transport
+      ? onTransportClose(transport, () =>
+          deadline.end(new SdkError(SdkErrorCode.ConnectionClosed, 'Connection closed')),
+        )
+      : undefined;
     // A running task is bounded by its ttl, the task timeout and the caller's signal, not by the call's timeout.
     let taskRunning = false;
     const leg: TaskLeg = {
@@ -87,11 +97,13 @@ export function createRequestRunner(deps: RequestRunnerDeps) {
       if (!urlRetry) return await once();
       return await withUrlRetry(once, () => urlRetry(request, deadline.signal));
     } catch (error) {
-      if (deadline.timedOut) throw deadline.signal.reason;
+      // Whatever failed after the deadline ended the request ("Not connected"), its reason is the error.
+      if (deadline.endedItself) throw deadline.signal.reason;
       throw error;
     } finally {
       deps.inFlight.delete(entry);
       stopListening();
+      stopWatchingClose?.();
       deadline.dispose();
     }
   };

@@ -150,3 +150,33 @@ function install(transport: Transport): TransportTap {
 function ordered<S, E extends { stage: S }>(entries: E[], order: readonly S[]): E[] {
   return entries.sort((a, b) => order.indexOf(a.stage) - order.indexOf(b.stage));
 }
+
+const closeListeners = new WeakMap<Transport, Set<() => void>>();
+
+/**
+ * Calls `listener` once when the connected `transport` closes, after the SDK's own close handling
+ * (its requests have failed by then); returns the unsubscribe. Apart from the message tap, so a
+ * client that only listens for the close pays nothing per message.
+ */
+export function onTransportClose(transport: Transport, listener: () => void): () => void {
+  let listeners = closeListeners.get(transport);
+  if (!listeners) {
+    const own = new Set<() => void>();
+    listeners = own;
+    closeListeners.set(transport, own);
+    const sdkClose = transport.onclose;
+    transport.onclose = () => {
+      closeListeners.delete(transport);
+      try {
+        sdkClose?.call(transport);
+      } finally {
+        for (const each of own) each();
+      }
+    };
+  }
+  listeners.add(listener);
+  const subscribed = listeners;
+  return () => {
+    subscribed.delete(listener);
+  };
+}

@@ -7,7 +7,7 @@ import { describe, it } from 'node:test';
 import { Client, InMemoryTransport, type JSONRPCMessage, type Transport } from '@modelcontextprotocol/client';
 import { McpServer } from '@modelcontextprotocol/server';
 import { ElicitError } from '../../src/contracts/elicit-error.js';
-import { tapOf } from '../../src/mcp/transport-tap.js';
+import { onTransportClose, tapOf } from '../../src/mcp/transport-tap.js';
 import { within } from '../helpers/within.js';
 
 interface Pair {
@@ -233,5 +233,30 @@ describe('the transport tap', () => {
       () => tapOf(unconnected),
       (error: unknown) => error instanceof ElicitError && error.code === 'not-connected',
     );
+  });
+
+  it("calls close listeners once, after the SDK's own close handling, and never one that unsubscribed", async () => {
+    const pair = await connectedPair();
+    const order: string[] = [];
+    pair.client.onclose = () => order.push('sdk');
+    onTransportClose(pair.transport, () => order.push('first'));
+    const stop = onTransportClose(pair.transport, () => order.push('gone'));
+    onTransportClose(pair.transport, () => order.push('second'));
+    stop();
+    await pair.close();
+    assert.deepEqual(order, ['sdk', 'first', 'second']);
+  });
+
+  it("still calls close listeners when the SDK's close hook throws", async () => {
+    const pair = await connectedPair();
+    let heard = false;
+    pair.client.onclose = () => {
+      throw new Error('a failing onclose');
+    };
+    onTransportClose(pair.transport, () => {
+      heard = true;
+    });
+    await pair.close().catch(() => {});
+    assert.equal(heard, true);
   });
 });

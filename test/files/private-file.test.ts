@@ -12,6 +12,7 @@ import {
   mkdirSync,
   mkdtempSync,
   readFileSync,
+  rmSync,
   statSync,
   symlinkSync,
   writeFileSync,
@@ -150,8 +151,12 @@ describe('a private file', () => {
 
   it('in the sticky /tmp is fine: others cannot replace what is ours there', async () => {
     const file = join(tmpdir(), `mcp-elicit-audit-${process.pid}-${Date.now()}.jsonl`);
-    await appendPrivateFile(file, 'one\n');
-    assert.equal(readFileSync(file, 'utf8'), 'one\n');
-    assert.equal(mode(file), 0o600);
+    try {
+      await appendPrivateFile(file, 'one\n');
+      assert.equal(readFileSync(file, 'utf8'), 'one\n');
+      assert.equal(mode(file), 0o600);
+    } finally {
+      rmSync(file, { force: true });
+    }
   });
 });

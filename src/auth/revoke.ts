@@ -1,5 +1,6 @@
 // Token revocation at sign-out (RFC 7009; the SDK has none, digest E-10): the refresh token first
-// (revoking it ends the grant at most servers), then the access token, each with the client
+// (revoking it ends the grant at most servers), then the access token unless the endpoint did not
+// answer the first (a person signing out waits for one timeout, not two), each with the client
 // authentication the token endpoint uses. The endpoint comes from the authorization server's
 // metadata, found with the SDK's discovery. The server's answers are untrusted text; no token
 // ever goes into a message.
@@ -71,15 +72,26 @@ export async function revokeTokens(request: RevocationRequest): Promise<Revocati
   ];
   const revoked: RevokedKind[] = [];
   const problems: string[] = [];
+  let unanswered = false;
   for (const [kind, token] of order) {
     if (token === undefined) continue;
-    const problem = await revokeOne(fetchFn, endpoint, token, kind, client, method);
-    if (problem === undefined) revoked.push(kind);
-    else problems.push(`${kind.replace('_', ' ')}: ${problem}`);
+    // An endpoint that did not answer the first is not waited for a second time.
+    const outcome: RevokeOne = unanswered
+      ? { problem: 'not tried, as the revocation endpoint did not answer', answered: false }
+      : await revokeOne(fetchFn, endpoint, token, kind, client, method);
+    unanswered ||= !outcome.answered;
+    if (outcome.problem === undefined) revoked.push(kind);
+    else problems.push(`${kind.replace('_', ' ')}: ${outcome.problem}`);
   }
   return problems.length === 0
     ? { kind: 'revoked', revoked }
     : { kind: 'failed', revoked, reason: problems.join('; ') };
+}
+
+/** One token's revocation: what went wrong, if anything, and whether the endpoint answered at all. */
+interface RevokeOne {
+  readonly problem: string | undefined;
+  readonly answered: boolean;
 }
 
 async function revokeOne(
@@ -89,7 +101,7 @@ async function revokeOne(
   hint: RevokedKind,
   client: StoredOAuthClientInformation,
   method: ReturnType<typeof selectClientAuthMethod>,
-): Promise<string | undefined> {
+): Promise<RevokeOne> {
   const headers = new Headers({
     'content-type': 'application/x-www-form-urlencoded',
     accept: 'application/json',
@@ -108,13 +120,16 @@ async function revokeOne(
   try {
     response = await fetchFn(endpoint, { method: 'POST', headers, body, redirect: 'error' });
   } catch (error) {
-    return `the request failed (${messageOf(error)})`;
+    return { problem: `the request failed (${messageOf(error)})`, answered: false };
   }
   if (response.ok) {
     await response.body?.cancel();
-    return undefined;
+    return { problem: undefined, answered: true };
   }
-  return `the server answered ${response.status}${await errorText(response, token)}`;
+  return {
+    problem: `the server answered ${response.status}${await errorText(response, token)}`,
+    answered: true,
+  };
 }
 
 /**

@@ -140,7 +140,11 @@ for (const era of ['2025-11-25', '2026-07-28'] as const satisfies readonly Era[]
 
     if (era === '2025-11-25') {
       it(req`closing the tab keeps the request open: the launch page printed on stderr brings the form back with what was typed (H-38)`, async () => {
-        const answer = rig.ask(schema);
+        // A short grace before a tab counts as closed (3 s by default); the 5 min to come back as shipped.
+        const opener = pageOpener(() => page);
+        const renderer = new BrowserRenderer({ opener, tabClosedGraceMs: 300, log });
+        const reopening = await echoRig(era, () => page, { renderer });
+        const answer = reopening.ask(schema);
         await formShown(page);
         // The script's live check keeps the draft on the server.
         const checked = page.waitForResponse((response) => response.url().endsWith('/check'));
@@ -154,14 +158,19 @@ for (const era of ['2025-11-25', '2026-07-28'] as const satisfies readonly Era[]
           /the form's tab was closed; the request stays open 5 min for you to come back\. Open this page to get it back \(only your account can read it\):\n {2}file:\/\//,
         );
         page = await context.newPage();
-        await page.goto(rig.opened.at(-1) ?? '');
-        await formShown(page);
-        assert.equal(await page.inputValue('#f0'), 'Ad', 'the same request, with what was typed');
-        await page.fill('#f0', 'Ada');
-        await page.click('button[value="review"]');
-        await page.waitForSelector('dl.review');
-        await page.click('button[value="submit"]');
-        assert.deepEqual(await answer, { action: 'accept', content: { name: 'Ada' } });
+        try {
+          await page.goto(opener.opened.at(-1) ?? '');
+          await formShown(page);
+          assert.equal(await page.inputValue('#f0'), 'Ad', 'the same request, with what was typed');
+          await page.fill('#f0', 'Ada');
+          await page.click('button[value="review"]');
+          await page.waitForSelector('dl.review');
+          await page.click('button[value="submit"]');
+          assert.deepEqual(await answer, { action: 'accept', content: { name: 'Ada' } });
+        } finally {
+          await reopening.close();
+          await renderer.close();
+        }
       });
 
       it(req`a tab closed and not reopened within the bound ends its request as cancel (tab-closed); the next one opens a new tab (H-38)`, async () => {
@@ -198,11 +207,12 @@ for (const era of ['2025-11-25', '2026-07-28'] as const satisfies readonly Era[]
       });
 
       it('a request the server withdraws leaves the page saying so; what was typed comes back next time', async () => {
-        const answer = rig.ask(schema, { withdrawAfterMs: 4000 });
+        const answer = rig.ask(schema);
         await formShown(page);
         const checked = page.waitForResponse((response) => response.url().endsWith('/check'));
         await page.fill('#f0', 'Grace');
         await checked;
+        assert.equal(await rig.withdraw(), 1);
         const echoed = await answer;
         assert.ok(echoed.withdrawn, JSON.stringify(echoed));
         await page.waitForSelector('text=withdrew this request');
@@ -249,7 +259,7 @@ for (const era of ['2025-11-25', '2026-07-28'] as const satisfies readonly Era[]
         const renderer = new BrowserRenderer({
           opener: pageOpener(() => page),
           lingerMs: 5000,
-          timeoutMs: 2500,
+          timeoutMs: 1500,
         });
         const timed = await echoRig('2025-11-25', () => page, { renderer });
         try {

@@ -16,7 +16,9 @@ export interface EchoRig {
   readonly session: ElicitationSession;
   readonly opened: string[];
   /** Calls `ask` and returns the echoed result (JSON-parsed tool text). */
-  ask(schema: unknown, options?: { message?: string; withdrawAfterMs?: number }): Promise<EchoResult>;
+  ask(schema: unknown, options?: { message?: string }): Promise<EchoResult>;
+  /** 2025-11-25: the server withdraws every ask still waiting; resolves with how many. */
+  withdraw(): Promise<number>;
   close(): Promise<void>;
 }
 
@@ -56,6 +58,11 @@ export async function echoRig(
       );
       const text = (result.content as { type: string; text?: string }[])[0]?.text ?? '{}';
       return JSON.parse(text) as EchoResult;
+    },
+    async withdraw() {
+      const result = await session.callTool({ name: 'withdraw', arguments: {} });
+      const text = (result.content as { type: string; text?: string }[])[0]?.text ?? '';
+      return Number(/withdrew (\d+)/.exec(text)?.[1] ?? Number.NaN);
     },
     async close() {
       await client.close();

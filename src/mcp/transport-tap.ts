@@ -151,7 +151,13 @@ function ordered<S, E extends { stage: S }>(entries: E[], order: readonly S[]): 
   return entries.sort((a, b) => order.indexOf(a.stage) - order.indexOf(b.stage));
 }
 
-const closeListeners = new WeakMap<Transport, Set<() => void>>();
+interface CloseWatch {
+  readonly listeners: Set<() => void>;
+  /** Our `onclose`; when the SDK sets its own again (the transport connected anew), it is put back. */
+  readonly hook: () => void;
+}
+
+const closeWatches = new WeakMap<Transport, CloseWatch>();
 
 /**
  * Calls `listener` once when the connected `transport` closes, after the SDK's own close handling
@@ -159,24 +165,29 @@ const closeListeners = new WeakMap<Transport, Set<() => void>>();
  * client that only listens for the close pays nothing per message.
  */
 export function onTransportClose(transport: Transport, listener: () => void): () => void {
-  let listeners = closeListeners.get(transport);
-  if (!listeners) {
-    const own = new Set<() => void>();
-    listeners = own;
-    closeListeners.set(transport, own);
-    const sdkClose = transport.onclose;
-    transport.onclose = () => {
-      closeListeners.delete(transport);
-      try {
-        sdkClose?.call(transport);
-      } finally {
-        for (const each of own) each();
-      }
-    };
+  let watch = closeWatches.get(transport);
+  if (!watch || transport.onclose !== watch.hook) {
+    watch = watchClose(transport);
+    closeWatches.set(transport, watch);
   }
+  const { listeners } = watch;
   listeners.add(listener);
-  const subscribed = listeners;
   return () => {
-    subscribed.delete(listener);
+    listeners.delete(listener);
   };
+}
+
+function watchClose(transport: Transport): CloseWatch {
+  const listeners = new Set<() => void>();
+  const sdkClose = transport.onclose;
+  const hook = () => {
+    closeWatches.delete(transport);
+    try {
+      sdkClose?.call(transport);
+    } finally {
+      for (const each of listeners) each();
+    }
+  };
+  transport.onclose = hook;
+  return { listeners, hook };
 }

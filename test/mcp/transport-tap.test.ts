@@ -259,4 +259,19 @@ describe('the transport tap', () => {
     await pair.close().catch(() => {});
     assert.equal(heard, true);
   });
+
+  it('watches the close again when the SDK connects the same transport anew and sets its own hook', () => {
+    const order: string[] = [];
+    const transport: Transport = {
+      start: async () => {},
+      send: async () => {},
+      close: async () => transport.onclose?.(),
+    };
+    transport.onclose = () => order.push('first connection');
+    onTransportClose(transport, () => order.push('first listener'));
+    transport.onclose = () => order.push('second connection');
+    onTransportClose(transport, () => order.push('second listener'));
+    transport.onclose?.();
+    assert.deepEqual(order, ['second connection', 'second listener']);
+  });
 });

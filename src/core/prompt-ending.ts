@@ -12,6 +12,7 @@ export type PromptEnding =
   | 'interrupted' // the person's Ctrl-C where mcp-elicit runs
   | 'server-cancelled' // the server withdrew the request (notifications/cancelled, its abort)
   | 'host-gave-up' // proxy: the host stopped waiting for the request that asked (its timeout or cancel)
+  | 'connection-lost' // the connection to the server closed (the client closed, the server exited)
   | 'timeout' // the prompt was left unanswered past its limit
   | 'tab-closed' // browser: the page's tab was closed
   | 'closed'; // the front-end itself was closed
@@ -28,6 +29,8 @@ export function endingOutcome(ending: PromptEnding): {
       return { reason: 'server-cancelled', detail: 'the server withdrew the request' };
     case 'host-gave-up':
       return { reason: 'host-gave-up', detail: 'the host stopped waiting for the request' };
+    case 'connection-lost':
+      return { reason: 'connection-closed', detail: 'the connection to the server closed' };
     case 'interrupted':
       return { reason: 'interrupted', detail: 'interrupted with Ctrl-C' };
     case 'tab-closed':
@@ -44,6 +47,8 @@ export function endingSentence(ending: PromptEnding): string {
       return 'The server withdrew this request. What you typed is kept if it asks again.';
     case 'host-gave-up':
       return 'The app that asked stopped waiting (its time limit ran out, or it cancelled). What you typed is kept: when it asks again, your answers are filled in.';
+    case 'connection-lost':
+      return 'The connection to the server closed, so the request was cancelled.';
     case 'interrupted':
       return 'You interrupted mcp-elicit (Ctrl-C), so the request was cancelled.';
     case 'timeout':
@@ -63,12 +68,22 @@ export class HostGaveUp extends Error {
   }
 }
 
-/** Why a prompt's signal aborted, unless the person interrupted: the host gave up, else the server withdrew it. */
-export function withdrawnEnding(signal: AbortSignal): 'host-gave-up' | 'server-cancelled' {
-  return signal.reason instanceof HostGaveUp ? 'host-gave-up' : 'server-cancelled';
+/** The code of the SDK's error for a closed connection (`SdkErrorCode.ConnectionClosed`); core does not import the SDK. */
+const CONNECTION_CLOSED = 'CONNECTION_CLOSED';
+
+/** How a prompt whose signal aborted ended, unless the person interrupted. */
+export type WithdrawnEnding = 'host-gave-up' | 'server-cancelled' | 'connection-lost';
+
+/** Why a prompt's signal aborted: the host gave up, the connection closed, else the server withdrew it. */
+export function withdrawnEnding(signal: AbortSignal): WithdrawnEnding {
+  const reason: unknown = signal.reason;
+  if (reason instanceof HostGaveUp) return 'host-gave-up';
+  return (reason as { code?: unknown } | undefined)?.code === CONNECTION_CLOSED
+    ? 'connection-lost'
+    : 'server-cancelled';
 }
 
-/** A withdrawn prompt's outcome, in the one dialect every front-end reports (`host-gave-up` or `server-cancelled`). */
+/** A withdrawn prompt's outcome, in the one dialect every front-end reports. */
 export function withdrawnOutcome(signal: AbortSignal): CancelOutcome {
-  return { action: 'cancel', reason: withdrawnEnding(signal) };
+  return { action: 'cancel', reason: endingOutcome(withdrawnEnding(signal)).reason };
 }

@@ -1,10 +1,10 @@
 // Form mode: schema → model → pre-filled prompt → person (or script) → fail-closed result.
 import type { FormAnswer, FormPrompt, PromptContext, Renderer } from '../contracts/renderer.js';
-import { cancelOutcome } from '../core/choice-outcome.js';
 import { initialDraft } from '../core/defaults.js';
 import type { DraftStore } from '../core/draft-store.js';
 import type { Draft, FormContent, FormModel } from '../core/form-model.js';
 import type { FormOutcome } from '../core/outcome.js';
+import { withdrawnOutcome } from '../core/prompt-ending.js';
 import { failClosed } from '../core/result.js';
 import { validateContent } from '../core/validate.js';
 import { type PromptQueue, skippedOutcome } from './prompt-queue.js';
@@ -61,7 +61,7 @@ export async function answerForm(
     signal,
     (waiting) => deps.renderer.form(prompt, context(waiting)),
     (reason) => ({
-      outcome: skippedOutcome(reason),
+      outcome: skippedOutcome(reason, signal),
     }),
     overRateAsker(deps.renderer, deps.queue.rate, context),
   );
@@ -69,8 +69,8 @@ export async function answerForm(
 
   let outcome = answer.outcome;
   if (signal.aborted && outcome.action !== 'cancel') {
-    // The server withdrew the request while the person answered: nothing will be sent.
-    outcome = cancelOutcome('server-cancelled');
+    // Withdrawn (by the server, or the connection closed) while the person answered: nothing will be sent.
+    outcome = withdrawnOutcome(signal);
   }
   if (outcome.action === 'accept') {
     const gated = vouched.has(outcome.content) ? outcome : failClosed(model, outcome);

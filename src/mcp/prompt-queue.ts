@@ -4,6 +4,7 @@
 // prompts and a per-server rate over time (C-21).
 import { cancelOutcome } from '../core/choice-outcome.js';
 import type { CancelOutcome } from '../core/outcome.js';
+import { withdrawnOutcome } from '../core/prompt-ending.js';
 import { DEFAULT_RATE_LIMIT, type RateLimit, type RateLimitChoice, RateLimiter } from './rate-limit.js';
 
 /** Limits of a `PromptQueue`. */
@@ -37,17 +38,15 @@ export type SkipReason = 'muted' | 'rate-limited' | 'queue-full' | 'aborted';
 /** Default waiting cap per server: with a rate, and with `rate: false` (then only memory bounds it). */
 export const MAX_WAITING_PER_SERVER = { rated: 16, unrated: 1024 } as const;
 
-/** The cancel reason a prompt that was never shown is answered with. */
-export function skipReason(reason: SkipReason): 'server-cancelled' | Exclude<SkipReason, 'aborted'> {
-  return reason === 'aborted' ? 'server-cancelled' : reason;
-}
-
-/** How a prompt that was never shown ends, with the limit in words (C-21: a client may rate-limit a server). */
-export function skippedOutcome(reason: SkipReason): CancelOutcome {
+/**
+ * How a prompt that was never shown ends, with the limit in words (C-21: a client may rate-limit a
+ * server); one withdrawn while it waited says why its `signal` aborted, as a shown one would.
+ */
+export function skippedOutcome(reason: SkipReason, signal: AbortSignal): CancelOutcome {
   if (reason === 'rate-limited') return cancelOutcome(reason, 'this server asked too often (rate limit)');
   if (reason === 'queue-full')
     return cancelOutcome(reason, "too many of this server's prompts are already waiting");
-  return cancelOutcome(skipReason(reason));
+  return reason === 'aborted' ? withdrawnOutcome(signal) : cancelOutcome(reason);
 }
 
 /** One prompt on screen at a time across every session that shares the queue, with per-server mute and rate limits. */

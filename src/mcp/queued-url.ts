@@ -6,9 +6,6 @@ import { type PromptQueue, type SkipReason, skippedOutcome } from './prompt-queu
 import { overRateAsker } from './rate-limit.js';
 
 export function queuedUrlRenderer(renderer: Renderer, queue: PromptQueue, server: string): Renderer {
-  const skipped = (reason: SkipReason): UrlAnswer => ({
-    outcome: skippedOutcome(reason),
-  });
   const url = renderer.url?.bind(renderer);
   return {
     name: renderer.name,
@@ -20,7 +17,7 @@ export function queuedUrlRenderer(renderer: Renderer, queue: PromptQueue, server
           server,
           ctx.signal,
           () => url(prompt, ctx),
-          skipped,
+          (reason: SkipReason): UrlAnswer => ({ outcome: skippedOutcome(reason, ctx.signal) }),
           overRateAsker(renderer, queue.rate, () => ctx),
         ),
     }),

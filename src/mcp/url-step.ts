@@ -7,6 +7,7 @@ import type { PromptContext, Renderer } from '../contracts/renderer.js';
 import type { UrlOpener, UrlWaiter } from '../contracts/url-step.js';
 import { cancelOutcome, consentOutcome } from '../core/choice-outcome.js';
 import type { UrlOutcome } from '../core/outcome.js';
+import { endingOutcome, withdrawnEnding, withdrawnOutcome } from '../core/prompt-ending.js';
 import type { UrlAnalysis } from '../core/url-safety.js';
 
 /** How often a browser that failed to start may be tried again from the waiting state. */
@@ -59,8 +60,8 @@ export async function runUrlStep(
   if (answer.outcome.action !== 'accept') return { stage: 'consent', outcome: answer.outcome };
   // Withdrawn while the person was deciding: open nothing.
   if (ctx.signal.aborted) {
-    const detail = 'the server withdrew the request';
-    return { stage: 'consent', outcome: cancelOutcome('server-cancelled', detail) };
+    const { reason, detail } = endingOutcome(withdrawnEnding(ctx.signal));
+    return { stage: 'consent', outcome: cancelOutcome(reason, detail) };
   }
   // Consent given (C-25): open what was analysed, never the raw string.
   const opened = await openWithFallback(analysis.href, message, ctx, deps);
@@ -110,11 +111,11 @@ async function openWithFallback(
   return cancelOutcome('browser-failed', error);
 }
 
-/** A cancel while the request was being withdrawn is reported as the server's doing. */
+/** A cancel while the request was being withdrawn is reported as the withdrawal (the server's, the connection's). */
 export function cancelled(
   ctx: PromptContext,
   reason: 'dismissed' | 'browser-failed',
   detail: string,
 ): UrlOutcome {
-  return cancelOutcome(ctx.signal.aborted ? 'server-cancelled' : reason, detail);
+  return cancelOutcome(ctx.signal.aborted ? withdrawnOutcome(ctx.signal).reason : reason, detail);
 }

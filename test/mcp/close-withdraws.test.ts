@@ -6,6 +6,7 @@ import { describe, it } from 'node:test';
 import { Client } from '@modelcontextprotocol/client';
 import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
 import type { FormAnswer, FormPrompt, PromptContext, Renderer } from '../../src/contracts/renderer.js';
+import { withdrawnOutcome } from '../../src/core/prompt-ending.js';
 import { attachElicitation } from '../../src/mcp/attach.js';
 import { req } from '../helpers/req.js';
 import { demoStdioCommand } from '../helpers/servers.js';
@@ -25,7 +26,7 @@ class AbsentPerson implements Renderer {
       ctx.signal.addEventListener('abort', () => resolve(), { once: true }),
     );
     this.withdrawn.push(prompt.message);
-    return { outcome: { action: 'cancel', reason: 'server-cancelled' } };
+    return { outcome: withdrawnOutcome(ctx.signal) }; // as every front-end reports a withdrawn prompt
   }
   /** Resolves once a prompt is on screen. */
   firstShown(): Promise<void> {
@@ -37,7 +38,7 @@ const macrotask = () => new Promise((resolve) => setImmediate(resolve));
 
 for (const era of ['2025-11-25', '2026-07-28'] as const) {
   describe(`closing the client on ${era}`, () => {
-    it(req`withdraws the prompt on screen, never shows the one queued behind it, and ends both calls with "Connection closed" (E-23)`, async () => {
+    it(req`withdraws the prompt on screen as connection-closed, never shows the one queued behind it, and ends both calls with "Connection closed" (E-23)`, async () => {
       const client = new Client(
         { name: 'test', version: '1' },
         { versionNegotiation: { mode: era === '2025-11-25' ? 'legacy' : { pin: era } } },
@@ -60,6 +61,8 @@ for (const era of ['2025-11-25', '2026-07-28'] as const) {
       await macrotask();
       assert.equal(person.shown.length, 1, `shown: ${person.shown.join(' | ')}`);
       assert.equal(person.withdrawn.length, 1, 'the prompt on screen was withdrawn');
+      const recorded = session.events.map((event) => [event.action, event.reason]);
+      assert.deepEqual(recorded[0], ['cancel', 'connection-closed'], 'recorded as the connection closing');
     });
   });
 }

@@ -14,7 +14,8 @@ import type {
 } from '../../contracts/renderer.js';
 import type { UrlOpener, UrlWaitChoice, UrlWaitInfo } from '../../contracts/url-step.js';
 import { cancelOutcome } from '../../core/choice-outcome.js';
-import { withdrawnEnding } from '../../core/prompt-ending.js';
+import type { CancelOutcome } from '../../core/outcome.js';
+import { endingOutcome, type WithdrawnEnding, withdrawnEnding } from '../../core/prompt-ending.js';
 import { createSystemOpener } from '../open-url.js';
 import { loadAssets } from './assets.js';
 import { Desk } from './desk.js';
@@ -117,12 +118,12 @@ export class BrowserRenderer implements Renderer {
   }
 
   form(prompt: FormPrompt, ctx: PromptContext): Promise<FormAnswer> {
-    if (ctx.signal.aborted) return Promise.resolve({ outcome: cancelOutcome(this.#aborted(ctx.signal)) });
+    if (ctx.signal.aborted) return Promise.resolve({ outcome: this.#neverShown(ctx.signal) });
     return this.#show(ctx.signal, (done) => new FormDriver(prompt, askerOf(ctx), done));
   }
 
   url(prompt: UrlPrompt, ctx: PromptContext): Promise<UrlAnswer> {
-    if (ctx.signal.aborted) return Promise.resolve({ outcome: cancelOutcome(this.#aborted(ctx.signal)) });
+    if (ctx.signal.aborted) return Promise.resolve({ outcome: this.#neverShown(ctx.signal) });
     return this.#show(ctx.signal, (done) => new ConsentEntry(prompt, askerOf(ctx), done));
   }
 
@@ -165,8 +166,14 @@ export class BrowserRenderer implements Renderer {
     });
   }
 
-  // A prompt's signal aborts when the server withdraws it (or the proxy's host gave up), and after Ctrl-C.
-  #aborted(signal: AbortSignal): 'interrupted' | 'host-gave-up' | 'server-cancelled' {
+  // A prompt's signal aborts when the server withdraws it (or the proxy's host gave up, or the
+  // connection closed), and after Ctrl-C.
+  // Withdrawn or interrupted before it was shown: the reason alone, as before it was shown nothing was said.
+  #neverShown(signal: AbortSignal): CancelOutcome {
+    return cancelOutcome(endingOutcome(this.#aborted(signal)).reason);
+  }
+
+  #aborted(signal: AbortSignal): 'interrupted' | WithdrawnEnding {
     return this.#interrupt?.aborted ? 'interrupted' : withdrawnEnding(signal);
   }
 }

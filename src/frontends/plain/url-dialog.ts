@@ -4,7 +4,7 @@
 // URL (core's url-consent policy) a blank line declines and "o" asks to be confirmed with "yes".
 import type { PromptContext, UrlAnswer, UrlPrompt } from '../../contracts/renderer.js';
 import { cancelOutcome, endedOutcome, urlChoiceOutcome } from '../../core/choice-outcome.js';
-import { endingSentence, withdrawnOutcome } from '../../core/prompt-ending.js';
+import { endingSentence, withdrawnEnding, withdrawnOutcome } from '../../core/prompt-ending.js';
 import { sanitizeText } from '../../core/sanitize.js';
 import {
   blankLineChoice,
@@ -109,13 +109,15 @@ function choicesLine(policy: UrlConsentPolicy): string {
   return `Type ${order.map((choice) => words[choice]).join(', ')}.`;
 }
 
-// The server withdrew the request, or (proxy) the host that asked stopped waiting for it.
+// The server withdrew the request, the connection closed, or (proxy) the host that asked stopped waiting for it.
 function withdrawn(signal: AbortSignal, io: Conversation): UrlAnswer {
-  const outcome = withdrawnOutcome(signal);
+  const ending = withdrawnEnding(signal);
   io.say(
-    outcome.reason === 'host-gave-up'
+    ending === 'host-gave-up'
       ? 'The app that asked stopped waiting; the request was cancelled.'
-      : 'The server withdrew this request; it was cancelled.',
+      : ending === 'connection-lost'
+        ? endingSentence(ending)
+        : 'The server withdrew this request; it was cancelled.',
   );
-  return { outcome };
+  return { outcome: withdrawnOutcome(signal) };
 }

@@ -114,12 +114,12 @@ export class TerminalRenderer implements Renderer {
       if (result.kind === 'server-cancelled') {
         const ending = withdrawnEnding(ctx.signal);
         this.#line(
-          ending === 'host-gave-up'
-            ? `! ${endingSentence(ending)}`
-            : `! ${server} withdrew its request; if it asks the same again while this runs, your answers are filled in.`,
+          ending === 'server-cancelled'
+            ? `! ${server} withdrew its request; if it asks the same again while this runs, your answers are filled in.`
+            : `! ${endingSentence(ending)}`,
           'warn',
         );
-        return ctrl.session.cancel(ending);
+        return ctrl.session.cancel(endingOutcome(ending).reason);
       }
       if (result.kind === 'interrupted') {
         this.#line(`✗ ${endingSentence('interrupted')}`, 'plain');

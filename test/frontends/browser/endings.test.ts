@@ -24,6 +24,7 @@ const asker = { server: { label: 'weather' }, waiting: () => 0 };
 const EXPECTED: Record<EndReason, string> = {
   'server-cancelled': 'server-cancelled',
   'host-gave-up': 'host-gave-up',
+  'connection-lost': 'connection-closed',
   interrupted: 'interrupted',
   'tab-closed': 'tab-closed',
   timeout: 'timeout',

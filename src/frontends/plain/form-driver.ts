@@ -2,16 +2,11 @@
 // cancel (C-02). Only an explicit decline is `decline`; end of input and a server abort are
 // `cancel` and hand back what was typed (E-23).
 import type { FormAnswer, FormPrompt, PromptContext } from '../../contracts/renderer.js';
-import { endedOutcome } from '../../core/choice-outcome.js';
+import { cancelOutcome, endedOutcome } from '../../core/choice-outcome.js';
 import type { Field, FieldValue } from '../../core/form-model.js';
 import { FormSession } from '../../core/form-session.js';
 import type { CancelReason } from '../../core/outcome.js';
-import {
-  endingOutcome,
-  endingSentence,
-  withdrawnEnding,
-  withdrawnOutcome,
-} from '../../core/prompt-ending.js';
+import { endingOutcome, endingSentence, withdrawnEnding } from '../../core/prompt-ending.js';
 import { sanitizeText } from '../../core/sanitize.js';
 import { type Conversation, issueLines, reviewChoices } from './conversation.js';
 import { describeField, fieldLabel, formRulesLines, parseTyped, shownValue } from './describe-field.js';
@@ -49,7 +44,8 @@ class FormDriver {
   async run(): Promise<FormAnswer> {
     // Withdrawn or interrupted while it waited its turn: never shown, so nothing to say or keep.
     if (this.#io.interrupted()) return { outcome: endedOutcome('interrupted') };
-    if (this.#ctx.signal.aborted) return { outcome: withdrawnOutcome(this.#ctx.signal) };
+    if (this.#ctx.signal.aborted)
+      return { outcome: cancelOutcome(endingOutcome(withdrawnEnding(this.#ctx.signal)).reason) };
     this.#io.say(
       ...headerLines(this.#ctx, this.#prompt.message),
       ...formRulesLines(this.#session.model),
@@ -280,16 +276,14 @@ class FormDriver {
   }
 
   #ended(read: Exclude<ReadResult, { kind: 'line' }>): FormAnswer {
-    if (read.kind === 'aborted' && this.#io.interrupted()) {
+    if (read.kind !== 'aborted')
+      return this.#cancel(this.#io.inputEnd, 'Input ended; the request was cancelled and nothing was sent.');
+    if (this.#io.interrupted()) {
       this.#io.say(endingSentence('interrupted'));
-      const { reason, detail } = endingOutcome('interrupted');
-      return this.#session.cancel(reason, detail);
+      return this.#session.cancel('interrupted', endingOutcome('interrupted').detail);
     }
-    if (read.kind === 'aborted') {
-      const ending = withdrawnEnding(this.#ctx.signal);
-      return this.#cancel(endingOutcome(ending).reason, endingSentence(ending));
-    }
-    return this.#cancel(this.#io.inputEnd, 'Input ended; the request was cancelled and nothing was sent.');
+    const ending = withdrawnEnding(this.#ctx.signal);
+    return this.#cancel(endingOutcome(ending).reason, endingSentence(ending));
   }
 
   #field(index: number): Field {

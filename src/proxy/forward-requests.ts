@@ -6,7 +6,7 @@ import type { Server, ServerContext } from '@modelcontextprotocol/server';
 import type { ElicitationSession } from '../mcp/attach.js';
 import type { Call, CallLedger } from './call-ledger.js';
 import type { HostRounds } from './host-rounds.js';
-import { ANY_RESULT, isConnectionClosed, upstreamParams } from './passthrough.js';
+import { ANY_RESULT, upstreamParams } from './passthrough.js';
 import type { PersonWaiting } from './person-waiting.js';
 import { ProgressLine } from './progress-line.js';
 import type { TaskRelay } from './task-host.js';
@@ -132,10 +132,8 @@ async function asCall<T>(ctx: ServerContext, deps: ForwardDeps, run: () => Promi
   const ledger = deps.ledger;
   if (!ledger) return run();
   const call: Call = ledger.open();
-  // The host's cancel or timeout gives up on the request; its connection closing ends the proxy.
-  const onCancel = () => {
-    if (!isConnectionClosed(ctx.mcpReq.signal.reason)) deps.waiting?.hostGaveUp(call);
-  };
+  // The host's cancel, its timeout or its connection closing gives up on the request (the last also ends the proxy).
+  const onCancel = () => deps.waiting?.hostGaveUp(call);
   ctx.mcpReq.signal.addEventListener('abort', onCancel, { once: true });
   try {
     return await ledger.within(call, run);

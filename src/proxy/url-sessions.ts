@@ -71,7 +71,7 @@ export class UrlSessions {
         this.#legacy.set(sessionId, { transport, end });
         this.#idle?.add(sessionId);
       },
-      onsessionclosed: () => void end(),
+      onsessionclosed: () => void end(true), // the host ended its session (DELETE)
     });
     const session = new HostSession(
       this.#o,
@@ -83,8 +83,9 @@ export class UrlSessions {
       this.#person,
     );
     let ending: Promise<void> | undefined;
-    const end = (): Promise<void> => {
+    const end = (hostLeft = false): Promise<void> => {
       ending ??= (async () => {
+        if (hostLeft) void session.close(true); // its prompts say so before anything else ends them
         if (id !== undefined) {
           this.#legacy.delete(id);
           this.#idle?.remove(id);

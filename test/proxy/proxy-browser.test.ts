@@ -70,14 +70,14 @@ describe('proxy: elicitation answered in the browser (Chromium)', () => {
     }
   });
 
-  it('when the host goes away, the open page says the request was withdrawn and the upstream server is stopped', async () => {
+  it('when the host goes away, the open page says the app that asked stopped waiting and the upstream server is stopped', async () => {
     const { host, call } = await profileFormOpen(page());
     const proxyPid = host.transport.pid ?? 0;
     await page().fill('#f0', 'typed before the host left');
     const upstream = childrenOf(proxyPid);
     assert.ok(upstream.length > 0, 'the proxy started the demo server');
     await host.close();
-    await page().waitForFunction(() => document.body.textContent?.includes('withdrew'), undefined, {
+    await page().waitForFunction(() => document.body.textContent?.includes('stopped waiting'), undefined, {
       timeout: 10_000,
     });
     assert.ok((await call) instanceof Error, "the host's own call ended with its connection");

@@ -119,12 +119,8 @@ export class HostSession {
     return this.#upstream?.catch(() => undefined) ?? Promise.resolve(undefined);
   }
 
-  /**
-   * Closes this host's upstream connection: its pending elicitations end as the connection does, or,
-   * when the host went away (`hostLeft`), the ones on screen end as the host giving up first.
-   */
-  close(hostLeft = false): Promise<void> {
-    if (hostLeft && !this.#closing) this.#person.hostLeft();
+  /** Closes this host's upstream connection: its pending elicitations end as the connection does. */
+  close(): Promise<void> {
     this.#closing ??= (async () => {
       const connection = await this.connection();
       await connection?.close().catch(() => {});

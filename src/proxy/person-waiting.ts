@@ -107,12 +107,6 @@ export class PersonWaiting {
       if (owner === this && askers.has(call)) controller.abort(new HostGaveUp());
   }
 
-  /** The host went away: every prompt shown for this session ends as the host giving up, before its upstream closes. */
-  hostLeft(): void {
-    for (const [controller, { owner }] of this.#shared.open)
-      if (owner === this) controller.abort(new HostGaveUp());
-  }
-
   /** Calls `tick` every interval while the caller waits, until the returned stop. */
   whileWaiting(kind: keyof KeepAliveIntervals, tick: () => void): () => void {
     if (this.intervals === false) return () => {};

@@ -56,9 +56,8 @@ export function startProxy(o: ProxyOptions): RunningProxy {
     { transport: watched, onerror: (error) => o.log(`host connection: ${error.message}`) },
   );
 
-  const stop = (status: number, hostLeft = false): Promise<number> => {
+  const stop = (status: number): Promise<number> => {
     stopping ??= (async () => {
-      if (hostLeft) void session.close(true); // its prompts say so before anything else ends them
       // Let the errors of requests the upstream failed reach the host before its pipe closes.
       await new Promise((resolve) => setTimeout(resolve, 50));
       await handle.close().catch(() => {});
@@ -69,7 +68,7 @@ export function startProxy(o: ProxyOptions): RunningProxy {
     })();
     return stopping;
   };
-  void watched.closed.then(() => stop(0, true));
+  void watched.closed.then(() => stop(0));
   o.signal?.addEventListener('abort', () => void stop(0), { once: true });
   return { done, stop: () => stop(0) };
 }

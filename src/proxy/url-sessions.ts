@@ -71,7 +71,7 @@ export class UrlSessions {
         this.#legacy.set(sessionId, { transport, end });
         this.#idle?.add(sessionId);
       },
-      onsessionclosed: () => void end(true), // the host ended its session (DELETE)
+      onsessionclosed: () => void end(),
     });
     const session = new HostSession(
       this.#o,
@@ -83,9 +83,8 @@ export class UrlSessions {
       this.#person,
     );
     let ending: Promise<void> | undefined;
-    const end = (hostLeft = false): Promise<void> => {
+    const end = (): Promise<void> => {
       ending ??= (async () => {
-        if (hostLeft) void session.close(true); // its prompts say so before anything else ends them
         if (id !== undefined) {
           this.#legacy.delete(id);
           this.#idle?.remove(id);

@@ -166,13 +166,13 @@ export class BrowserRenderer implements Renderer {
     });
   }
 
-  // A prompt's signal aborts when the server withdraws it (or the proxy's host gave up, or the
-  // connection closed), and after Ctrl-C.
-  // Withdrawn or interrupted before it was shown: the reason alone, as before it was shown nothing was said.
+  // Withdrawn or interrupted before it was shown: the reason alone, as nothing was said.
   #neverShown(signal: AbortSignal): CancelOutcome {
     return cancelOutcome(endingOutcome(this.#aborted(signal)).reason);
   }
 
+  // A prompt's signal aborts when the server withdraws it (or the proxy's host gave up, or the
+  // connection closed), and after Ctrl-C.
   #aborted(signal: AbortSignal): 'interrupted' | WithdrawnEnding {
     return this.#interrupt?.aborted ? 'interrupted' : withdrawnEnding(signal);
   }

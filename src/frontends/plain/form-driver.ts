@@ -2,11 +2,11 @@
 // cancel (C-02). Only an explicit decline is `decline`; end of input and a server abort are
 // `cancel` and hand back what was typed (E-23).
 import type { FormAnswer, FormPrompt, PromptContext } from '../../contracts/renderer.js';
-import { cancelOutcome, endedOutcome } from '../../core/choice-outcome.js';
+import { endedOutcome } from '../../core/choice-outcome.js';
 import type { Field, FieldValue } from '../../core/form-model.js';
 import { FormSession } from '../../core/form-session.js';
 import type { CancelReason } from '../../core/outcome.js';
-import { endingOutcome, endingSentence, withdrawnEnding } from '../../core/prompt-ending.js';
+import { endingSentence, withdrawnEnding, withdrawnOutcome } from '../../core/prompt-ending.js';
 import { sanitizeText } from '../../core/sanitize.js';
 import { type Conversation, issueLines, reviewChoices } from './conversation.js';
 import { describeField, fieldLabel, formRulesLines, parseTyped, shownValue } from './describe-field.js';
@@ -44,8 +44,7 @@ class FormDriver {
   async run(): Promise<FormAnswer> {
     // Withdrawn or interrupted while it waited its turn: never shown, so nothing to say or keep.
     if (this.#io.interrupted()) return { outcome: endedOutcome('interrupted') };
-    if (this.#ctx.signal.aborted)
-      return { outcome: cancelOutcome(endingOutcome(withdrawnEnding(this.#ctx.signal)).reason) };
+    if (this.#ctx.signal.aborted) return { outcome: withdrawnOutcome(this.#ctx.signal) };
     this.#io.say(
       ...headerLines(this.#ctx, this.#prompt.message),
       ...formRulesLines(this.#session.model),
@@ -280,10 +279,10 @@ class FormDriver {
       return this.#cancel(this.#io.inputEnd, 'Input ended; the request was cancelled and nothing was sent.');
     if (this.#io.interrupted()) {
       this.#io.say(endingSentence('interrupted'));
-      return this.#session.cancel('interrupted', endingOutcome('interrupted').detail);
+      return this.#session.cancel('interrupted', endedOutcome('interrupted').detail);
     }
-    const ending = withdrawnEnding(this.#ctx.signal);
-    return this.#cancel(endingOutcome(ending).reason, endingSentence(ending));
+    const { reason } = withdrawnOutcome(this.#ctx.signal);
+    return this.#cancel(reason, endingSentence(withdrawnEnding(this.#ctx.signal)));
   }
 
   #field(index: number): Field {

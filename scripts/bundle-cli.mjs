@@ -1,8 +1,12 @@
 #!/usr/bin/env node
-// Bundles the CLI (dist/cli/bin.js, over tsc's output) with its dependencies, so a cold start reads
-// a few files instead of hundreds of modules. Lazily loaded parts (front-ends, demo, completion)
-// become chunks under dist/cli/chunks/, one folder below the entry like tsc's dist/cli/commands/.
+// Bundles the CLI with its dependencies, over tsc's output: dist/cli/bin.js (a small ES module that
+// loads the rest) and the body, dist/cli/chunks/cli-<hash>.cjs, one CommonJS file one folder below
+// the entry like tsc's dist/cli/commands/. A cold start reads a few files instead of hundreds of
+// modules, and Node 20 can keep the body's compiled code between runs (src/cli/code-cache.ts), which
+// it can do only for a script, not for an ES module. Lazily loaded parts (front-ends, demo, proxy)
+// are still evaluated only when run.
 import { cpSync, rmSync } from 'node:fs';
+import { basename } from 'node:path';
 import { build } from 'esbuild';
 
 const root = new URL('..', import.meta.url).pathname;
@@ -10,31 +14,51 @@ rmSync(`${root}dist/cli/chunks`, { recursive: true, force: true });
 const shared = {
   absWorkingDir: root,
   bundle: true,
-  format: 'esm',
   platform: 'node',
   target: 'node20',
-  // CommonJS dependencies (ajv, cross-spawn) call require() for Node built-ins.
-  banner: {
-    js: "import { createRequire as __mcpElicitRequire } from 'node:module'; const require = __mcpElicitRequire(import.meta.url);",
-  },
   legalComments: 'none',
   logLevel: 'warning',
 };
-await build({
+// CommonJS dependencies (ajv, cross-spawn) call require() for Node built-ins.
+const esm = {
   ...shared,
+  format: 'esm',
+  banner: {
+    js: "import { createRequire as __mcpElicitRequire } from 'node:module'; const require = __mcpElicitRequire(import.meta.url);",
+  },
+};
+const body = await build({
+  ...shared,
+  format: 'cjs',
+  entryPoints: { cli: 'src/cli/body.ts' },
+  outdir: 'dist/cli/chunks',
+  entryNames: '[name]-[hash]',
+  outExtension: { '.js': '.cjs' },
+  // `open` runs the xdg-open script that sits beside its own files (and is an ES module: import()).
+  external: ['open'],
+  // The sources read files beside their own module (the page's assets, the demo server).
+  define: { 'import.meta.url': '__mcpElicitUrl', 'import.meta.resolve': '__mcpElicitResolve' },
+  banner: {
+    js: [
+      "const __mcpElicitUrl = require('node:url').pathToFileURL(__filename).href;",
+      "const __mcpElicitResolve = (s) => require('node:url').pathToFileURL(require.resolve(s)).href;",
+    ].join(' '),
+  },
+  metafile: true,
+});
+const bodyName = basename(Object.keys(body.metafile.outputs).find((file) => file.endsWith('.cjs')));
+await build({
+  ...esm,
   entryPoints: { bin: 'src/cli/bin.ts' },
   outdir: 'dist/cli',
-  chunkNames: 'chunks/[name]-[hash]',
-  splitting: true,
-  // `open` runs the xdg-open script that sits beside its own files.
-  external: ['open'],
+  define: { __MCP_ELICIT_CLI_BODY__: JSON.stringify(bodyName) },
 });
 // The demo server (dist/demo/main.js, over tsc's output) is one file too: it starts in about half
 // the CPU of loading the SDK's server from its modules (0.25 against 0.46 s on Node 20), and every
 // `mcp-elicit demo` and every example and test against it starts one. tsc's source map would no
 // longer match it.
-await build({ ...shared, entryPoints: { main: 'src/demo/main.ts' }, outdir: 'dist/demo' });
+await build({ ...esm, entryPoints: { main: 'src/demo/main.ts' }, outdir: 'dist/demo' });
 rmSync(`${root}dist/demo/main.js.map`, { force: true });
 // The browser front-end reads its script and stylesheet beside its own module (import.meta.url),
-// which in the bundle is a chunk.
+// which in the bundle is the body.
 cpSync(`${root}src/frontends/browser/assets`, `${root}dist/cli/chunks/assets`, { recursive: true });

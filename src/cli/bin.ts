@@ -1,5 +1,9 @@
 #!/usr/bin/env node
-import { enableCompileCache } from './compile-cache.js';
+import { fileURLToPath } from 'node:url';
+import { loadCompiled } from './compile-cache.js';
+
+// The body's file name (chunks/cli-<content hash>.cjs), set by scripts/bundle-cli.mjs.
+declare const __MCP_ELICIT_CLI_BODY__: string;
 
 // The first Ctrl-C (outside a form, which handles its own keys) cancels the request in flight and
 // lets the CLI report and close the server cleanly; a second one exits at once. Installed before
@@ -14,12 +18,15 @@ process.stdout.on('error', (error: NodeJS.ErrnoException) => {
   if (error.code === 'EPIPE') process.exit(0);
 });
 
-// Before the rest loads, so Node >= 22.1 can cache the compiled chunks (see compile-cache.ts).
-enableCompileCache(process.env);
-const { runMain } = await import('./main.js');
+const bodyFile = fileURLToPath(new URL(`./chunks/${__MCP_ELICIT_CLI_BODY__}`, import.meta.url));
+const { runMain, loadHolder } = loadCompiled(
+  bodyFile,
+  process.argv.slice(2),
+  process.env,
+) as typeof import('./body.js');
 // The park holder (started by `call --park`): it runs the command itself and exits when it ends.
 if (process.argv[2] === '__park-holder') {
-  const { runHolder } = await import('./park/holder.js');
+  const { runHolder } = await loadHolder();
   process.exit(await runHolder(runMain));
 }
 runMain(process.argv.slice(2), {

@@ -138,10 +138,10 @@ export async function until(check: () => boolean, what: string, ms = 10_000): Pr
   }
 }
 
-/** The scratch XDG_* folders scripts/run-tests.mjs gives the run, to pass to processes started bare. */
+/** The scratch folders scripts/run-tests.mjs gives the run, to pass to processes started bare. */
 export function scratchXdg(): Record<string, string> {
   const out: Record<string, string> = {};
-  for (const name of ['XDG_CACHE_HOME', 'XDG_STATE_HOME', 'XDG_CONFIG_HOME']) {
+  for (const name of ['XDG_CACHE_HOME', 'XDG_STATE_HOME', 'XDG_CONFIG_HOME', 'NODE_COMPILE_CACHE']) {
     const value = process.env[name];
     if (value !== undefined) out[name] = value;
   }

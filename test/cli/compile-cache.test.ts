@@ -71,8 +71,8 @@ it('on Node 20 keeps a code cache per command, private, and uses it on the next 
   const xdg = join(scratch, 'this-node');
   const folder = join(xdg, 'mcp-elicit', 'compile');
   await version(process.execPath, { ...baseEnv(), XDG_CACHE_HOME: xdg });
-  const [first, ...others] = codeCaches(folder);
-  assert.ok(first?.endsWith(`.${process.version}-${process.arch}.none.v8`), `cached: ${first}`);
+  const [first = '', ...others] = codeCaches(folder);
+  assert.ok(first.endsWith(`.${process.version}-${process.arch}.none.v8`), `cached: ${first}`);
   assert.deepEqual(others, []);
   assert.equal(statSync(join(folder, first)).mode & 0o777, 0o600);
   assert.equal(statSync(folder).mode & 0o777, 0o700);

@@ -209,7 +209,9 @@ async function main() {
     BROWSER: `${process.execPath} ${standIn}`,
     BROWSER_STAND_IN_LOG: visitsFile,
     // The test run's compile cache (the CLI's compiled code), where the run has one.
-    ...(process.env.NODE_COMPILE_CACHE !== undefined && { NODE_COMPILE_CACHE: process.env.NODE_COMPILE_CACHE }),
+    ...(process.env.NODE_COMPILE_CACHE !== undefined && {
+      NODE_COMPILE_CACHE: process.env.NODE_COMPILE_CACHE,
+    }),
     ...(typeof ctx.client_secret === 'string' && { [SECRET_ENV]: ctx.client_secret }),
   };
   const runs = [];

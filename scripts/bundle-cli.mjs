@@ -1,10 +1,10 @@
 #!/usr/bin/env node
-// Bundles the CLI with its dependencies, over tsc's output: dist/cli/bin.js (a small ES module that
-// loads the rest) and the body, dist/cli/chunks/cli-<hash>.cjs, one CommonJS file one folder below
-// the entry like tsc's dist/cli/commands/. A cold start reads a few files instead of hundreds of
-// modules, and Node 20 can keep the body's compiled code between runs (src/cli/code-cache.ts), which
-// it can do only for a script, not for an ES module. Lazily loaded parts (front-ends, demo, proxy)
-// are still evaluated only when run.
+// Bundles the CLI with its dependencies, over tsc's output, so a cold start reads a few files instead
+// of hundreds of modules, twice: dist/cli/bin.js with ES module chunks under dist/cli/chunks/ (one
+// folder below the entry like tsc's dist/cli/commands/), loaded part by part as a command needs
+// them; and the same body as one CommonJS file, dist/cli/chunks/cli-<hash>.cjs, which Node 20 runs
+// through a V8 code cache (src/cli/code-cache.ts): it can keep compiled code of a script, not of an
+// ES module. Which one a run loads is decided in src/cli/compile-cache.ts.
 import { cpSync, rmSync } from 'node:fs';
 import { basename } from 'node:path';
 import { build } from 'esbuild';
@@ -51,6 +51,9 @@ await build({
   ...esm,
   entryPoints: { bin: 'src/cli/bin.ts' },
   outdir: 'dist/cli',
+  chunkNames: 'chunks/[name]-[hash]',
+  splitting: true,
+  external: ['open'],
   define: { __MCP_ELICIT_CLI_BODY__: JSON.stringify(bodyName) },
 });
 // The demo server (dist/demo/main.js, over tsc's output) is one file too: it starts in about half

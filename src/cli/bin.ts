@@ -1,6 +1,9 @@
 #!/usr/bin/env node
 import { fileURLToPath } from 'node:url';
-import { loadCompiled } from './compile-cache.js';
+import { requireCached } from './code-cache.js';
+import { codeCacheSlot, enableCompileCache } from './compile-cache.js';
+
+type Body = typeof import('./body.js');
 
 // The body's file name (chunks/cli-<content hash>.cjs), set by scripts/bundle-cli.mjs.
 declare const __MCP_ELICIT_CLI_BODY__: string;
@@ -18,12 +21,17 @@ process.stdout.on('error', (error: NodeJS.ErrnoException) => {
   if (error.code === 'EPIPE') process.exit(0);
 });
 
-const bodyFile = fileURLToPath(new URL(`./chunks/${__MCP_ELICIT_CLI_BODY__}`, import.meta.url));
-const { runMain, loadHolder } = loadCompiled(
-  bodyFile,
-  process.argv.slice(2),
-  process.env,
-) as typeof import('./body.js');
+// Before the rest loads, so Node >= 22.1 can cache the compiled chunks; on Node 20 most commands load
+// the body as one script through a code cache instead (see compile-cache.ts).
+enableCompileCache(process.env);
+const slot = codeCacheSlot(process.argv.slice(2), process.env);
+const { runMain, loadHolder }: Body =
+  slot === undefined
+    ? await import('./body.js')
+    : (requireCached(
+        fileURLToPath(new URL(`./chunks/${__MCP_ELICIT_CLI_BODY__}`, import.meta.url)),
+        slot,
+      ) as Body);
 // The park holder (started by `call --park`): it runs the command itself and exits when it ends.
 if (process.argv[2] === '__park-holder') {
   const { runHolder } = await loadHolder();

@@ -34,14 +34,18 @@ export interface CacheSlot {
   readonly kind: string;
 }
 
+/** Whether this Node can run a cached script that imports an ES module (the bundle imports `open`). */
+export function canCacheScripts(): boolean {
+  return MAIN_LOADER !== undefined;
+}
+
 /**
- * Loads the CommonJS file `file` as `require` would; with a `slot`, through a code cache kept there.
- * The cache file's name carries `file`'s name, which carries a hash of its content, and this Node's
- * version: V8 itself checks only the source length.
+ * Loads the CommonJS file `file` as `require` would, through a code cache kept in `slot`. The cache
+ * file's name carries `file`'s name, which carries a hash of its content, and this Node's version:
+ * V8 itself checks only the source length.
  */
-export function requireCached(file: string, slot: CacheSlot | undefined): unknown {
+export function requireCached(file: string, slot: CacheSlot): unknown {
   const require = createRequire(file);
-  if (slot === undefined || MAIN_LOADER === undefined) return require(file);
   const cacheFile = join(slot.folder, `${basename(file)}.${process.version}-${process.arch}.${slot.kind}.v8`);
   const cachedData = readCache(cacheFile);
   const wrapped = `(function (exports, require, module, __filename, __dirname) {${readFileSync(file, 'utf8')}\n})`;

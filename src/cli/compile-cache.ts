@@ -1,32 +1,39 @@
-// The CLI keeps V8's compiled code of its body between runs, which shortens every later start:
-// Node >= 22.1 through module.enableCompileCache, Node 20 through code-cache.ts. Either way the code
-// is kept in a private folder: compiled code someone else could have written would run as ours.
+// The CLI keeps V8's compiled code between runs, which shortens every later start. Node >= 22.1
+// does it for the CLI's ES module chunks (module.enableCompileCache). Node 20 cannot for ES
+// modules: there a command loads the CLI's body as one CommonJS script through a V8 code cache
+// (code-cache.ts), except the proxy, which runs long and so keeps the chunks' smaller memory
+// (docs/performance.md). Either way the code is kept in a private folder: compiled code someone
+// else could have written would run as ours.
 import { lstatSync, mkdirSync } from 'node:fs';
 import * as nodeModule from 'node:module';
 import { join } from 'node:path';
 import { cacheDir } from '../connect/cache-dir.js';
 import { folderProblem } from '../files/folder-check.js';
-import { type CacheSlot, requireCached } from './code-cache.js';
+import { type CacheSlot, canCacheScripts } from './code-cache.js';
 import { isCommand } from './command-table.js';
 
 type Enable = (directory: string) => unknown;
 const enable = (nodeModule as { enableCompileCache?: Enable }).enableCompileCache;
 
+/** Turns Node's own compile cache on (Node >= 22.1) under the CLI's cache folder. */
+export function enableCompileCache(env: NodeJS.ProcessEnv): void {
+  // NODE_COMPILE_CACHE / NODE_DISABLE_COMPILE_CACHE are the user's own choice, honoured by Node.
+  if (typeof enable !== 'function' || env.NODE_COMPILE_CACHE || env.NODE_DISABLE_COMPILE_CACHE) return;
+  const folder = ownCompileFolder(env);
+  if (folder !== undefined) enable(folder);
+}
+
 /**
- * Loads the CommonJS file `file` (the CLI's body) to run the command line `argv`, through a compile
- * cache where one can be kept.
+ * Where this run of `argv` keeps the code cache of the CLI's CommonJS body, or undefined when it
+ * loads the ES module chunks instead (Node's own cache, the proxy, or no cache to keep).
  */
-export function loadCompiled(file: string, argv: readonly string[], env: NodeJS.ProcessEnv): unknown {
-  if (env.NODE_DISABLE_COMPILE_CACHE) return nodeModule.createRequire(file)(file);
-  if (typeof enable === 'function') {
-    // NODE_COMPILE_CACHE is the user's own choice, which Node has already honoured.
-    const folder = env.NODE_COMPILE_CACHE ? undefined : ownCompileFolder(env);
-    if (folder !== undefined) enable(folder);
-    return nodeModule.createRequire(file)(file);
-  }
+export function codeCacheSlot(argv: readonly string[], env: NodeJS.ProcessEnv): CacheSlot | undefined {
+  if (typeof enable === 'function' || env.NODE_DISABLE_COMPILE_CACHE || !canCacheScripts()) return undefined;
+  const kind = commandWord(argv);
+  if (kind === 'proxy') return undefined;
   const chosen = env.NODE_COMPILE_CACHE;
   const folder = chosen ? privateFolder([chosen]) : ownCompileFolder(env);
-  return requireCached(file, folder === undefined ? undefined : { folder, kind: commandWord(argv) });
+  return folder === undefined ? undefined : { folder, kind };
 }
 
 /** The command `argv` runs, as far as a glance can tell (an option's value may be taken for it). */

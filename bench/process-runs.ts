@@ -202,7 +202,13 @@ async function runProcess(
   const start = performance.now();
   const child = spawn(process.execPath, ['--import', pathToFileURL(setup.rssProbe).href, ...argv], {
     cwd: setup.root,
-    env: { ...process.env, BENCH_RSS_FILE: rssFile, MCP_ELICIT_CACHE_DIR: cacheDir },
+    env: {
+      ...process.env,
+      BENCH_RSS_FILE: rssFile,
+      MCP_ELICIT_CACHE_DIR: cacheDir,
+      // The CLI's compiled code, warm for every run: an empty era cache must not empty it too.
+      NODE_COMPILE_CACHE: join(setup.scratch, 'compile'),
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let stdout = '';

@@ -2,7 +2,7 @@
 // Bundles the CLI with its dependencies, over tsc's output, so a cold start reads a few files instead
 // of hundreds of modules, twice: dist/cli/bin.js with ES module chunks under dist/cli/chunks/ (one
 // folder below the entry like tsc's dist/cli/commands/), loaded part by part as a command needs
-// them; and the same body as one CommonJS file, dist/cli/chunks/cli-<hash>.cjs, which Node 20 runs
+// them; and the same body as one CommonJS function, dist/cli/chunks/cli-<hash>.cjs, which Node 20 runs
 // through a V8 code cache (src/cli/code-cache.ts): it can keep compiled code of a script, not of an
 // ES module. Which one a run loads is decided in src/cli/compile-cache.ts.
 import { cpSync, rmSync } from 'node:fs';
@@ -38,12 +38,17 @@ const body = await build({
   external: ['open'],
   // The sources read files beside their own module (the page's assets, the demo server).
   define: { 'import.meta.url': '__mcpElicitUrl', 'import.meta.resolve': '__mcpElicitResolve' },
+  // Written as CommonJS's own function wrapper, which the loader compiles as it is: wrapping 4 MB of
+  // text at each start would copy it.
   banner: {
     js: [
+      // Strict, as the ES modules it is made of were (esbuild's own "use strict" comes too late).
+      "(function (exports, require, module, __filename, __dirname) { 'use strict';",
       "const __mcpElicitUrl = require('node:url').pathToFileURL(__filename).href;",
       "const __mcpElicitResolve = (s) => require('node:url').pathToFileURL(require.resolve(s)).href;",
     ].join(' '),
   },
+  footer: { js: '})' },
   metafile: true,
 });
 const bodyName = basename(Object.keys(body.metafile.outputs).find((file) => file.endsWith('.cjs')));

@@ -40,7 +40,8 @@ export function canCacheScripts(): boolean {
 }
 
 /**
- * Loads the CommonJS file `file` as `require` would, through a code cache kept in `slot`. The cache
+ * Loads `file`, a CommonJS module already written inside CommonJS's function wrapper
+ * (scripts/bundle-cli.mjs), as `require` would, through a code cache kept in `slot`. The cache
  * file's name carries `file`'s name, which carries a hash of its content, and this Node's version:
  * V8 itself checks only the source length.
  */
@@ -48,8 +49,8 @@ export function requireCached(file: string, slot: CacheSlot): unknown {
   const require = createRequire(file);
   const cacheFile = join(slot.folder, `${basename(file)}.${process.version}-${process.arch}.${slot.kind}.v8`);
   const cachedData = readCache(cacheFile);
-  const wrapped = `(function (exports, require, module, __filename, __dirname) {${readFileSync(file, 'utf8')}\n})`;
-  const script = new vm.Script(wrapped, { filename: file, cachedData, importModuleDynamically: MAIN_LOADER });
+  const source = readFileSync(file, 'utf8');
+  const script = new vm.Script(source, { filename: file, cachedData, importModuleDynamically: MAIN_LOADER });
   // Written at exit, so the cache holds every function this run compiled, not only the top level.
   if (cachedData === undefined || script.cachedDataRejected === true)
     process.once('exit', () => writeCache(cacheFile, script, basename(file)));

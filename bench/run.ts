@@ -128,6 +128,18 @@ async function main(): Promise<void> {
   const started = performance.now();
   const scratch = join(root, '.bench');
   await mkdir(scratch, { recursive: true });
+  // Nothing the bench starts writes the user's home: the CLI's caches (era, compiled code), its
+  // state and any config go to a folder under .bench/, emptied at each run.
+  const home = join(scratch, 'home');
+  await rm(home, { recursive: true, force: true });
+  for (const [name, dir] of [
+    ['XDG_CACHE_HOME', 'cache'],
+    ['XDG_STATE_HOME', 'state'],
+    ['XDG_CONFIG_HOME', 'config'],
+  ] as const) {
+    process.env[name] = join(home, dir);
+    await mkdir(join(home, dir), { recursive: true, mode: 0o700 });
+  }
   const environment = {
     node: process.version,
     platform: `${process.platform} ${process.arch}`,

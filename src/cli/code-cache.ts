@@ -3,7 +3,6 @@
 // later run then skips parsing and compiling most of the 4 MB bundle (docs/performance.md).
 import {
   closeSync,
-  constants,
   fstatSync,
   openSync,
   readdirSync,
@@ -16,12 +15,12 @@ import { createRequire } from 'node:module';
 import { basename, dirname, join } from 'node:path';
 import * as vm from 'node:vm';
 import { fileProblem } from '../files/folder-check.js';
+import { OPEN_CREATE, OPEN_READ } from '../files/open-flags.js';
 
 type ImportLoader = NonNullable<vm.ScriptOptions['importModuleDynamically']>;
 // Node >= 20.12: import() inside the script uses Node's own loader (the bundle imports `open`).
 const MAIN_LOADER = (vm.constants as { USE_MAIN_CONTEXT_DEFAULT_LOADER?: ImportLoader } | undefined)
   ?.USE_MAIN_CONTEXT_DEFAULT_LOADER;
-const READ = constants.O_RDONLY | (constants.O_NOFOLLOW ?? 0) | (constants.O_NONBLOCK ?? 0);
 
 /** Where a code cache is kept, and which kind of run it serves. */
 export interface CacheSlot {
@@ -63,7 +62,7 @@ export function requireCached(file: string, slot: CacheSlot): unknown {
 function readCache(cacheFile: string): Buffer | undefined {
   let fd: number;
   try {
-    fd = openSync(cacheFile, READ);
+    fd = openSync(cacheFile, OPEN_READ);
   } catch {
     return undefined;
   }
@@ -83,7 +82,12 @@ function readCache(cacheFile: string): Buffer | undefined {
 function writeCache(cacheFile: string, script: vm.Script, body: string): void {
   const temp = `${cacheFile}.${process.pid}.tmp`;
   try {
-    writeFileSync(temp, script.createCachedData(), { mode: 0o600, flag: 'wx' });
+    const fd = openSync(temp, OPEN_CREATE, 0o600);
+    try {
+      writeFileSync(fd, script.createCachedData());
+    } finally {
+      closeSync(fd);
+    }
     renameSync(temp, cacheFile);
     const folder = dirname(cacheFile);
     for (const name of readdirSync(folder))

@@ -2,11 +2,9 @@
 // guards, holding the holder's pid and start time. Another process waits for it; a lock whose
 // holder is gone (no such pid) or older than `staleMs` is removed and taken. Used so that of
 // several processes with the same expired token, one refreshes and the others read its result.
-import { constants } from 'node:fs';
 import { lstat, open, readFile, rm } from 'node:fs/promises';
+import { OPEN_CREATE as CREATE, OPEN_READ } from './open-flags.js';
 import { PRIVATE_FILE_MODE } from './private-file.js';
-
-const CREATE = constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL | (constants.O_NOFOLLOW ?? 0);
 
 export interface FileLockOptions {
   /** A lock held longer than this is taken over (its holder hung). Default 60 s. */
@@ -55,7 +53,7 @@ async function acquire(file: string, options: FileLockOptions): Promise<boolean>
 async function stale(file: string, staleMs: number): Promise<boolean> {
   let text: string;
   try {
-    text = await readFile(file, { encoding: 'utf8', flag: constants.O_RDONLY | (constants.O_NOFOLLOW ?? 0) });
+    text = await readFile(file, { encoding: 'utf8', flag: OPEN_READ });
   } catch {
     return false; // gone already (taken and released), or unreadable: look again
   }

@@ -4,21 +4,13 @@
 // refused (folder-check.ts); a link at a file's name is never followed (O_NOFOLLOW), a new file is
 // created O_EXCL, and the owner and type of every file are checked on the open handle (fstat).
 import { randomBytes } from 'node:crypto';
-import { constants } from 'node:fs';
 import { chmod, lstat, mkdir, open, rename, rm } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import { assertTrustedFolder, fileProblem, ownUid, untrusted } from './folder-check.js';
+import { OPEN_APPEND as APPEND, OPEN_CREATE as CREATE, OPEN_READ as READ } from './open-flags.js';
 
 export const PRIVATE_DIR_MODE = 0o700;
 export const PRIVATE_FILE_MODE = 0o600;
-
-// Windows has no O_NOFOLLOW (nor owners to check): 0 leaves the flag out there.
-const NOFOLLOW = constants.O_NOFOLLOW ?? 0;
-// A FIFO planted at the name must not block the open.
-const NONBLOCK = constants.O_NONBLOCK ?? 0;
-const READ = constants.O_RDONLY | NOFOLLOW | NONBLOCK;
-const APPEND = constants.O_WRONLY | constants.O_APPEND | constants.O_CREAT | NOFOLLOW | NONBLOCK;
-const CREATE = constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL | NOFOLLOW;
 
 type Handle = Awaited<ReturnType<typeof open>>;
 

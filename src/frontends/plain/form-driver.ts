@@ -6,12 +6,7 @@ import { endedOutcome } from '../../core/choice-outcome.js';
 import type { Field, FieldValue } from '../../core/form-model.js';
 import { FormSession } from '../../core/form-session.js';
 import type { CancelReason } from '../../core/outcome.js';
-import {
-  endingOutcome,
-  endingSentence,
-  withdrawnEnding,
-  withdrawnOutcome,
-} from '../../core/prompt-ending.js';
+import { endingSentence, withdrawnEnding, withdrawnOutcome } from '../../core/prompt-ending.js';
 import { sanitizeText } from '../../core/sanitize.js';
 import { type Conversation, issueLines, reviewChoices } from './conversation.js';
 import { describeField, fieldLabel, formRulesLines, parseTyped, shownValue } from './describe-field.js';
@@ -286,8 +281,8 @@ class FormDriver {
       this.#io.say(endingSentence('interrupted'));
       return this.#session.cancel('interrupted', endedOutcome('interrupted').detail);
     }
-    const ending = withdrawnEnding(this.#ctx.signal);
-    return this.#cancel(endingOutcome(ending).reason, endingSentence(ending));
+    const { reason } = withdrawnOutcome(this.#ctx.signal);
+    return this.#cancel(reason, endingSentence(withdrawnEnding(this.#ctx.signal)));
   }
 
   #field(index: number): Field {

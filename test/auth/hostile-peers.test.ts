@@ -61,7 +61,8 @@ function failure(run: CliRun): string {
   return message;
 }
 
-describe('an authorization side that never answers', () => {
+// Each case waits out a limit on its own server and store, so they wait side by side.
+describe('an authorization side that never answers', { concurrency: true }, () => {
   it(req`a token endpoint that accepts and never answers is given up on, naming the token request (A-38)`, async () => {
     const s = await server('token-hangs');
     const dir = scratch();

@@ -2,7 +2,8 @@
 // `simulate-research-query` (taskSupport "required") asks for a clarification from inside its
 // task; it is answered by the scripted and plain front-ends over stdio and HTTP, declined, refused
 // with --no-task, and cancelled with Ctrl-C. `trigger-elicitation-request-async` makes the client
-// host the elicitation as a task of its own.
+// host the elicitation as a task of its own. The server's task sleeps between its stages, so the
+// cases (each its own CLI and server process) run side by side.
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { interruptCliWhen, jsonReport, resultText, runCli, tasksOf } from '../helpers/cli.js';
@@ -12,7 +13,7 @@ const everything = everythingStdioCommand();
 const stdioServer = ['--', everything.command, ...everything.args];
 const research = ['call', 'simulate-research-query', '--args', '{"topic":"python","ambiguous":true}'];
 
-describe('tasks on 2025-11-25 (server-everything)', () => {
+describe('tasks on 2025-11-25 (server-everything)', { concurrency: true }, () => {
   let http: RunningHttpServer;
   before(async () => {
     http = await startEverythingHttp();
@@ -22,7 +23,7 @@ describe('tasks on 2025-11-25 (server-everything)', () => {
   });
 
   it('runs simulate-research-query as a task, answers its elicitation from inside the task, and returns the final result, over stdio and HTTP', async () => {
-    for (const server of [stdioServer, ['--url', http.url]]) {
+    const check = async (server: string[]) => {
       const run = await runCli([
         '--json',
         '--protocol',
@@ -49,7 +50,8 @@ describe('tasks on 2025-11-25 (server-everything)', () => {
       assert.deepEqual([...new Set(statuses)], ['working', 'input_required', 'completed']);
       assert.ok(task.history.some((h) => h.statusMessage === 'Gathering sources...'));
       assert.match(run.stderr, new RegExp(`task ${task.taskId}: input_required`));
-    }
+    };
+    await Promise.all([check(stdioServer), check(['--url', http.url])]);
   });
 
   it('a decline inside the task reaches the server as decline', async () => {

@@ -27,7 +27,8 @@ async function start(cli: readonly string[]): Promise<TmuxSession> {
   return t;
 }
 
-describe('progress and start-up in a terminal', () => {
+// Both cases wait on a server's clock (its operation, its start), each in its own tmux session.
+describe('progress and start-up in a terminal', { concurrency: true }, () => {
   it('draws a live progress line while trigger-long-running-operation runs, then clears it', async () => {
     const everything = everythingStdioCommand();
     const t = await start([

@@ -55,126 +55,132 @@ function checkout(to: string, withDist: boolean): string {
   return to;
 }
 
-describe('installing from a packed tarball', () => {
-  let tarball = '';
-  let files: string[] = [];
-  let installed = { stdout: '', stderr: '' };
-  let source = '';
-  before(async () => {
-    // Packed with its scripts, as npm publish packs it: prepack strips `prepare`, postpack restores it.
-    source = checkout(join(dir, 'source'), true);
-    const packed = await npm(['pack', '--json', '--pack-destination', dir], source);
-    const [info] = JSON.parse(packed.stdout.slice(packed.stdout.indexOf('['))) as {
-      filename: string;
-      files: { path: string }[];
-    }[];
-    assert.ok(info);
-    tarball = join(dir, info.filename);
-    files = info.files.map((f) => f.path);
-    mkdirSync(app);
-    writeFileSync(join(app, 'package.json'), JSON.stringify({ name: 'app', private: true, type: 'module' }));
-    installed = await npm(['install', '--no-package-lock', tarball], app);
-  });
-  after(() => rmSync(dir, { recursive: true, force: true }));
+after(() => rmSync(dir, { recursive: true, force: true }));
 
-  it('builds on prepare and ships the built CLI, the demo server and the type declarations', () => {
-    assert.match(pkg.scripts.prepare ?? '', /node scripts\/build\.mjs/);
-    assert.match(pkg.scripts.build ?? '', /node scripts\/build\.mjs/);
-    assert.match(readFileSync(join(root, 'scripts/build.mjs'), 'utf8'), /bundle-cli\.mjs/);
-    for (const file of [
-      'dist/cli/bin.js',
-      'dist/index.js',
-      'dist/index.d.ts',
-      'dist/demo/main.js',
-      'README.md',
-      'CHANGELOG.md',
-    ])
-      assert.ok(files.includes(file), `${file} is in the tarball`);
-    assert.deepEqual(
-      files.filter(
-        (f) =>
-          !f.startsWith('dist/') && !['package.json', 'README.md', 'CHANGELOG.md', 'LICENSE'].includes(f),
-      ),
-      [],
-      'nothing but dist/ and the package metadata',
-    );
-  });
-
-  it('installs without a warning: the packed manifest has no prepare script for npm to ask about', () => {
-    assert.doesNotMatch(installed.stderr, /warn/i, installed.stderr);
-    const shipped = JSON.parse(
-      readFileSync(join(app, 'node_modules', 'mcp-elicit', 'package.json'), 'utf8'),
-    ) as { scripts?: Record<string, string> };
-    assert.equal(shipped.scripts?.prepare, undefined);
-    assert.equal(
-      readFileSync(join(source, 'package.json'), 'utf8'),
-      readFileSync(join(root, 'package.json'), 'utf8'),
-      "postpack put the checkout's package.json back byte for byte",
-    );
-    assert.ok(!existsSync(join(source, '.package.json.unpacked')));
-  });
-
-  it('installs the @modelcontextprotocol/client peer dependency alongside', () => {
-    const client = join(app, 'node_modules', '@modelcontextprotocol', 'client', 'package.json');
-    assert.ok(existsSync(client), 'npm installed the peer');
-    const { version } = JSON.parse(readFileSync(client, 'utf8')) as { version: string };
-    assert.match(
-      version,
-      /^2\.4\./,
-      `the peer range ${pkg.peerDependencies['@modelcontextprotocol/client']}`,
-    );
-  });
-
-  it('runs mcp-elicit --version and a call against the bundled demo server', async () => {
-    const bin = join(app, 'node_modules', '.bin', 'mcp-elicit');
-    assert.equal((await run(bin, ['--version'], { env })).stdout, `${pkg.version}\n`);
-    const demo = join(app, 'node_modules', 'mcp-elicit', 'dist', 'demo', 'main.js');
-    const call = await run(bin, ['--accept-defaults', 'call', 'survey', '--', process.execPath, demo], {
-      env,
-      cwd: app,
+// The tarball's install waits on the registry while the clone's pack runs a build: side by side.
+describe('installing', { concurrency: true }, () => {
+  describe('from a packed tarball', { concurrency: 1 }, () => {
+    let tarball = '';
+    let files: string[] = [];
+    let installed = { stdout: '', stderr: '' };
+    let source = '';
+    before(async () => {
+      // Packed with its scripts, as npm publish packs it: prepack strips `prepare`, postpack restores it.
+      source = checkout(join(dir, 'source'), true);
+      const packed = await npm(['pack', '--json', '--pack-destination', dir], source);
+      const [info] = JSON.parse(packed.stdout.slice(packed.stdout.indexOf('['))) as {
+        filename: string;
+        files: { path: string }[];
+      }[];
+      assert.ok(info);
+      tarball = join(dir, info.filename);
+      files = info.files.map((f) => f.path);
+      mkdirSync(app);
+      writeFileSync(
+        join(app, 'package.json'),
+        JSON.stringify({ name: 'app', private: true, type: 'module' }),
+      );
+      installed = await npm(['install', '--no-package-lock', tarball], app);
     });
-    assert.match(call.stdout, /^survey: action=accept content=\{"rating":4/m);
-  });
 
-  it('loads the library entry with only the runtime dependencies', async () => {
-    const script =
-      "const m = await import('mcp-elicit'); console.log(typeof m.attachElicitation, typeof m.TerminalRenderer);";
-    const loaded = await run(process.execPath, ['--input-type=module', '-e', script], { cwd: app, env });
-    assert.equal(loaded.stdout, 'function function\n');
-  });
-
-  it("type-checks the README's library example against the installed copy", () => {
-    const file = join(app, 'example.ts');
-    writeFileSync(file, `${readmeLibraryExample()}\nexport {};\n`);
-    const problems = typeProblems(file, { rootDir: app, typeRoots: [join(root, 'node_modules', '@types')] });
-    assert.deepEqual(problems, []);
-  });
-});
-
-describe('installing from a clone', () => {
-  // The tarball suite above removed its folder when it ended.
-  before(() => mkdirSync(dir, { recursive: true }));
-  after(() => rmSync(dir, { recursive: true, force: true }));
-
-  it("puts mcp-elicit on the PATH from a built clone with the README's npm install -g . (prefix kept in a temp folder)", async () => {
-    await npm(['install', '-g', root], dir);
-    const bin = join(dir, 'global', 'bin', 'mcp-elicit');
-    assert.equal((await run(bin, ['--version'], { env })).stdout, `${pkg.version}\n`);
-    const demo = join(root, 'dist', 'demo', 'main.js');
-    const call = await run(bin, ['--accept-defaults', 'call', 'survey', '--', process.execPath, demo], {
-      env,
+    it('builds on prepare and ships the built CLI, the demo server and the type declarations', () => {
+      assert.match(pkg.scripts.prepare ?? '', /node scripts\/build\.mjs/);
+      assert.match(pkg.scripts.build ?? '', /node scripts\/build\.mjs/);
+      assert.match(readFileSync(join(root, 'scripts/build.mjs'), 'utf8'), /bundle-cli\.mjs/);
+      for (const file of [
+        'dist/cli/bin.js',
+        'dist/index.js',
+        'dist/index.d.ts',
+        'dist/demo/main.js',
+        'README.md',
+        'CHANGELOG.md',
+      ])
+        assert.ok(files.includes(file), `${file} is in the tarball`);
+      assert.deepEqual(
+        files.filter(
+          (f) =>
+            !f.startsWith('dist/') && !['package.json', 'README.md', 'CHANGELOG.md', 'LICENSE'].includes(f),
+        ),
+        [],
+        'nothing but dist/ and the package metadata',
+      );
     });
-    assert.match(call.stdout, /^survey: action=accept/m);
+
+    it('installs without a warning: the packed manifest has no prepare script for npm to ask about', () => {
+      assert.doesNotMatch(installed.stderr, /warn/i, installed.stderr);
+      const shipped = JSON.parse(
+        readFileSync(join(app, 'node_modules', 'mcp-elicit', 'package.json'), 'utf8'),
+      ) as { scripts?: Record<string, string> };
+      assert.equal(shipped.scripts?.prepare, undefined);
+      assert.equal(
+        readFileSync(join(source, 'package.json'), 'utf8'),
+        readFileSync(join(root, 'package.json'), 'utf8'),
+        "postpack put the checkout's package.json back byte for byte",
+      );
+      assert.ok(!existsSync(join(source, '.package.json.unpacked')));
+    });
+
+    it('installs the @modelcontextprotocol/client peer dependency alongside', () => {
+      const client = join(app, 'node_modules', '@modelcontextprotocol', 'client', 'package.json');
+      assert.ok(existsSync(client), 'npm installed the peer');
+      const { version } = JSON.parse(readFileSync(client, 'utf8')) as { version: string };
+      assert.match(
+        version,
+        /^2\.4\./,
+        `the peer range ${pkg.peerDependencies['@modelcontextprotocol/client']}`,
+      );
+    });
+
+    it('runs mcp-elicit --version and a call against the bundled demo server', async () => {
+      const bin = join(app, 'node_modules', '.bin', 'mcp-elicit');
+      assert.equal((await run(bin, ['--version'], { env })).stdout, `${pkg.version}\n`);
+      const demo = join(app, 'node_modules', 'mcp-elicit', 'dist', 'demo', 'main.js');
+      const call = await run(bin, ['--accept-defaults', 'call', 'survey', '--', process.execPath, demo], {
+        env,
+        cwd: app,
+      });
+      assert.match(call.stdout, /^survey: action=accept content=\{"rating":4/m);
+    });
+
+    it('loads the library entry with only the runtime dependencies', async () => {
+      const script =
+        "const m = await import('mcp-elicit'); console.log(typeof m.attachElicitation, typeof m.TerminalRenderer);";
+      const loaded = await run(process.execPath, ['--input-type=module', '-e', script], { cwd: app, env });
+      assert.equal(loaded.stdout, 'function function\n');
+    });
+
+    it("type-checks the README's library example against the installed copy", () => {
+      const file = join(app, 'example.ts');
+      writeFileSync(file, `${readmeLibraryExample()}\nexport {};\n`);
+      const problems = typeProblems(file, {
+        rootDir: app,
+        typeRoots: [join(root, 'node_modules', '@types')],
+      });
+      assert.deepEqual(problems, []);
+    });
   });
-  it('builds dist/ on prepare, so the tarball holds the CLI, the library and its types', async () => {
-    const copy = checkout(join(dir, 'checkout'), false);
-    assert.ok(!existsSync(join(copy, 'dist')), 'the checkout starts without dist/');
-    const packed = await npm(['pack', '--json', '--pack-destination', copy], copy);
-    const [info] = JSON.parse(packed.stdout.slice(packed.stdout.indexOf('['))) as {
-      files: { path: string }[];
-    }[];
-    const paths = info?.files.map((f) => f.path) ?? [];
-    for (const file of ['dist/cli/bin.js', 'dist/index.js', 'dist/index.d.ts', 'dist/demo/main.js'])
-      assert.ok(paths.includes(file), `${file} was built and packed`);
+
+  describe('from a clone', { concurrency: 1 }, () => {
+    it("puts mcp-elicit on the PATH from a built clone with the README's npm install -g . (prefix kept in a temp folder)", async () => {
+      await npm(['install', '-g', root], dir);
+      const bin = join(dir, 'global', 'bin', 'mcp-elicit');
+      assert.equal((await run(bin, ['--version'], { env })).stdout, `${pkg.version}\n`);
+      const demo = join(root, 'dist', 'demo', 'main.js');
+      const call = await run(bin, ['--accept-defaults', 'call', 'survey', '--', process.execPath, demo], {
+        env,
+      });
+      assert.match(call.stdout, /^survey: action=accept/m);
+    });
+    it('builds dist/ on prepare, so the tarball holds the CLI, the library and its types', async () => {
+      const copy = checkout(join(dir, 'checkout'), false);
+      assert.ok(!existsSync(join(copy, 'dist')), 'the checkout starts without dist/');
+      const packed = await npm(['pack', '--json', '--pack-destination', copy], copy);
+      const [info] = JSON.parse(packed.stdout.slice(packed.stdout.indexOf('['))) as {
+        files: { path: string }[];
+      }[];
+      const paths = info?.files.map((f) => f.path) ?? [];
+      for (const file of ['dist/cli/bin.js', 'dist/index.js', 'dist/index.d.ts', 'dist/demo/main.js'])
+        assert.ok(paths.includes(file), `${file} was built and packed`);
+    });
   });
 });

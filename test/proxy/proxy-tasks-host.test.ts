@@ -44,166 +44,169 @@ async function pollToEnd(get: () => Promise<Task>, first: Task): Promise<{ seen:
   return { seen, last };
 }
 
-describe('proxy: a 2025-11-25 host that drives tasks itself (server-everything)', () => {
-  it(req`sees the tasks capability, creates simulate-research-query as a task, polls it working throughout while the proxy answers its question, and takes the result with tasks/result (T-06, T-07)`, async () => {
-    const host = await startHost({
-      era: '2025-11-25',
-      capabilities: { tasks: {} },
-      proxyArgs: researchProxyArgs(),
+// Each case has its own host, proxy and server, and waits on the task's clock: side by side.
+describe('proxy: hosts that drive tasks themselves', { concurrency: true }, () => {
+  describe('proxy: a 2025-11-25 host that drives tasks itself (server-everything)', () => {
+    it(req`sees the tasks capability, creates simulate-research-query as a task, polls it working throughout while the proxy answers its question, and takes the result with tasks/result (T-06, T-07)`, async () => {
+      const host = await startHost({
+        era: '2025-11-25',
+        capabilities: { tasks: {} },
+        proxyArgs: researchProxyArgs(),
+      });
+      try {
+        const tasks = host.client.getServerCapabilities()?.tasks as {
+          requests?: { tools?: { call?: object } };
+        };
+        assert.ok(tasks?.requests?.tools?.call, 'the upstream task support is offered');
+        const created = (await host.client.request(
+          {
+            method: 'tools/call',
+            params: {
+              name: 'simulate-research-query',
+              arguments: { topic: 'python', ambiguous: true },
+              task: { ttl: 120_000 },
+            },
+          } as never,
+          ANY,
+        )) as { task: Task };
+        const taskId = created.task.taskId;
+        assert.equal(typeof taskId, 'string', JSON.stringify(created));
+        const get = () =>
+          host.client.request({ method: 'tasks/get', params: { taskId } } as never, ANY) as Promise<Task>;
+        const { seen, last } = await pollToEnd(get, created.task);
+        assert.equal(last.status, 'completed', `statuses: ${seen.join(', ')}\n${host.stderr()}`);
+        assert.ok(
+          !seen.includes('input_required'),
+          `the proxy answered, so the host saw it working: ${seen.join(', ')}`,
+        );
+        const result = (await host.client.request(
+          { method: 'tasks/result', params: { taskId } } as never,
+          ANY,
+        )) as Task['result'];
+        assert.match(textOf(result), /# Research Report: python \(comedy\)/);
+      } finally {
+        await host.close();
+      }
     });
-    try {
-      const tasks = host.client.getServerCapabilities()?.tasks as {
-        requests?: { tools?: { call?: object } };
-      };
-      assert.ok(tasks?.requests?.tools?.call, 'the upstream task support is offered');
-      const created = (await host.client.request(
-        {
-          method: 'tools/call',
-          params: {
-            name: 'simulate-research-query',
-            arguments: { topic: 'python', ambiguous: true },
-            task: { ttl: 120_000 },
-          },
-        } as never,
-        ANY,
-      )) as { task: Task };
-      const taskId = created.task.taskId;
-      assert.equal(typeof taskId, 'string', JSON.stringify(created));
-      const get = () =>
-        host.client.request({ method: 'tasks/get', params: { taskId } } as never, ANY) as Promise<Task>;
-      const { seen, last } = await pollToEnd(get, created.task);
-      assert.equal(last.status, 'completed', `statuses: ${seen.join(', ')}\n${host.stderr()}`);
-      assert.ok(
-        !seen.includes('input_required'),
-        `the proxy answered, so the host saw it working: ${seen.join(', ')}`,
-      );
-      const result = (await host.client.request(
-        { method: 'tasks/result', params: { taskId } } as never,
-        ANY,
-      )) as Task['result'];
-      assert.match(textOf(result), /# Research Report: python \(comedy\)/);
-    } finally {
-      await host.close();
-    }
-  });
-});
-
-/** A 2026 host's raw request path (its SDK rejects task results), with the extension declared. */
-function rawCall(client: Client) {
-  const dispatch = rawDispatchFor(client);
-  return async (method: string, params: Record<string, unknown>): Promise<unknown> => {
-    const response = await dispatch({ method, params: frameTaskRequest(client, params) as never });
-    if (response.kind === 'error')
-      throw new Error(`${method}: ${response.error.code} ${response.error.message}`);
-    return response.result;
-  };
-}
-
-describe('proxy: a 2026-07-28 host that drives tasks itself (Tasks extension fixture)', () => {
-  const fixture = tasksStdioCommand();
-  const upstream = ['--protocol', 'modern', '--', fixture.command, ...fixture.args];
-
-  it(req`sees the extension, gets book_trip's task after the proxy answered the round before it, and polls it to completed: the proxy answered both inputs with tasks/update, the host saw no input_required (T-06, T-07)`, async () => {
-    const host = await startHost({
-      era: '2026-07-28',
-      capabilities: { extensions: { [TASKS]: {} } },
-      proxyArgs: ['--set', 'name=Grace', '--set', 'seats=2', '--open-urls', ...upstream],
-      env: { BROWSER: 'true' },
-    });
-    try {
-      assert.ok(host.client.getServerCapabilities()?.extensions?.[TASKS], 'the extension is offered');
-      const call = rawCall(host.client);
-      const created = (await call('tools/call', {
-        name: 'book_trip',
-        arguments: { destination: 'Oslo', confirmFirst: true },
-      })) as Task & { resultType?: string };
-      assert.equal(created.resultType, 'task', JSON.stringify(created));
-      const { seen, last } = await pollToEnd(
-        () => call('tasks/get', { taskId: created.taskId }) as Promise<Task>,
-        created,
-      );
-      assert.equal(last.status, 'completed', `statuses: ${seen.join(', ')}\n${host.stderr()}`);
-      assert.ok(!seen.includes('input_required'), `statuses: ${seen.join(', ')}`);
-      assert.equal(
-        textOf(last.result),
-        'Booked Oslo for Grace (2 seats); payment accept; answers traveller×1, payment×1',
-      );
-    } finally {
-      await host.close();
-    }
   });
 
-  it(req`with --elicit host, the task's form reaches the host as input_required and its tasks/update is forwarded; the URL step it cannot serve is still the proxy's (T-06, T-07)`, async () => {
-    const host = await startHost({
-      era: '2026-07-28',
-      capabilities: { extensions: { [TASKS]: {} } },
-      elicitation: { modes: ['form'], answer: () => ({ action: 'cancel' }) },
-      proxyArgs: ['--elicit', 'auto', '--open-urls', ...upstream],
-      env: { BROWSER: 'true' },
+  /** A 2026 host's raw request path (its SDK rejects task results), with the extension declared. */
+  function rawCall(client: Client) {
+    const dispatch = rawDispatchFor(client);
+    return async (method: string, params: Record<string, unknown>): Promise<unknown> => {
+      const response = await dispatch({ method, params: frameTaskRequest(client, params) as never });
+      if (response.kind === 'error')
+        throw new Error(`${method}: ${response.error.code} ${response.error.message}`);
+      return response.result;
+    };
+  }
+
+  describe('proxy: a 2026-07-28 host that drives tasks itself (Tasks extension fixture)', () => {
+    const fixture = tasksStdioCommand();
+    const upstream = ['--protocol', 'modern', '--', fixture.command, ...fixture.args];
+
+    it(req`sees the extension, gets book_trip's task after the proxy answered the round before it, and polls it to completed: the proxy answered both inputs with tasks/update, the host saw no input_required (T-06, T-07)`, async () => {
+      const host = await startHost({
+        era: '2026-07-28',
+        capabilities: { extensions: { [TASKS]: {} } },
+        proxyArgs: ['--set', 'name=Grace', '--set', 'seats=2', '--open-urls', ...upstream],
+        env: { BROWSER: 'true' },
+      });
+      try {
+        assert.ok(host.client.getServerCapabilities()?.extensions?.[TASKS], 'the extension is offered');
+        const call = rawCall(host.client);
+        const created = (await call('tools/call', {
+          name: 'book_trip',
+          arguments: { destination: 'Oslo', confirmFirst: true },
+        })) as Task & { resultType?: string };
+        assert.equal(created.resultType, 'task', JSON.stringify(created));
+        const { seen, last } = await pollToEnd(
+          () => call('tasks/get', { taskId: created.taskId }) as Promise<Task>,
+          created,
+        );
+        assert.equal(last.status, 'completed', `statuses: ${seen.join(', ')}\n${host.stderr()}`);
+        assert.ok(!seen.includes('input_required'), `statuses: ${seen.join(', ')}`);
+        assert.equal(
+          textOf(last.result),
+          'Booked Oslo for Grace (2 seats); payment accept; answers traveller×1, payment×1',
+        );
+      } finally {
+        await host.close();
+      }
     });
-    try {
-      const call = rawCall(host.client);
-      const created = (await call('tools/call', { name: 'book_trip', arguments: {} })) as Task;
-      const asked: string[] = [];
-      const { seen, last } = await pollToEnd(async () => {
+
+    it(req`with --elicit host, the task's form reaches the host as input_required and its tasks/update is forwarded; the URL step it cannot serve is still the proxy's (T-06, T-07)`, async () => {
+      const host = await startHost({
+        era: '2026-07-28',
+        capabilities: { extensions: { [TASKS]: {} } },
+        elicitation: { modes: ['form'], answer: () => ({ action: 'cancel' }) },
+        proxyArgs: ['--elicit', 'auto', '--open-urls', ...upstream],
+        env: { BROWSER: 'true' },
+      });
+      try {
+        const call = rawCall(host.client);
+        const created = (await call('tools/call', { name: 'book_trip', arguments: {} })) as Task;
+        const asked: string[] = [];
+        const { seen, last } = await pollToEnd(async () => {
+          const task = (await call('tasks/get', { taskId: created.taskId })) as Task;
+          if (task.status === 'input_required') {
+            // Keys are unique over the task's life: one already answered is not answered again.
+            const keys = Object.keys(task.inputRequests ?? {}).filter((key) => !asked.includes(key));
+            asked.push(...keys);
+            const inputResponses = Object.fromEntries(
+              keys.map((key) => [key, { action: 'accept', content: { name: 'Ada', seats: 1 } }]),
+            );
+            if (keys.length > 0) await call('tasks/update', { taskId: created.taskId, inputResponses });
+          }
+          return task;
+        }, created);
+        assert.equal(last.status, 'completed', `statuses: ${seen.join(', ')}\n${host.stderr()}`);
+        assert.deepEqual(asked, ['traveller'], 'the host is asked the form once, never the URL step');
+        assert.equal(
+          textOf(last.result),
+          'Booked Lisbon for Ada (1 seats); payment accept; answers traveller×1, payment×1',
+        );
+      } finally {
+        await host.close();
+      }
+    });
+
+    it(req`the host's tasks/cancel reaches the upstream server, which then reports the task cancelled (T-06, T-04)`, async () => {
+      const host = await startHost({
+        era: '2026-07-28',
+        capabilities: { extensions: { [TASKS]: {} } },
+        proxyArgs: ['--ui', 'scripted', ...upstream],
+      });
+      try {
+        const call = rawCall(host.client);
+        const created = (await call('tools/call', { name: 'endless_job', arguments: {} })) as Task;
+        const working = async () =>
+          ((await call('tasks/get', { taskId: created.taskId })) as Task).status === 'working';
+        await until(working, 'the task to be working upstream', 30_000);
+        await call('tasks/cancel', { taskId: created.taskId });
         const task = (await call('tasks/get', { taskId: created.taskId })) as Task;
-        if (task.status === 'input_required') {
-          // Keys are unique over the task's life: one already answered is not answered again.
-          const keys = Object.keys(task.inputRequests ?? {}).filter((key) => !asked.includes(key));
-          asked.push(...keys);
-          const inputResponses = Object.fromEntries(
-            keys.map((key) => [key, { action: 'accept', content: { name: 'Ada', seats: 1 } }]),
-          );
-          if (keys.length > 0) await call('tasks/update', { taskId: created.taskId, inputResponses });
-        }
-        return task;
-      }, created);
-      assert.equal(last.status, 'completed', `statuses: ${seen.join(', ')}\n${host.stderr()}`);
-      assert.deepEqual(asked, ['traveller'], 'the host is asked the form once, never the URL step');
-      assert.equal(
-        textOf(last.result),
-        'Booked Lisbon for Ada (1 seats); payment accept; answers traveller×1, payment×1',
-      );
-    } finally {
-      await host.close();
-    }
-  });
-
-  it(req`the host's tasks/cancel reaches the upstream server, which then reports the task cancelled (T-06, T-04)`, async () => {
-    const host = await startHost({
-      era: '2026-07-28',
-      capabilities: { extensions: { [TASKS]: {} } },
-      proxyArgs: ['--ui', 'scripted', ...upstream],
+        assert.equal(task.status, 'cancelled');
+      } finally {
+        await host.close();
+      }
     });
-    try {
-      const call = rawCall(host.client);
-      const created = (await call('tools/call', { name: 'endless_job', arguments: {} })) as Task;
-      const working = async () =>
-        ((await call('tasks/get', { taskId: created.taskId })) as Task).status === 'working';
-      await until(working, 'the task to be working upstream', 30_000);
-      await call('tasks/cancel', { taskId: created.taskId });
-      const task = (await call('tasks/get', { taskId: created.taskId })) as Task;
-      assert.equal(task.status, 'cancelled');
-    } finally {
-      await host.close();
-    }
-  });
 
-  it(req`a host that declared no tasks is not offered the extension and gets book_trip's final result from a plain call (T-06)`, async () => {
-    const host = await startHost({
-      era: '2026-07-28',
-      proxyArgs: ['--set', 'name=Grace', '--set', 'seats=2', '--open-urls', ...upstream],
-      env: { BROWSER: 'true' },
+    it(req`a host that declared no tasks is not offered the extension and gets book_trip's final result from a plain call (T-06)`, async () => {
+      const host = await startHost({
+        era: '2026-07-28',
+        proxyArgs: ['--set', 'name=Grace', '--set', 'seats=2', '--open-urls', ...upstream],
+        env: { BROWSER: 'true' },
+      });
+      try {
+        assert.equal(host.client.getServerCapabilities()?.extensions?.[TASKS], undefined);
+        const result = await host.client.callTool({ name: 'book_trip', arguments: { destination: 'Oslo' } });
+        assert.equal(
+          textOf(result as Task['result']),
+          'Booked Oslo for Grace (2 seats); payment accept; answers traveller×1, payment×1',
+        );
+      } finally {
+        await host.close();
+      }
     });
-    try {
-      assert.equal(host.client.getServerCapabilities()?.extensions?.[TASKS], undefined);
-      const result = await host.client.callTool({ name: 'book_trip', arguments: { destination: 'Oslo' } });
-      assert.equal(
-        textOf(result as Task['result']),
-        'Booked Oslo for Grace (2 seats); payment accept; answers traveller×1, payment×1',
-      );
-    } finally {
-      await host.close();
-    }
   });
 });

@@ -13,11 +13,14 @@ import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
 import { startAuthServer } from '../test/fixtures/auth/authorization-server.js';
 import { freePort, mcpUrlFor, startProtectedServer } from '../test/fixtures/auth/protected-server.js';
 import { timeRun } from './auth-call.js';
+import { processCpuMs } from './process-cpu.js';
 import { median } from './stats.js';
 
 export interface BridgeStats {
   readonly startMs: number;
   readonly callMs: number;
+  /** CPU time of the bridge process itself per call (from /proc): its own cost, not the server's. */
+  readonly cpuMsPerCall: number;
   readonly rssMiB: number;
 }
 
@@ -28,6 +31,8 @@ export interface AuthProxyResult {
   readonly remote: BridgeStats;
   /** mcp-elicit proxy per call to the same tools with authorization off: what signing in adds. */
   readonly elicitOpenCallMs: number;
+  /** The same proxy's own CPU per call with authorization off. */
+  readonly elicitOpenCpuMs: number;
   readonly mcpRemoteVersion: string;
 }
 
@@ -91,6 +96,7 @@ export async function measureAuthProxy(
     for (const h of Object.values(hosts)) for (let i = 0; i < 20; i++) await call(h.client);
     const callTimes = { elicit: [] as number[], remote: [] as number[], open: [] as number[] };
     const order = ['elicit', 'remote', 'open'] as const;
+    const cpuBefore = Object.fromEntries(order.map((n) => [n, processCpuMs(hosts[n].transport.pid)]));
     for (let round = 0; round < s.rounds; round++) {
       // Rotate which side goes first so drift on a shared machine falls on all alike.
       for (let k = 0; k < order.length; k++) {
@@ -100,17 +106,22 @@ export async function measureAuthProxy(
         callTimes[name].push((performance.now() - start) / s.callsPerBatch);
       }
     }
+    const calls = s.rounds * s.callsPerBatch;
+    const cpuPerCall = (name: (typeof order)[number]) =>
+      (processCpuMs(hosts[name].transport.pid) - (cpuBefore[name] ?? Number.NaN)) / calls;
     const stats = (name: 'elicit' | 'remote'): BridgeStats => ({
       startMs: median(startTimes[name]),
       callMs: median(callTimes[name]),
+      cpuMsPerCall: cpuPerCall(name),
       rssMiB: rssKiB(hosts[name].transport.pid) / 1024,
     });
     const result = {
       starts: s.starts,
-      calls: s.rounds * s.callsPerBatch,
+      calls,
       elicit: stats('elicit'),
       remote: stats('remote'),
       elicitOpenCallMs: median(callTimes.open),
+      elicitOpenCpuMs: cpuPerCall('open'),
       mcpRemoteVersion: (
         JSON.parse(readFileSync(join(remotePackage, 'package.json'), 'utf8')) as { version: string }
       ).version,
@@ -174,7 +185,8 @@ export function formatAuthProxy(r: AuthProxyResult | { error: string }): string 
     `Proxy vs mcp-remote ${r.mcpRemoteVersion}: a protected server, both signed in, host over stdio (2025-11-25)`,
     `  start-up (spawn to initialized, median of ${r.starts}): ${e.startMs.toFixed(0)} ms vs ${m.startMs.toFixed(0)} ms: ${ratio(e.startMs, m.startMs)}`,
     `  per call (median over ${r.calls} calls each): ${e.callMs.toFixed(3)} ms vs ${m.callMs.toFixed(3)} ms: ${ratio(e.callMs, m.callMs)}`,
-    `  mcp-elicit proxy per call with authorization off (same tools): ${r.elicitOpenCallMs.toFixed(3)} ms, so signing in adds ${(e.callMs / r.elicitOpenCallMs).toFixed(2)}x`,
+    `  mcp-elicit proxy per call with authorization off (same tools): ${r.elicitOpenCallMs.toFixed(3)} ms, so signing in adds ${(e.callMs / r.elicitOpenCallMs).toFixed(2)}x (the protected server's token check included)`,
+    `  CPU of the bridge process per call: mcp-elicit signed in ${e.cpuMsPerCall.toFixed(3)} ms, authorization off ${r.elicitOpenCpuMs.toFixed(3)} ms (${(e.cpuMsPerCall / r.elicitOpenCpuMs).toFixed(2)}x; goal <= 1.05x), mcp-remote ${m.cpuMsPerCall.toFixed(3)} ms`,
     `  resident memory: ${e.rssMiB.toFixed(1)} MiB vs ${m.rssMiB.toFixed(1)} MiB: ${ratio(e.rssMiB, m.rssMiB)}`,
     '',
   ].join('\n');

@@ -3,7 +3,7 @@
 // holder is gone (no such pid) or older than `staleMs` is removed and taken. Used so that of
 // several processes with the same expired token, one refreshes and the others read its result.
 import { lstat, open, readFile, rm } from 'node:fs/promises';
-import { OPEN_CREATE as CREATE, OPEN_READ } from './open-flags.js';
+import { OPEN_CREATE, OPEN_READ } from './open-flags.js';
 import { PRIVATE_FILE_MODE } from './private-file.js';
 
 export interface FileLockOptions {
@@ -34,7 +34,7 @@ async function acquire(file: string, options: FileLockOptions): Promise<boolean>
   const deadline = Date.now() + (options.waitMs ?? 90_000);
   for (;;) {
     try {
-      const handle = await open(file, CREATE, PRIVATE_FILE_MODE);
+      const handle = await open(file, OPEN_CREATE, PRIVATE_FILE_MODE);
       await handle.writeFile(`${process.pid} ${Date.now()}\n`, 'utf8');
       await handle.close();
       return true;

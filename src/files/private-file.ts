@@ -7,7 +7,7 @@ import { randomBytes } from 'node:crypto';
 import { chmod, lstat, mkdir, open, rename, rm } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import { assertTrustedFolder, fileProblem, ownUid, untrusted } from './folder-check.js';
-import { OPEN_APPEND as APPEND, OPEN_CREATE as CREATE, OPEN_READ as READ } from './open-flags.js';
+import { OPEN_APPEND, OPEN_CREATE, OPEN_READ } from './open-flags.js';
 
 export const PRIVATE_DIR_MODE = 0o700;
 export const PRIVATE_FILE_MODE = 0o600;
@@ -29,7 +29,7 @@ export async function ensurePrivateDir(dir: string, options: { tighten?: boolean
 export async function writePrivateFile(file: string, data: string): Promise<void> {
   await ensureHolder(dirname(file));
   const temp = `${file}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`;
-  const handle = await open(temp, CREATE, PRIVATE_FILE_MODE);
+  const handle = await open(temp, OPEN_CREATE, PRIVATE_FILE_MODE);
   try {
     await handle.writeFile(data, 'utf8');
   } finally {
@@ -46,7 +46,7 @@ export async function writePrivateFile(file: string, data: string): Promise<void
 /** Appends to `file` (created 0600; an existing one must be ours, and is tightened to 0600). */
 export async function appendPrivateFile(file: string, data: string): Promise<void> {
   await ensureHolder(dirname(file));
-  const handle = await openChecked(file, APPEND);
+  const handle = await openChecked(file, OPEN_APPEND);
   try {
     await handle.appendFile(data, 'utf8');
   } finally {
@@ -64,7 +64,7 @@ export async function readPrivateFile(file: string, maxBytes: number): Promise<s
   await assertTrustedFolder(dirname(file), 'holder');
   let handle: Handle;
   try {
-    handle = await openChecked(file, READ);
+    handle = await openChecked(file, OPEN_READ);
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
     throw error;
